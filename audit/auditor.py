@@ -1,0 +1,105 @@
+"""Audit a list: run every check, correct by the lowest score, compute the result.
+
+>>> from audit.listjson import load_list
+>>> report = audit(load_list("samples/lists/six-games.json"))   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from . import checks
+from .correct import Corrected, correct
+from .findings import DOUBT, ERROR, INFO, WARNING, Finding
+from .model import ScoreList
+from .rows import analyse, uses_counters
+from .score import cents
+from .settings import Settings
+
+CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int                       # 1-based
+    start_number: Optional[str]
+    points: int
+    won: int
+    lost: int
+    others_lost: int                # points credited for the others' lost games
+    score: int
+    money: float
+    cents: Optional[int] = None     # private lists: Endzahlsummenverfahren
+
+
+@dataclass(frozen=True)
+class Audit:
+    sl: ScoreList
+    findings: tuple[Finding, ...]
+    corrected: Corrected
+    result: tuple[SeatResult, ...]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == ERROR and not f.doubtful]
+
+    @property
+    def doubts(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == DOUBT or (f.doubtful and f.severity != INFO)]
+
+    @property
+    def status(self) -> str:
+        """clean / paper-errors / reading-doubts: what the referee has to do with this list.
+
+        Reading doubts come first: until they are settled, an error may be a misreading.
+        """
+        if self.doubts:
+            return READING_DOUBTS
+        if self.errors:
+            return PAPER_ERRORS
+        return CLEAN
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == WARNING and not f.doubtful]
+
+
+def _severity_rank(f: Finding) -> int:
+    return (ERROR, WARNING, DOUBT, INFO).index(f.severity)
+
+
+def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
+    facts = analyse(sl) if facts is None else facts
+    counters = uses_counters(sl)
+    found: list[Finding] = []
+    for module in checks.ALL:
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters))
+    doubtful = sl.doubtful_cells()
+    out = []
+    for f in found:
+        if f.cells and f.code != "unreadable":
+            settled = sl.settled.get(f.cells[0])
+            if settled is not None and settled.value == f.written:
+                continue
+            if doubtful and any(c in doubtful for c in f.cells):
+                f = replace(f, doubtful=True)
+        out.append(f)
+    out.sort(key=lambda f: (f.game is None, f.game or 0, f.seat or 0))
+    return out
+
+
+def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
+    """Audit ``sl``: findings, corrected list, corrections and per-seat result."""
+    facts = analyse(sl)
+    findings = run_checks(sl, settings, facts)
+    corrected = correct(sl, facts, settings)
+    fig = corrected.footer
+    starts = sl.table.start_numbers
+    settle = cents(fig.points) if sl.table.kind == "private" else [None] * sl.seats
+    result = tuple(
+        SeatResult(seat=s + 1, start_number=starts[s] if s < len(starts) else None,
+                   points=fig.points[s], won=fig.won[s], lost=fig.lost[s],
+                   others_lost=fig.others_lost[s], score=fig.score[s], money=corrected.money[s],
+                   cents=settle[s])
+        for s in range(sl.seats))
+    return Audit(sl, tuple(findings), corrected, result)

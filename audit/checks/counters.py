@@ -1,0 +1,35 @@
+"""The Gew./Verl. running counts: the declarer's won (or lost) count rises by one (SkWO 7.2.1).
+
+Code: counter. Only checked on lists that keep the counts at all.
+"""
+from __future__ import annotations
+
+from ..findings import finding
+from ..model import cell_ref
+from ..rows import WON, RowFacts
+
+
+def check(facts: list[RowFacts], *, counters: bool, **_):
+    if not counters:
+        return
+    for f in facts:
+        if not f.played or f.declarer is None or f.outcome is None:
+            continue
+        s = f.declarer
+        cells = f.game.players[s]
+        no = f.game.no
+        if f.outcome == WON:
+            rising, rising_prev, still, still_prev = "won", f.prev_won[s], "lost", f.prev_lost[s]
+        else:
+            rising, rising_prev, still, still_prev = "lost", f.prev_lost[s], "won", f.prev_won[s]
+        written = getattr(cells, rising)
+        if written != rising_prev + 1:
+            key = "counter.missing" if written is None else "counter.wrong"
+            yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
+                          expected=rising_prev + 1, outcome=f.outcome,
+                          cells=(cell_ref(no, rising, s + 1),))
+        other = getattr(cells, still)
+        if other is not None and other != still_prev:
+            yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
+                          expected=still_prev, outcome=f.outcome, cells=(cell_ref(no, still, s + 1),))
+

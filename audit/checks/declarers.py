@@ -1,0 +1,41 @@
+"""Who played each row: one declarer, never the dealer at a four-seat table, none in a passed game.
+
+Codes: several-declarers, dealer-declared (SkWO 9.4: the dealer sits out at four seats),
+passed-game (an "eingepasst" row carries no value, SkWO 9.4), incomplete-row (a value but no
+declarer).
+"""
+from __future__ import annotations
+
+from ..findings import WARNING, finding
+from ..model import ScoreList, cell_ref
+from ..rows import RowFacts
+
+
+def check(facts: list[RowFacts], *, sl: ScoreList, **_):
+    four = sl.seats == 4
+    for f in facts:
+        g = f.game
+        no = g.no
+        if g.crossed_out or g.blank:
+            continue
+        if g.passed:
+            if g.plus is not None or g.minus is not None or f.declarers:
+                seat = f.declarers[0] + 1 if f.declarers else None
+                yield finding("passed-game", "passed.value", game=no, seat=seat, field="passed",
+                              written=g.plus if g.plus is not None else g.minus,
+                              cells=(cell_ref(no, "passed"),))
+            continue
+        if len(f.declarers) > 1:
+            seats = ", ".join(str(s + 1) for s in f.declarers)
+            yield finding("several-declarers", "declarers.several", game=no, field="total",
+                          written=[s + 1 for s in f.declarers], seats=seats,
+                          cells=tuple(cell_ref(no, "total", s + 1) for s in f.declarers))
+        elif not f.declarers:
+            if g.plus is not None or g.minus is not None:
+                yield finding("incomplete-row", "declarers.none", game=no, field="total",
+                              severity=WARNING, cells=(cell_ref(no, "plus"),))
+        if four:
+            dealer = sl.table.dealer(no)
+            if dealer in f.declarers:
+                yield finding("dealer-declared", "dealer", game=no, seat=dealer + 1, field="total",
+                              written=dealer + 1, cells=(cell_ref(no, "total", dealer + 1),))

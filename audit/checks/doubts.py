@@ -1,0 +1,44 @@
+"""Cells the photo reader could not read with confidence (digitized lists only).
+
+Code: unreadable, severity doubt. A doubt is not an error on paper: the referee looks at the
+cell on the photo and settles it (SkWO 7.2.4 b lets the management reject unreadable lists).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..findings import DOUBT, finding
+from ..model import ScoreList
+
+_REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
+
+
+def parse_ref(ref: str) -> tuple:
+    """(game, seat, field) of a cell reference; seat 1-based.
+
+    >>> parse_ref("g12.p3.total")
+    (12, 3, 'total')
+    >>> parse_ref("footer.points.2")
+    (None, 2, 'points')
+    """
+    m = _REF.match(ref)
+    if not m:
+        return None, None, ref
+    if m.group(1):
+        return int(m.group(1)), int(m.group(2)) if m.group(2) else None, m.group(3)
+    if m.group(4):
+        return None, int(m.group(5)), m.group(4)
+    return None, int(m.group(6)), "signature"
+
+
+def check(facts, *, sl: ScoreList, **_):
+    for ref in sorted(sl.readings):
+        reading = sl.readings[ref]
+        if not reading.doubtful:
+            continue
+        game, seat, field = parse_ref(ref)
+        f = finding("unreadable", "unreadable", severity=DOUBT, game=game, seat=seat, field=field,
+                    written=reading.value, cells=(ref,), confidence=round(reading.confidence, 2),
+                    candidates=", ".join(str(v) for v, _ in reading.candidates) or "-")
+        yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

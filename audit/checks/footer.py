@@ -1,0 +1,36 @@
+"""The series close follows from the rows (SkWO 5.1, 8.12; dskv-list.md footer rows).
+
+Code: footer. Each written figure is compared with the figure the rows as written give:
+points (last running total), games won and lost, (won - lost) x 50, the other players' lost
+games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum.
+"""
+from __future__ import annotations
+
+from ..findings import WARNING, finding
+from ..model import ScoreList, cell_ref
+from ..rows import RowFacts
+from ..score import from_rows
+
+LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
+TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
+
+
+def check(facts: list[RowFacts], *, sl: ScoreList, **_):
+    footer = sl.footer
+    if footer.blank:
+        yield finding("footer", "footer.blank", severity=WARNING, field="points")
+        return
+    expected = from_rows(facts, sl.seats)
+    for line in LINES:
+        if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
+            continue
+        written_line = getattr(footer, line)
+        for s in range(sl.seats):
+            written = written_line[s]
+            want = getattr(expected, line)[s]
+            if written is None:
+                yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
+                              expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
+            elif written != want:
+                yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
+                              expected=want, line=line, cells=(cell_ref(None, line, s + 1),))

@@ -1,0 +1,63 @@
+"""Does the row's "+" or "-" entry match the value its game columns give (ISkO 2.5, 2.5.11, 3.6)?
+
+Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..findings import INFO, WARNING, finding
+from ..model import cell_ref
+from ..overbid import explained_bids
+from ..rows import RowFacts
+
+
+def check(facts: list[RowFacts], **_):
+    for f in facts:
+        g = f.game
+        if not f.played:
+            continue
+        no = g.no
+        if f.impossible is not None:
+            exc = f.impossible
+            yield finding("impossible-value", "impossible." + exc.key, game=no, field=exc.field,
+                          written=getattr(g, exc.field, None), cells=(cell_ref(no, exc.field),),
+                          **exc.params)
+        if g.plus is not None and g.minus is not None:
+            yield finding("impossible-value", "impossible.plus-and-minus", game=no, field="minus",
+                          written=g.minus, cells=(cell_ref(no, "plus"), cell_ref(no, "minus")))
+            continue
+        if g.plus is None and g.minus is None:
+            if f.declarer is not None or g.has_game_columns:
+                yield finding("incomplete-row", "incomplete.no-value", game=no, field="plus",
+                              severity=WARNING, expected=f.value,
+                              cells=(cell_ref(no, "plus"), cell_ref(no, "minus")))
+            continue
+        if f.value is None:
+            if not g.has_game_columns:
+                yield finding("incomplete-row", "incomplete.no-game", game=no, field="base",
+                              severity=WARNING, cells=(cell_ref(no, "base"),))
+            continue
+        value = f.value
+        if g.plus is not None:
+            if g.plus != value:
+                yield finding("value-mismatch", "value.plus", game=no, field="plus", written=g.plus,
+                              expected=value, cells=(cell_ref(no, "plus"), cell_ref(no, "base")))
+            continue
+        minus = g.minus
+        if minus == 2 * value:
+            continue
+        base = g.base
+        bids = explained_bids(minus, base, value)
+        if bids:
+            f_ = finding("overbid", "overbid", severity=INFO, game=no, field="minus", written=minus,
+                         cells=(cell_ref(no, "minus"),), bid_low=bids[0], bid_high=bids[-1],
+                         charged=minus // 2)
+            yield replace(f_, extra={"bids": list(bids), "game_value": value})
+        elif minus == value or (minus % base == 0 and (minus // base) % 2 == 1
+                                and minus // base > value // base):
+            yield finding("single-counted-loss", "single-loss", game=no, field="minus",
+                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"),))
+        else:
+            yield finding("value-mismatch", "value.minus", game=no, field="minus", written=minus,
+                          expected=2 * value, cells=(cell_ref(no, "minus"), cell_ref(no, "base")))

@@ -1,0 +1,28 @@
+"""Each value is added to or taken from the declarer's previous total at once (SkWO 8.11).
+
+Code: running-total. The declarer's new total must be his previous written total plus the
+row's "+" or minus its "-". An error is reported once, where it happens: later totals are
+checked against the written total before them.
+"""
+from __future__ import annotations
+
+from ..findings import finding
+from ..model import cell_ref
+from ..rows import RowFacts
+
+
+def check(facts: list[RowFacts], **_):
+    for f in facts:
+        if not f.played or f.declarer is None or f.written_delta is None:
+            continue
+        s = f.declarer
+        written = f.game.players[s].total
+        no = f.game.no
+        expected = f.prev_total[s] + f.written_delta
+        if written is None:
+            yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
+                          expected=expected, cells=(cell_ref(no, "total", s + 1),))
+        elif written != expected:
+            yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
+                          written=written, expected=expected, previous=f.prev_total[s],
+                          delta=f.written_delta, cells=(cell_ref(no, "total", s + 1),))

@@ -1,0 +1,249 @@
+"""The lowest-score correction of a faulty list (SkWO 7.2.5, rules.md section 10).
+
+Where the written facts of a row disagree, the reading that gives the lowest points counts:
+
+* a won game counts the lower of its "+" entry and the value of its game columns;
+* a lost game counts the higher of its "-" entry and twice the value of its game columns
+  (a single-counted loss counts double; an overbid loss stands as written);
+* a running total that does not follow from the previous total and the row: the lower counts,
+  and every later total follows from it;
+* a footer figure that disagrees with the (corrected) rows: the lower score counts.
+
+The result is a new list plus one :class:`Correction` per changed cell. Where the lower
+figure is a written one that the rules would not give (a "+" below the game value, a total
+that lost points on the way), the corrected list records it in ``settled``, so that the
+corrected list audits clean and a reader sees the figure was fixed by the management.
+Corrections never invent a game: rows without a single declarer, or whose game cannot be
+worked out, keep their written figures and are left to the referee.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .overbid import explained_bids
+from .model import Footer, Game, ScoreList, SeatCells, Settlement, cell_ref
+from .rows import LOST, WON, RowFacts, uses_counters
+from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
+from .settings import Settings
+
+RULE_LOWEST = "SkWO 7.2.5"
+
+
+@dataclass(frozen=True)
+class Correction:
+    game: Optional[int]
+    seat: Optional[int]            # 1-based
+    field: str
+    before: object                 # "from" in JSON
+    after: object                  # "to" in JSON
+    rule: str
+    reason: str                    # message key in audit.messages (why it changed)
+
+    @property
+    def cell(self) -> str:
+        return cell_ref(self.game, self.field, self.seat)
+
+
+@dataclass(frozen=True)
+class Corrected:
+    sl: ScoreList
+    corrections: tuple[Correction, ...]
+    footer: FooterFigures          # the figures that count, per seat
+    money: tuple[float, ...]
+    #: cells whose lower written figure stands although the rules give another (cell -> settlement)
+    kept: dict = None
+
+
+def _rule_consistent(base, value, plus, minus) -> bool:
+    """Would the game-value check accept this "+" / "-" pair for a game worth ``value``?"""
+    if plus is not None:
+        return plus == value
+    return minus == 2 * value or bool(explained_bids(minus, base, value))
+
+
+def _row_delta(f: RowFacts) -> Optional[int]:
+    """The row's value that counts, signed; None when it cannot be worked out."""
+    g = f.game
+    if f.outcome is None or (f.value is None and f.written_delta is None):
+        return f.written_delta
+    if f.value is None:
+        return f.written_delta
+    if f.outcome == WON:
+        return min(g.plus, f.value) if g.plus is not None else f.value
+    minus = g.minus if g.minus is not None else 0
+    return -max(minus, 2 * f.value)
+
+
+class _Builder:
+    def __init__(self, sl: ScoreList):
+        self.sl = sl
+        self.corrections: list[Correction] = []
+        self.settled: dict[str, Settlement] = dict(sl.settled)
+
+    def change(self, game, seat, field, before, after, reason, rule=RULE_LOWEST):
+        if before != after:
+            self.corrections.append(Correction(game, seat, field, before, after, rule, reason))
+
+    def settle(self, game, seat, field, value, note):
+        self.settled[cell_ref(game, field, seat)] = Settlement(value, RULE_LOWEST, note)
+
+
+def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Corrected:
+    n = sl.seats
+    b = _Builder(sl)
+    counters = uses_counters(sl)
+    total = [0] * n          # corrected running totals
+    won = [0] * n
+    lost = [0] * n
+    games: list[Game] = []
+    for f in facts:
+        g = f.game
+        no = g.no
+        delta = _row_delta(f) if f.played and f.declarer is not None else None
+        if delta is None:
+            # keep the written figures, carrying earlier corrections forward
+            players = []
+            for s, cells in enumerate(g.players):
+                new_total = cells.total
+                if cells.total is not None:
+                    new_total = total[s] + (cells.total - f.prev_total[s])
+                    b.change(no, s + 1, "total", cells.total, new_total, "correct.carried", "SkWO 8.11")
+                    total[s] = new_total
+                players.append(replace(cells, total=new_total))
+            games.append(replace(g, players=tuple(players)))
+            continue
+        s = f.declarer
+        cells = g.players[s]
+        # the row's own running-total slip, if it cost the declarer points (SkWO 7.2.5)
+        if cells.total is not None and f.written_delta is not None:
+            slip = min(0, cells.total - (f.prev_total[s] + f.written_delta))
+        elif cells.total is not None:
+            slip = min(0, cells.total - f.prev_total[s] - delta)
+        else:
+            slip = 0
+        new_total = total[s] + delta + slip
+        outcome = WON if delta > 0 else LOST
+        new_plus = delta if outcome == WON else None
+        new_minus = -delta if outcome == LOST else None
+        if new_plus != g.plus:
+            b.change(no, None, "plus", g.plus, new_plus, "correct.plus" if outcome == WON else "correct.minus")
+        if new_minus != g.minus:
+            single = g.minus is not None and new_minus == 2 * g.minus
+            b.change(no, None, "minus", g.minus, new_minus, "correct.single-loss" if single else "correct.minus")
+        if f.value is not None and not _rule_consistent(g.base, f.value, new_plus, new_minus):
+            fld = "plus" if outcome == WON else "minus"
+            b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
+        if slip:
+            b.settle(no, s + 1, "total", new_total, "kept.total")
+        if new_total != cells.total:
+            if slip:
+                reason = "correct.total-lower"
+            elif cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
+                reason = "correct.carried"
+            else:
+                reason = "correct.total"
+            b.change(no, s + 1, "total", cells.total, new_total, reason, "SkWO 7.2.5, 8.11")
+        total[s] = new_total
+        if outcome == WON:
+            won[s] += 1
+        else:
+            lost[s] += 1
+        new_cells = SeatCells(total=new_total)
+        if counters:
+            new_cells = SeatCells(total=new_total,
+                                  won=won[s] if outcome == WON or cells.won is not None else None,
+                                  lost=lost[s] if outcome == LOST or cells.lost is not None else None)
+            for fld in ("won", "lost"):
+                b.change(no, s + 1, fld, getattr(cells, fld), getattr(new_cells, fld),
+                         "correct.counter", "SkWO 7.2.1")
+        players = list(g.players)
+        players[s] = new_cells
+        for o in range(n):
+            written = g.players[o].total
+            if o != s and written is not None:
+                # another seat's total in the declarer's row: it cannot rise, a drop counts (7.2.5)
+                total[o] += min(0, written - f.prev_total[o])
+                b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
+                players[o] = replace(g.players[o], total=total[o])
+        games.append(replace(g, plus=new_plus, minus=new_minus, players=tuple(players)))
+    footer, money = _footer(sl, b, total, won, lost, settings)
+    corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
+                        settled=b.settled)
+    kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
+    return Corrected(corrected, tuple(b.corrections), footer, money, kept)
+
+
+def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_worse: bool = False,
+            from_rows=None, reason: str = "correct.footer"):
+    """The figure that counts for one footer line and seat, with its correction.
+
+    ``computed`` follows from the corrected figures above it; ``from_rows`` is what the footer
+    check expects from the rows (defaults to ``computed``): a figure that differs from it is
+    recorded as settled.
+    """
+    from_rows = computed if from_rows is None else from_rows
+    if written is None:
+        value = computed
+    elif higher_is_worse:
+        value = max(written, computed)
+    else:
+        value = min(written, computed)
+    if value != from_rows:
+        b.settle(None, seat + 1, line, value, "kept.footer")
+    if written is None:
+        reason = "correct.footer-fill"
+    b.change(None, seat + 1, line, written, value, reason, "SkWO 7.2.5, 8.12")
+    return value
+
+
+def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
+    n = sl.seats
+    ft = sl.footer
+    private = sl.table.kind == "private"
+    blank = ft.blank
+
+    def written(line, s):
+        return None if blank else getattr(ft, line)[s]
+
+    points = [_lowest(b, s, "points", written("points", s), totals[s]) for s in range(n)]
+    won_c = [_lowest(b, s, "won", written("won", s), won[s]) for s in range(n)]
+    lost_c = [_lowest(b, s, "lost", written("lost", s), lost[s], True) for s in range(n)]
+    if private:
+        bonus = others = tuple(0 for _ in range(n))
+        score = tuple(points)
+    else:
+        all_lost = sum(lost)
+        bonus = tuple(_lowest(b, s, "bonus", written("bonus", s), (won_c[s] - lost_c[s]) * BONUS_PER_GAME,
+                              from_rows=(won[s] - lost[s]) * BONUS_PER_GAME) for s in range(n))
+        others = tuple(_lowest(b, s, "others_lost", written("others_lost", s),
+                               (all_lost - lost[s]) * OTHERS_LOST[n]) for s in range(n))
+        rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + (all_lost - lost[s]) * OTHERS_LOST[n]
+                      for s in range(n)]
+        score = tuple(_lowest(b, s, "score", written("score", s), points[s] + bonus[s] + others[s],
+                              from_rows=rows_score[s], reason="correct.footer-sum") for s in range(n))
+    money = tuple(float(settings.money_for(lost[s])) for s in range(n))
+    for s in range(n):
+        before = None if blank else ft.money[s]
+        if before is None and not money[s]:
+            continue
+        if before is None or round(before, 2) != money[s]:
+            b.change(None, s + 1, "money", before, money[s],
+                     "correct.footer-fill" if before is None else "correct.money", "Spielplan (SkWO 6.2)")
+    total_money = round(sum(money), 2)
+    if (ft.money_total is None and total_money) or (ft.money_total is not None
+                                                    and round(ft.money_total, 2) != total_money):
+        b.change(None, None, "money_total", ft.money_total, total_money,
+                 "correct.footer-fill" if ft.money_total is None else "correct.money", "Spielplan (SkWO 6.2)")
+    return FooterFigures(tuple(points), tuple(won_c), tuple(lost_c), bonus, others, score), money
+
+
+def _as_footer(fig: FooterFigures, money, sl: ScoreList) -> Footer:
+    private = sl.table.kind == "private"
+    none = tuple(None for _ in fig.points)
+    return Footer(points=fig.points, won=fig.won, lost=fig.lost,
+                  bonus=none if private else fig.bonus,
+                  others_lost=none if private else fig.others_lost,
+                  score=none if private else fig.score,
+                  money=tuple(m if m else None for m in money),
+                  money_total=round(sum(money), 2) if any(money) else None)

@@ -1,0 +1,294 @@
+"""Read and write ``skatscan.list/1`` JSON (schema: ``audit/schema/skatscan.list.schema.json``).
+
+Reading is strict: any problem raises :class:`ListError` naming the JSON path, e.g.
+``$.games[3].base: expected a whole number, got "x"``. Writing goes through a temporary file
+and a rename, so an output is whole or absent.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+from .model import (FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, CellReading, Footer, Game, ScoreList,
+                    SeatCells, Settlement, Table)
+
+#: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
+LIMITS = {"small": (0, 99), "value": (0, 100_000), "total": (-1_000_000, 1_000_000),
+          "count": (0, 999), "no": (1, 999), "money": (0, 100_000)}
+MAX_BYTES = 20_000_000
+
+
+class ListError(ValueError):
+    """A list file that cannot be read; ``where`` is a JSON path or a CSV line."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def _kind(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
+            int: "a whole number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+class _Reader:
+    """Typed access to a parsed JSON document with paths in every error."""
+
+    def obj(self, v, path, required=(), allowed=None) -> dict:
+        if not isinstance(v, dict):
+            raise ListError(path, f"expected an object, got {_kind(v)}")
+        for key in required:
+            if key not in v:
+                raise ListError(path, f'missing field "{key}"')
+        if allowed is not None:
+            unknown = sorted(set(v) - set(allowed))
+            if unknown:
+                raise ListError(path, f'unknown field "{unknown[0]}"')
+        return v
+
+    def int_(self, v, path, limit, nullable=True) -> Optional[int]:
+        if v is None and nullable:
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ListError(path, f"expected a whole number, got {_kind(v)} {json.dumps(v)[:40]}")
+        if isinstance(v, float):
+            if not math.isfinite(v) or v != int(v):
+                raise ListError(path, f"expected a whole number, got {v}")
+            v = int(v)
+        lo, hi = LIMITS[limit]
+        if not lo <= v <= hi:
+            raise ListError(path, f"{v} is out of range ({lo} to {hi})")
+        return v
+
+    def money(self, v, path) -> Optional[float]:
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ListError(path, f"expected an amount in euros, got {_kind(v)}")
+        lo, hi = LIMITS["money"]
+        if not lo <= v <= hi:
+            raise ListError(path, f"{v} is out of range ({lo} to {hi})")
+        return float(v)
+
+    def bool_(self, v, path, default=False) -> bool:
+        if v is None:
+            return default
+        if not isinstance(v, bool):
+            raise ListError(path, f"expected true or false, got {_kind(v)}")
+        return v
+
+    def list_(self, v, path, length=None, max_len=10_000) -> list:
+        if not isinstance(v, list):
+            raise ListError(path, f"expected a list, got {_kind(v)}")
+        if length is not None and len(v) != length:
+            raise ListError(path, f"expected {length} entries (one per seat), got {len(v)}")
+        if len(v) > max_len:
+            raise ListError(path, f"too many entries ({len(v)})")
+        return v
+
+    def text(self, v, path, nullable=True) -> Optional[str]:
+        if v is None and nullable:
+            return None
+        if isinstance(v, (int,)) and not isinstance(v, bool):
+            return str(v)
+        if not isinstance(v, str):
+            raise ListError(path, f"expected text, got {_kind(v)}")
+        if len(v) > 40:
+            raise ListError(path, "text longer than 40 characters")
+        return v
+
+
+R = _Reader()
+GAME_FIELDS = ("no", "base", "mit", "ohne", *MARK_FIELDS, "plus", "minus", "passed", "players", "crossed_out")
+TABLE_FIELDS = ("seats", "series", "table", "start_numbers", "first_dealer", "kind")
+TOP_FIELDS = ("format", "table", "games", "footer", "signatures", "settled", "readings", "source", "photo")
+
+
+def _table(v) -> Table:
+    t = R.obj(v, "$.table", required=("seats",), allowed=TABLE_FIELDS)
+    seats = t["seats"]
+    if seats not in (3, 4) or isinstance(seats, bool):
+        raise ListError("$.table.seats", f"a Skat table has 3 or 4 seats, got {json.dumps(seats)[:20]}")
+    starts = t.get("start_numbers")
+    if starts is None:
+        starts = [None] * seats
+    starts = R.list_(starts, "$.table.start_numbers", length=seats)
+    first = t.get("first_dealer", 1)
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= seats:
+        raise ListError("$.table.first_dealer", f"expected a seat 1 to {seats}, got {json.dumps(first)[:20]}")
+    kind = t.get("kind", "tournament")
+    if kind not in ("tournament", "private"):
+        raise ListError("$.table.kind", f'expected "tournament" or "private", got {json.dumps(kind)[:20]}')
+    return Table(seats=seats, series=R.int_(t.get("series"), "$.table.series", "count"),
+                 table=R.int_(t.get("table"), "$.table.table", "count"),
+                 start_numbers=tuple(R.text(s, f"$.table.start_numbers[{i}]") for i, s in enumerate(starts)),
+                 first_dealer=first, kind=kind)
+
+
+def _game(v, i: int, seats: int) -> Game:
+    p = f"$.games[{i}]"
+    g = R.obj(v, p, required=("no",), allowed=GAME_FIELDS)
+    players_raw = g.get("players")
+    if players_raw is None:
+        players_raw = [None] * seats
+    players = []
+    for s, cell in enumerate(R.list_(players_raw, p + ".players", length=seats)):
+        if cell is None:
+            players.append(SeatCells())
+            continue
+        cp = f"{p}.players[{s}]"
+        c = R.obj(cell, cp, allowed=("total", "won", "lost"))
+        players.append(SeatCells(total=R.int_(c.get("total"), cp + ".total", "total"),
+                                 won=R.int_(c.get("won"), cp + ".won", "count"),
+                                 lost=R.int_(c.get("lost"), cp + ".lost", "count")))
+    marks = {m: R.bool_(g.get(m), f"{p}.{m}") for m in MARK_FIELDS}
+    return Game(no=R.int_(g["no"], p + ".no", "no", nullable=False),
+                base=R.int_(g.get("base"), p + ".base", "small"),
+                mit=R.int_(g.get("mit"), p + ".mit", "small"),
+                ohne=R.int_(g.get("ohne"), p + ".ohne", "small"),
+                plus=R.int_(g.get("plus"), p + ".plus", "value"),
+                minus=R.int_(g.get("minus"), p + ".minus", "value"),
+                passed=R.bool_(g.get("passed"), p + ".passed"),
+                crossed_out=R.bool_(g.get("crossed_out"), p + ".crossed_out"),
+                players=tuple(players), **marks)
+
+
+def _footer(v, seats: int) -> Footer:
+    if v is None:
+        return Footer(*([(None,) * seats] * 7))
+    f = R.obj(v, "$.footer", allowed=(*FOOTER_FIELDS, "money_total"))
+    lines = {}
+    for line in FOOTER_FIELDS:
+        raw = f.get(line)
+        if raw is None:
+            lines[line] = (None,) * seats
+            continue
+        raw = R.list_(raw, f"$.footer.{line}", length=seats)
+        if line == "money":
+            lines[line] = tuple(R.money(x, f"$.footer.money[{s}]") for s, x in enumerate(raw))
+        else:
+            limit = "count" if line in ("won", "lost") else "total"
+            lines[line] = tuple(R.int_(x, f"$.footer.{line}[{s}]", limit) for s, x in enumerate(raw))
+    return Footer(**lines, money_total=R.money(f.get("money_total"), "$.footer.money_total"))
+
+
+def _readings(v) -> dict[str, CellReading]:
+    out = {}
+    for ref, r in R.obj(v, "$.readings").items():
+        p = f"$.readings.{ref}"
+        r = R.obj(r, p, required=("value", "confidence"),
+                  allowed=("value", "confidence", "candidates", "box", "doubtful", "chosen_by"))
+        conf = r["confidence"]
+        if isinstance(conf, bool) or not isinstance(conf, (int, float)) or not 0 <= conf <= 1:
+            raise ListError(p + ".confidence", "expected a number from 0 to 1")
+        cands = []
+        for k, c in enumerate(R.list_(r.get("candidates", []), p + ".candidates")):
+            c = R.obj(c, f"{p}.candidates[{k}]", required=("value", "confidence"))
+            cands.append((c["value"], float(c["confidence"])))
+        box = r.get("box")
+        if box is not None:
+            box = tuple(tuple(float(x) for x in R.list_(pt, f"{p}.box")) for pt in R.list_(box, p + ".box"))
+        out[ref] = CellReading(value=r["value"], confidence=float(conf), candidates=tuple(cands), box=box,
+                               doubtful=R.bool_(r.get("doubtful"), p + ".doubtful"),
+                               chosen_by=str(r.get("chosen_by", "reader")))
+    return out
+
+
+def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
+    """Build a :class:`ScoreList` from a parsed JSON document (strictly validated)."""
+    d = R.obj(doc, "$", required=("format", "table"), allowed=TOP_FIELDS)
+    if d["format"] != FORMAT_LIST:
+        raise ListError("$.format", f'unknown format {json.dumps(d["format"])[:40]}, expected "{FORMAT_LIST}"')
+    table = _table(d["table"])
+    games = tuple(_game(g, i, table.seats)
+                  for i, g in enumerate(R.list_(d.get("games", []), "$.games", max_len=999)))
+    seen = set()
+    last = 0
+    for i, g in enumerate(games):
+        if g.no in seen:
+            raise ListError(f"$.games[{i}].no", f"game {g.no} appears twice")
+        if g.no < last:
+            raise ListError(f"$.games[{i}].no", f"game {g.no} comes after game {last}: rows must be in order")
+        seen.add(g.no)
+        last = g.no
+    sigs = d.get("signatures")
+    if sigs is not None:
+        sigs = tuple(R.bool_(x, f"$.signatures[{s}]")
+                     for s, x in enumerate(R.list_(sigs, "$.signatures", length=table.seats)))
+    settled = {}
+    for ref, s in R.obj(d.get("settled", {}), "$.settled").items():
+        s = R.obj(s, f"$.settled.{ref}", required=("value",), allowed=("value", "rule", "note"))
+        settled[ref] = Settlement(s["value"], str(s.get("rule", "SkWO 7.2.5")), str(s.get("note", "")))
+    return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
+                     signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
+                     source=source)
+
+
+def read_json_text(text: str, source: Optional[str] = None) -> ScoreList:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ListError(f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise ListError("$", "nested too deeply") from None
+    return list_from_json(doc, source)
+
+
+def list_to_json(sl: ScoreList) -> dict:
+    """The ``skatscan.list/1`` document of ``sl`` (inverse of :func:`list_from_json`)."""
+    t = sl.table
+    doc: dict[str, Any] = {
+        "format": FORMAT_LIST,
+        "table": {"seats": t.seats, "series": t.series, "table": t.table,
+                  "start_numbers": list(t.start_numbers), "first_dealer": t.first_dealer},
+        "games": [],
+    }
+    if t.kind != "tournament":
+        doc["table"]["kind"] = t.kind
+    for g in sl.games:
+        row = {"no": g.no, "base": g.base, "mit": g.mit, "ohne": g.ohne,
+               **{m: getattr(g, m) for m in MARK_FIELDS},
+               "plus": g.plus, "minus": g.minus, "passed": g.passed,
+               "players": [{"total": p.total, "won": p.won, "lost": p.lost} for p in g.players]}
+        if g.crossed_out:
+            row["crossed_out"] = True
+        doc["games"].append(row)
+    f = sl.footer
+    doc["footer"] = {**{line: list(getattr(f, line)) for line in FOOTER_FIELDS}, "money_total": f.money_total}
+    doc["signatures"] = None if sl.signatures is None else list(sl.signatures)
+    if sl.settled:
+        doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note} for ref, s in sl.settled.items()}
+    if sl.readings:
+        doc["readings"] = {ref: {"value": r.value, "confidence": r.confidence,
+                                 "candidates": [{"value": v, "confidence": c} for v, c in r.candidates],
+                                 "box": None if r.box is None else [list(pt) for pt in r.box],
+                                 "doubtful": r.doubtful, "chosen_by": r.chosen_by}
+                           for ref, r in sl.readings.items()}
+    return doc
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (temporary file in the same folder + rename)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def dumps(doc: Any) -> str:
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

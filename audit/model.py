@@ -1,0 +1,189 @@
+"""The list model: a DSkV Spielliste as written on paper (``skatscan.list/1``).
+
+Plain frozen dataclasses, no behaviour beyond small derived properties. Everything is as
+written: a blank or dashed cell is ``None``; nothing here is corrected. Seats are 1-based
+in the JSON and in messages, 0-based in the tuples.
+
+Cells are named by a *cell reference* string used everywhere (findings, corrections,
+reader doubts, referee settlements)::
+
+    g12.base  g12.mit  g12.ohne  g12.hand ... g12.plus  g12.minus  g12.passed
+    g12.p3.total  g12.p3.won  g12.p3.lost
+    footer.points.2  footer.won.2 ... footer.money.2  footer.money_total
+    signature.4  table.start_number.1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+FORMAT_LIST = "skatscan.list/1"
+FORMAT_AUDIT = "skatscan.audit/1"
+
+#: The X-mark columns of the DSkV list, left to right (dskv-list.md columns 5-10).
+MARK_FIELDS = ("hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced", "ouvert")
+#: The numeric game columns.
+NUMBER_FIELDS = ("base", "mit", "ohne", "plus", "minus")
+#: Per-seat cells of a game row.
+SEAT_FIELDS = ("total", "won", "lost")
+#: Footer lines, one figure per seat.
+FOOTER_FIELDS = ("points", "won", "lost", "bonus", "others_lost", "score", "money")
+
+
+@dataclass(frozen=True)
+class SeatCells:
+    """One Platz block of a game row: new running total and the running won/lost count."""
+
+    total: Optional[int] = None
+    won: Optional[int] = None
+    lost: Optional[int] = None
+
+    @property
+    def empty(self) -> bool:
+        return self.total is None and self.won is None and self.lost is None
+
+
+EMPTY_SEAT = SeatCells()
+
+
+@dataclass(frozen=True)
+class Game:
+    """One numbered row of the list."""
+
+    no: int
+    base: Optional[int] = None
+    mit: Optional[int] = None
+    ohne: Optional[int] = None
+    hand: bool = False
+    schneider: bool = False
+    schneider_announced: bool = False
+    schwarz: bool = False
+    schwarz_announced: bool = False
+    ouvert: bool = False
+    plus: Optional[int] = None
+    minus: Optional[int] = None
+    passed: bool = False
+    players: tuple[SeatCells, ...] = ()
+    #: the row is struck through (unused rows after an early end of the series)
+    crossed_out: bool = False
+
+    @property
+    def declarers(self) -> list[int]:
+        """0-based seats with anything written in their block of this row."""
+        return [i for i, p in enumerate(self.players) if not p.empty]
+
+    @property
+    def has_game_columns(self) -> bool:
+        return (self.base is not None or self.mit is not None or self.ohne is not None
+                or any(getattr(self, f) for f in MARK_FIELDS))
+
+    @property
+    def blank(self) -> bool:
+        """Nothing at all written in the row."""
+        return (not self.has_game_columns and self.plus is None and self.minus is None
+                and not self.passed and not self.crossed_out and not self.declarers)
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: int
+    series: Optional[int] = None
+    table: Optional[int] = None
+    start_numbers: tuple[Optional[str], ...] = ()
+    first_dealer: int = 1
+    #: "tournament" (Seeger-Fabian) or "private" (cent settlement, no 50/40/30)
+    kind: str = "tournament"
+
+    def dealer(self, game_no: int) -> int:
+        """0-based seat dealing game ``game_no`` (dealing passes to the left each game, SkWO 9.4).
+
+        >>> Table(seats=4, first_dealer=1).dealer(5)
+        0
+        """
+        return (self.first_dealer - 1 + game_no - 1) % self.seats
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The series close (Serienabschluss) as written; every tuple has one entry per seat."""
+
+    points: tuple[Optional[int], ...] = ()
+    won: tuple[Optional[int], ...] = ()
+    lost: tuple[Optional[int], ...] = ()
+    bonus: tuple[Optional[int], ...] = ()
+    others_lost: tuple[Optional[int], ...] = ()
+    score: tuple[Optional[int], ...] = ()
+    money: tuple[Optional[float], ...] = ()
+    money_total: Optional[float] = None
+
+    @property
+    def blank(self) -> bool:
+        lines = (self.points, self.won, self.lost, self.bonus, self.others_lost, self.score, self.money)
+        return self.money_total is None and all(v is None for line in lines for v in line)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A figure fixed by the tournament management (SkWO 7.2.5) or confirmed by all players.
+
+    The auditor accepts a settled cell holding exactly ``value`` without a finding.
+    """
+
+    value: object
+    rule: str = "SkWO 7.2.5"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """What the photo reader saw in one cell (digitized lists only)."""
+
+    value: object
+    confidence: float
+    candidates: tuple[tuple[object, float], ...] = ()
+    box: Optional[tuple[tuple[float, float], ...]] = None
+    doubtful: bool = False
+    #: "reader" when the network's best reading was taken, "arithmetic" when the row's
+    #: consistency chose among the candidates (always doubtful then)
+    chosen_by: str = "reader"
+
+
+@dataclass(frozen=True)
+class ScoreList:
+    """A whole list: table, game rows, footer, signatures, plus optional reader/referee data."""
+
+    table: Table
+    games: tuple[Game, ...] = ()
+    footer: Footer = field(default_factory=Footer)
+    #: one per seat; ``None`` when the typed list did not record signatures
+    signatures: Optional[tuple[bool, ...]] = None
+    settled: dict[str, Settlement] = field(default_factory=dict)
+    readings: dict[str, CellReading] = field(default_factory=dict)
+    #: where the list came from (file name, photo), for messages and reports
+    source: Optional[str] = None
+
+    @property
+    def seats(self) -> int:
+        return self.table.seats
+
+    def doubtful_cells(self) -> set[str]:
+        return {ref for ref, r in self.readings.items() if r.doubtful}
+
+
+def cell_ref(game: Optional[int], field_name: str, seat: Optional[int] = None) -> str:
+    """Canonical reference of a cell; ``seat`` is 1-based.
+
+    >>> cell_ref(12, "total", 3)
+    'g12.p3.total'
+    >>> cell_ref(None, "points", 2)
+    'footer.points.2'
+    """
+    if game is None:
+        if field_name == "signature":
+            return f"signature.{seat}"
+        if field_name == "money_total":
+            return "footer.money_total"
+        return f"footer.{field_name}.{seat}"
+    if seat is None:
+        return f"g{game}.{field_name}"
+    return f"g{game}.p{seat}.{field_name}"

@@ -1,0 +1,116 @@
+"""The compact terminal report a referee reads: faulty rows with what is expected there, the
+corrections, and the result (German by default, English on request)."""
+from __future__ import annotations
+
+from .checks.doubts import parse_ref
+from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
+from .findings import DOUBT, ERROR, INFO, WARNING
+from .messages import field_name, render
+from .values import describe
+
+WORDS = {
+    "de": {CLEAN: "in Ordnung", PAPER_ERRORS: "Fehler auf der Liste", READING_DOUBTS: "Lesezweifel",
+           ERROR: "Fehler", WARNING: "Hinweis", INFO: "Info", DOUBT: "Zweifel",
+           "series": "Serie", "table": "Tisch", "seats": "Plätze", "corrections": "Berichtigungen (SkWO 7.2.5)",
+           "result": "Ergebnis nach Berichtigung (Seeger-Fabian)", "private": "Ergebnis (Endzahlsummenverfahren)",
+           "head": "Platz  Start-Nr.  Spielpunkte  Gew.  Verl.  Gegner  Wertung  Betrag",
+           "head_private": "Platz  Name        Endstand      Cent",
+           "game": "Spiel", "written": "geschrieben", "expected": "erwartet", "none": "keine",
+           "footer": "Fuß", "each": "jeweils", "kept": "bleibt"},
+    "en": {CLEAN: "clean", PAPER_ERRORS: "errors on the list", READING_DOUBTS: "reading doubts",
+           ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "doubt",
+           "series": "series", "table": "table", "seats": "seats", "corrections": "Corrections (SkWO 7.2.5)",
+           "result": "Result after correction (Seeger-Fabian)", "private": "Result (cent settlement)",
+           "head": "Seat   Start no.  Game pts     Won   Lost  Others  Score    Money",
+           "head_private": "Seat   Name        Final         Cents",
+           "game": "game", "written": "written", "expected": "expected", "none": "none",
+           "footer": "footer", "each": "each", "kept": "stands"},
+}
+
+
+def _v(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.2f}".replace(".", ",")
+    return str(value)
+
+
+def _money(value: float, lang: str) -> str:
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _grouped(corrections):
+    """Runs of totals of one seat that all moved by the same amount only because an earlier
+    total was corrected: one line each in the report (the JSON keeps every cell)."""
+    groups: list[list] = []
+    for c in corrections:
+        last = groups[-1] if groups else None
+        if (last and c.reason == "correct.carried" and last[-1].reason == "correct.carried"
+                and c.seat == last[-1].seat and c.field == last[-1].field == "total"
+                and isinstance(c.before, int) and isinstance(last[-1].before, int)
+                and c.after - c.before == last[-1].after - last[-1].before):
+            last.append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
+    w = WORDS.get(lang, WORDS["de"])
+    t = a.sl.table
+    title = a.sl.source or "-"
+    where = []
+    if t.series is not None:
+        where.append(f"{w['series']} {t.series}")
+    if t.table is not None:
+        where.append(f"{w['table']} {t.table}")
+    where.append(f"{t.seats} {w['seats']}")
+    lines = [f"{title} — {', '.join(where)}: {w[a.status]}"]
+    by_game = {g.no: g for g in a.sl.games}
+    shown = [f for f in a.findings if verbose or f.severity != INFO or f.code == "overbid"]
+    for f in shown:
+        if f.game is not None:
+            g = by_game.get(f.game)
+            desc = describe(g) if g is not None and g.base is not None else ""
+            place = f"{w['game']} {f.game:>2} {desc:<12}"
+        else:
+            place = f"{w['footer']:<21}"
+        tag = w[f.severity] + ("?" if f.doubtful and f.severity != DOUBT else "")
+        detail = ""
+        if f.expected is not None or (f.written is not None and f.severity != INFO):
+            detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
+        lines.append(f"  {place} {tag:<8} {f.message(lang)}{detail}")
+    if a.corrected.corrections or a.corrected.kept:
+        lines.append(f"{w['corrections']}:")
+        for group in _grouped(a.corrected.corrections):
+            c = group[0]
+            if len(group) > 1:
+                shift = group[0].after - group[0].before
+                place = f"{w['game']} {c.game:>2}-{group[-1].game}"
+                lines.append(f"  {place:<8} P{c.seat} {field_name(c.field, lang):<24} {w['each']} {shift:+d}"
+                             f"{'':<7} {render(c.reason, lang, {})} ({c.rule})")
+                continue
+            place = f"{w['game']} {c.game:>2}" if c.game is not None else f"{w['footer']:<8}"
+            seat = f" P{c.seat}" if c.seat is not None else "   "
+            lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
+                         f" {render(c.reason, lang, {})} ({c.rule})")
+    for ref, st in a.corrected.kept.items():
+        game, seat, fld = parse_ref(ref)
+        place = f"{w['game']} {game:>2}" if game is not None else f"{w['footer']:<8}"
+        seat_s = f" P{seat}" if seat is not None else "   "
+        lines.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
+                     f" {render(st.note, lang, {})} ({st.rule})")
+    if t.kind == "private":
+        lines.append(f"{w['private']}:")
+        lines.append("  " + w["head_private"])
+        for r in a.result:
+            lines.append(f"  {r.seat:<6} {str(r.start_number or '-'):<11} {r.points:>8} {r.cents:>9}")
+    else:
+        lines.append(f"{w['result']}:")
+        lines.append("  " + w["head"])
+        for r in a.result:
+            lines.append(f"  {r.seat:<6} {str(r.start_number or '-'):<10} {r.points:>11} {r.won:>5} {r.lost:>5}"
+                         f" {r.others_lost:>7} {r.score:>8} {_money(r.money, lang):>7}")
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""One pass over the game rows that works out, per row, what every check needs.
+
+For each row: who declared, the value the game columns give (or why they give none), won or
+lost, and each seat's previous written total and counts. The checks and the correction read
+these facts instead of walking the list again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .model import Game, ScoreList
+from .values import ImpossibleGame, value_of
+
+WON, LOST = "won", "lost"
+
+
+@dataclass(frozen=True)
+class RowFacts:
+    game: Game
+    #: 0-based seats that wrote something that changed in this row
+    declarers: tuple[int, ...]
+    #: the single declarer, or None (passed, none, or several)
+    declarer: Optional[int]
+    value: Optional[int]                 # from the game columns
+    impossible: Optional[ImpossibleGame]
+    outcome: Optional[str]               # WON, LOST or None
+    #: the row's value as written: +plus or -minus (None when neither is written)
+    written_delta: Optional[int]
+    #: per seat, the last written total / won / lost count before this row (0 at the start)
+    prev_total: tuple[int, ...]
+    prev_won: tuple[int, ...]
+    prev_lost: tuple[int, ...]
+
+    @property
+    def played(self) -> bool:
+        """A game was played in this row (not passed, not crossed out, not blank)."""
+        g = self.game
+        return not (g.passed or g.crossed_out or g.blank)
+
+
+def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
+    """Did this seat's block change? Keepers sometimes repeat an unchanged total."""
+    if seat_cells.empty:
+        return False
+    return not (seat_cells.total in (None, prev_total) and seat_cells.won in (None, prev_won)
+                and seat_cells.lost in (None, prev_lost))
+
+
+def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[str]:
+    if game.plus is not None and game.minus is None:
+        return WON
+    if game.minus is not None and game.plus is None:
+        return LOST
+    if game.plus is not None:          # both written: the lower reading (SkWO 7.2.5)
+        return LOST
+    if declarer is None:
+        return None
+    cells = game.players[declarer]
+    if cells.won is not None and cells.lost is None:
+        return WON
+    if cells.lost is not None and cells.won is None:
+        return LOST
+    if cells.total is not None and cells.total != prev_total:
+        return WON if cells.total > prev_total else LOST
+    return None
+
+
+def analyse(sl: ScoreList) -> list[RowFacts]:
+    """Facts of every row of ``sl`` in order."""
+    n = sl.seats
+    total = [0] * n
+    won = [0] * n
+    lost = [0] * n
+    out: list[RowFacts] = []
+    for g in sl.games:
+        prev = (tuple(total), tuple(won), tuple(lost))
+        declarers = tuple(s for s in range(n) if _changed(g.players[s], total[s], won[s], lost[s]))
+        if g.minus is not None:
+            delta = -g.minus
+        elif g.plus is not None:
+            delta = g.plus
+        else:
+            delta = None
+        declarer = declarers[0] if len(declarers) == 1 else None
+        if len(declarers) > 1 and delta is not None:
+            # several seats wrote: the declarer is the one whose total follows from the row
+            fits = [s for s in declarers if g.players[s].total == total[s] + delta]
+            declarer = fits[0] if len(fits) == 1 else None
+        value = impossible = None
+        if g.has_game_columns or g.plus is not None or g.minus is not None:
+            try:
+                value = value_of(g)
+            except ImpossibleGame as exc:
+                impossible = exc
+        if g.passed:
+            outcome = None
+        else:
+            outcome = _outcome(g, declarer, total[declarer] if declarer is not None else 0)
+        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev))
+        for s in range(n):
+            cells = g.players[s]
+            if cells.total is not None:
+                total[s] = cells.total
+            if cells.won is not None:
+                won[s] = cells.won
+            if cells.lost is not None:
+                lost[s] = cells.lost
+    return out
+
+
+def uses_counters(sl: ScoreList) -> bool:
+    """Does this list keep the Gew./Verl. running counts at all?"""
+    return any(p.won is not None or p.lost is not None for g in sl.games for p in g.players)
+
+
+def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[int]]:
+    """Games won and lost per seat, counted from the rows."""
+    won, lost = [0] * seats, [0] * seats
+    for f in facts:
+        if f.declarer is None or not f.played:
+            continue
+        if f.outcome == WON:
+            won[f.declarer] += 1
+        elif f.outcome == LOST:
+            lost[f.declarer] += 1
+    return won, lost

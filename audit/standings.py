@@ -1,0 +1,80 @@
+"""Tournament standings across tables and series (SkWO 5.1): players by start number.
+
+Each list is audited and corrected first; a player's figures are summed over his series.
+Ranking: higher Seeger-Fabian score; on equal score more games won; then fewer games lost;
+players still equal share the place and are marked for the lot (``tie``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Iterable, Optional
+
+from .auditor import Audit
+
+
+@dataclass
+class PlayerLine:
+    start_number: str
+    points: int = 0
+    won: int = 0
+    lost: int = 0
+    others_lost: int = 0
+    score: int = 0
+    money: Decimal = Decimal(0)
+    #: series -> (table, seat, score)
+    series: dict = field(default_factory=dict)
+    place: int = 0
+    tie: bool = False
+
+
+class StandingsError(ValueError):
+    pass
+
+
+def player_id(a: Audit, seat: int) -> str:
+    """The start number of a seat, or a stand-in naming series, table and seat."""
+    t = a.sl.table
+    starts = t.start_numbers
+    number = starts[seat - 1] if seat - 1 < len(starts) else None
+    if number:
+        return str(number)
+    return f"S{t.series or '?'}-T{t.table or '?'}-P{seat}"
+
+
+def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
+    """Ranked player lines over all ``audits``; raises :class:`StandingsError` when a player
+    appears twice in one series (a list counted twice, or a wrong start number)."""
+    players: dict[str, PlayerLine] = {}
+    for a in audits:
+        if a.sl.table.kind == "private":
+            raise StandingsError(f"{a.sl.source}: a private list has no tournament score")
+        series = a.sl.table.series
+        for r in a.result:
+            pid = player_id(a, r.seat)
+            line = players.setdefault(pid, PlayerLine(pid))
+            if series in line.series:
+                other = line.series[series]
+                raise StandingsError(f"{a.sl.source}: start number {pid} already plays series {series} "
+                                     f"at table {other[0]}")
+            line.series[series] = (a.sl.table.table, r.seat, r.score)
+            line.points += r.points
+            line.won += r.won
+            line.lost += r.lost
+            line.others_lost += r.others_lost
+            line.score += r.score
+            line.money += Decimal(str(r.money))
+    ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, _numeric(p.start_number)))
+    previous: Optional[PlayerLine] = None
+    for i, p in enumerate(ranked, start=1):
+        if previous and (p.score, p.won, p.lost) == (previous.score, previous.won, previous.lost):
+            p.place = previous.place
+            p.tie = previous.tie = True
+        else:
+            p.place = i
+        previous = p
+    return ranked
+
+
+def _numeric(start: str):
+    return (0, int(start), "") if start.isdigit() else (1, 0, start)

@@ -1,0 +1,81 @@
+"""``skatscan audit LIST...``: check typed or digitized lists, correct them, score them."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from audit.auditjson import audit_to_json
+from audit.auditor import audit
+from audit.listjson import dumps, list_to_json
+from audit.load import SUFFIXES, BadListFile, load_list
+from audit.report import render_text
+
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
+from .options import lang_option, make_settings, settings_options
+from .outputs import OutputPlan
+
+
+def expand(paths) -> list[str]:
+    """Files as given; a folder stands for the list files in it (sorted)."""
+    out = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out += sorted(str(q) for q in path.iterdir() if q.suffix.lower() in SUFFIXES and q.is_file())
+        else:
+            out.append(p)
+    return out
+
+
+@click.command("audit")
+@click.argument("lists", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 document instead of the report.")
+@click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (a file for one list, "
+                                                       "a folder for several).")
+@click.option("--corrected", type=click.Path(), help="Write the corrected list(s) here (file or folder).")
+@click.option("-v", "--verbose", is_flag=True, help="Show info findings too.")
+@lang_option
+@settings_options
+def command(lists, as_json, output, corrected, verbose, lang, games, loss_money):
+    """Audit typed (JSON, CSV) or digitized lists: every rule, the lowest-score correction
+    (SkWO 7.2.5) and the Seeger-Fabian result.
+
+    Exit status: 0 no error found, 1 errors found, 2 bad input.
+    """
+    settings = make_settings(games, loss_money)
+    files = expand(lists)
+    if not files:
+        bad_input_line(" ".join(lists), "no list files (.json, .csv) found")
+        raise SystemExit(EXIT_BAD_INPUT)
+    plan = OutputPlan(output, len(files), ".audit.json")
+    fixed = OutputPlan(corrected, len(files), ".corrected.json")
+    bad = errors = 0
+    docs = []
+    for i, name in enumerate(files):
+        try:
+            sl = load_list(name)
+        except BadListFile as exc:
+            bad_input_line(exc.path, exc.problem)
+            bad += 1
+            continue
+        result = audit(sl, settings)
+        errors += bool(result.errors)
+        doc = audit_to_json(result, settings, lang)
+        if output:
+            plan.write(name, dumps(doc))
+        if corrected:
+            fixed.write(name, dumps(list_to_json(result.corrected.sl)))
+        if as_json and not output:
+            docs.append(doc)
+        elif not as_json:
+            if i:
+                click.echo()
+            click.echo(render_text(result, lang, verbose))
+    if docs:
+        click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
+                              ensure_ascii=False, indent=2))
+    if bad:
+        raise SystemExit(EXIT_BAD_INPUT)
+    raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)

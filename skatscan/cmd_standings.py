@@ -1,0 +1,81 @@
+"""``skatscan standings LIST...``: the tournament ranking across tables and series."""
+from __future__ import annotations
+
+import csv
+import io
+
+import click
+
+from audit.auditor import audit
+from audit.listjson import write_atomic
+from audit.load import BadListFile, load_list
+from audit.standings import StandingsError, standings
+
+from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
+from .cmd_audit import expand
+from .options import make_settings, settings_options
+
+HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag"),
+        "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money")}
+CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money")
+
+
+def to_csv(lines) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, delimiter=";", lineterminator="\n")
+    w.writerow(CSV_HEAD)
+    for p in lines:
+        w.writerow([p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
+                    p.others_lost, p.score, f"{p.money:.2f}"])
+    return out.getvalue()
+
+
+def to_text(lines, lang: str) -> str:
+    head = HEAD[lang]
+    rows = [f"{head[0]:>5} {head[1]:>9} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
+            f"{head[7]:>8} {head[8]:>7}"]
+    for p in lines:
+        place = f"{p.place}{'*' if p.tie else ''}"
+        money = f"{p.money:.2f}".replace(".", ",") if lang == "de" else f"{p.money:.2f}"
+        rows.append(f"{place:>5} {p.start_number:>9} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
+                    f"{p.others_lost:>7} {p.score:>8} {money:>7}")
+    if any(p.tie for p in lines):
+        rows.append("* gleichauf: das Los entscheidet (SkWO 5.1)" if lang == "de"
+                    else "* tied: decided by lot (SkWO 5.1)")
+    return "\n".join(rows)
+
+
+@click.command("standings")
+@click.argument("lists", nargs=-1, required=True, type=click.Path())
+@click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
+@settings_options
+def command(lists, as_csv, output, lang, games, loss_money):
+    """Rank the players of all given lists (folders stand for their list files) by
+    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
+    settings = make_settings(games, loss_money)
+    audits = []
+    bad = 0
+    for name in expand(lists):
+        try:
+            audits.append(audit(load_list(name), settings))
+        except BadListFile as exc:
+            bad_input_line(exc.path, exc.problem)
+            bad += 1
+    if bad:
+        raise SystemExit(EXIT_BAD_INPUT)
+    if not audits:
+        raise BadInput("no list files (.json, .csv) found", " ".join(lists))
+    try:
+        lines = standings(audits)
+    except StandingsError as exc:
+        raise BadInput(str(exc))
+    text = to_csv(lines) if as_csv else to_text(lines, lang) + "\n"
+    if output:
+        try:
+            write_atomic(output, text)
+        except OSError as exc:
+            raise BadInput(f"cannot write it ({exc.strerror or exc})", output)
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,74 @@
+"""Where a command's outputs go: one file for one input, one file per input in a folder.
+
+File names inside an output folder come from the input's base name only (sanitised), so a
+hostile input name can never write outside the folder.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from audit.listjson import write_atomic
+
+from .cli import BadInput
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def safe_stem(name: str) -> str:
+    """A file-name stem that is safe in any folder: ``../x y.json`` -> ``x_y``."""
+    stem = Path(name).name
+    for suffix in (".json", ".csv", ".txt", ".jpg", ".jpeg", ".png"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    stem = _UNSAFE.sub("_", stem).strip("._") or "list"
+    return stem[:80]
+
+
+class OutputPlan:
+    """Decides the output path of each input for ``-o TARGET``.
+
+    With one input, TARGET is a file unless it is an existing folder; with several inputs it
+    must be a folder (created if missing).
+    """
+
+    def __init__(self, target: str | None, n_inputs: int, suffix: str):
+        self.target = Path(target) if target else None
+        self.suffix = suffix
+        self.used: set[str] = set()
+        self.folder = None
+        if self.target is None:
+            return
+        if n_inputs > 1 or self.target.is_dir() or str(target).endswith(("/", "\\")):
+            self.folder = self.target
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise BadInput(f"cannot create the output folder ({exc.strerror or exc})", str(self.folder))
+        elif not self.target.parent.exists():
+            raise BadInput("the folder for this output does not exist", str(self.target))
+
+    def path_for(self, source: str) -> Path | None:
+        if self.target is None:
+            return None
+        if self.folder is None:
+            return self.target
+        stem = safe_stem(source)
+        name = stem + self.suffix
+        k = 2
+        while name in self.used:
+            name = f"{stem}-{k}{self.suffix}"
+            k += 1
+        self.used.add(name)
+        return self.folder / name
+
+    def write(self, source: str, text: str) -> Path | None:
+        path = self.path_for(source)
+        if path is None:
+            return None
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            raise BadInput(f"cannot write it ({exc.strerror or exc})", str(path))
+        return path
