@@ -1,7 +1,11 @@
 """Audit a list: run every check, correct by the lowest score, compute the result.
 
->>> from audit.listjson import load_list
->>> report = audit(load_list("samples/lists/six-games.json"))   # doctest: +SKIP
+>>> import random
+>>> from audit.simulate import seeded
+>>> faulty, _ = seeded(random.Random(1), "single-counted-loss", seats=3)
+>>> a = audit(faulty)
+>>> a.status, [f.code for f in a.errors]
+('paper-errors', ['single-counted-loss'])
 """
 from __future__ import annotations
 
@@ -84,7 +88,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
             if doubtful and any(c in doubtful for c in f.cells):
                 f = replace(f, doubtful=True)
         out.append(f)
-    out.sort(key=lambda f: (f.game is None, f.game or 0, f.seat or 0))
+    out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))
     return out
 
 

@@ -110,8 +110,9 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                     new_total = total[s] + (cells.total - f.prev_total[s])
                     b.change(no, s + 1, "total", cells.total, new_total, "correct.carried", "SkWO 8.11")
                     total[s] = new_total
-                players.append(replace(cells, total=new_total))
-            games.append(replace(g, players=tuple(players)))
+                players.append(cells if new_total == cells.total else replace(cells, total=new_total))
+            players = tuple(players)
+            games.append(g if players == g.players else replace(g, players=players))
             continue
         s = f.declarer
         cells = g.players[s]
@@ -165,8 +166,13 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 # another seat's total in the declarer's row: it cannot rise, a drop counts (7.2.5)
                 total[o] += min(0, written - f.prev_total[o])
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
-                players[o] = replace(g.players[o], total=total[o])
-        games.append(replace(g, plus=new_plus, minus=new_minus, players=tuple(players)))
+                if total[o] != written:
+                    players[o] = replace(g.players[o], total=total[o])
+        players = tuple(players)
+        if new_plus == g.plus and new_minus == g.minus and players == g.players:
+            games.append(g)
+        else:
+            games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
     footer, money = _footer(sl, b, total, won, lost, settings)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled)

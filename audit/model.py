@@ -15,6 +15,7 @@ reader doubts, referee settlements)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Optional
 
 FORMAT_LIST = "skatscan.list/1"
@@ -72,12 +73,12 @@ class Game:
         """0-based seats with anything written in their block of this row."""
         return [i for i, p in enumerate(self.players) if not p.empty]
 
-    @property
+    @cached_property
     def has_game_columns(self) -> bool:
         return (self.base is not None or self.mit is not None or self.ohne is not None
                 or any(getattr(self, f) for f in MARK_FIELDS))
 
-    @property
+    @cached_property
     def blank(self) -> bool:
         """Nothing at all written in the row."""
         return (not self.has_game_columns and self.plus is None and self.minus is None

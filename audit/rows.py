@@ -31,12 +31,8 @@ class RowFacts:
     prev_total: tuple[int, ...]
     prev_won: tuple[int, ...]
     prev_lost: tuple[int, ...]
-
-    @property
-    def played(self) -> bool:
-        """A game was played in this row (not passed, not crossed out, not blank)."""
-        g = self.game
-        return not (g.passed or g.crossed_out or g.blank)
+    #: a game was played in this row (not passed, not crossed out, not blank)
+    played: bool
 
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
@@ -97,7 +93,8 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             outcome = None
         else:
             outcome = _outcome(g, declarer, total[declarer] if declarer is not None else 0)
-        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev))
+        played = not (g.passed or g.crossed_out or g.blank)
+        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played))
         for s in range(n):
             cells = g.players[s]
             if cells.total is not None:

@@ -318,7 +318,7 @@ def seeded(rng: random.Random, kind: str, seats: int = 4, settings: Settings = S
         slips.append(Slip("single", ev.no))
         expected.append(Expected(kind, ev.no))
     elif kind == "overbid":
-        ev = _ensure_lost(rng, events, lost_plain, seats)
+        ev = _ensure_lost(rng, events, [e for e in lost_plain if e.value < max(BID_VALUES)], seats)
         bid = next(b for b in BID_VALUES if b > ev.value)
         events[ev.no - 1] = replace(ev, bid=bid)
         expected.append(Expected(kind, ev.no))
@@ -394,8 +394,9 @@ def _ensure_lost(rng, events, lost_plain, seats):
         return rng.choice(lost_plain)
     played = [ev for ev in events if not ev.passed]
     ev = rng.choice(played)
-    if ev.base == NULL:
-        ev = replace(ev, base=GRAND, mit=1, ohne=None, hand=False, ouvert=False)
+    if ev.base == NULL or ev.value >= max(BID_VALUES):
+        ev = replace(ev, base=GRAND, mit=1, ohne=None, hand=False, ouvert=False, schneider=False,
+                     schneider_announced=False, schwarz=False, schwarz_announced=False)
     ev = replace(ev, won=False, bid=None)
     events[ev.no - 1] = ev
     return ev

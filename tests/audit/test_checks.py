@@ -1,0 +1,124 @@
+"""Each finding code on a small hand-checked list: the right code, game, seat, figures."""
+from dataclasses import replace
+
+from audit.auditor import audit
+from audit.model import CellReading, Footer, SeatCells
+from audit.settings import Settings
+
+from .builders import make_list, row
+
+
+def codes(sl, settings=Settings(), severities=("error", "warning", "doubt")):
+    return [(f.code, f.game, f.seat, f.written, f.expected)
+            for f in audit(sl, settings).findings if f.severity in severities]
+
+
+def test_clean_rows_give_nothing():
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+                    row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)], signatures=None)
+    assert codes(sl, severities=("error",)) == []
+
+
+def test_value_mismatch_plus():
+    sl = make_list([row(1, 3, seat=1, total=48, base=12, mit=2, plus=48)], signatures=None)
+    assert codes(sl, severities=("error",)) == [("value-mismatch", 1, None, 48, 36)]
+
+
+def test_single_counted_loss():
+    sl = make_list([row(1, 3, seat=2, total=-27, base=9, mit=2, minus=27)], signatures=None)
+    assert codes(sl, severities=("error",)) == [("single-counted-loss", 1, None, 27, 54)]
+
+
+def test_lost_value_wrong_but_not_single():
+    sl = make_list([row(1, 3, seat=2, total=-50, base=9, mit=2, minus=50)], signatures=None)
+    assert codes(sl, severities=("error",)) == [("value-mismatch", 1, None, 50, 54)]
+
+
+def test_overbid_is_info_with_the_bid_range():
+    sl = make_list([row(1, 3, seat=3, total=-54, base=9, mit=1, minus=54)], signatures=None)
+    found = [f for f in audit(sl).findings if f.code == "overbid"]
+    assert len(found) == 1 and found[0].severity == "info"
+    assert found[0].extra["bids"] == [20, 22, 23, 24, 27]
+    assert "20" in found[0].message("de") and "27" in found[0].message("de")
+    assert codes(sl, severities=("error",)) == []
+
+
+def test_impossible_values_are_findings_not_crashes():
+    rows = [row(1, 3, seat=1, total=24, base=13, mit=1, plus=24),
+            row(2, 3, seat=2, total=36, base=12, mit=12, plus=36),
+            row(3, 3, seat=3, total=48, base=24, mit=5, plus=48),
+            row(4, 3, seat=1, total=68, base=10, mit=1, schneider_announced=True, plus=44)]
+    found = codes(make_list(rows, signatures=None), severities=("error",))
+    assert [(c, g) for c, g, *_ in found] == [("impossible-value", n) for n in (1, 2, 3, 4)]
+
+
+def test_running_total_reported_once_where_it_happens():
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=70, base=12, mit=1, plus=24),     # 24 + 24 = 48, not 70
+            row(3, 3, seat=1, total=94, base=12, mit=1, plus=24)]     # carries on from 70: fine
+    assert codes(make_list(rows, signatures=None), severities=("error",)) == [("running-total", 2, 1, 70, 48)]
+
+
+def test_counter_rises_by_one():
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=48, won=3, base=12, mit=1, plus=24),
+            row(3, 3, seat=1, total=0, lost=1, base=12, mit=1, minus=48)]
+    assert codes(make_list(rows, signatures=None), severities=("error",)) == [("counter", 2, 1, 3, 2)]
+
+
+def test_several_declarers_and_dealer():
+    rows = [row(1, 4, seat=2, total=24, base=12, mit=1, plus=24),
+            row(2, 4, seat=2, total=48, base=12, mit=1, plus=24)]      # seat 2 deals game 2
+    rows[0] = replace(rows[0], players=(SeatCells(), SeatCells(total=24), SeatCells(total=30), SeatCells()))
+    found = codes(make_list(rows, seats=4, signatures=None), severities=("error",))
+    assert ("several-declarers", 1, None, [2, 3], None) in found
+    assert ("dealer-declared", 2, 2, 2, None) in found
+
+
+def test_dealer_follows_first_dealer():
+    rows = [row(1, 4, seat=3, total=24, base=12, mit=1, plus=24)]
+    assert not codes(make_list(rows, seats=4, signatures=None), severities=("error",))
+    sl = make_list(rows, seats=4, signatures=None, first_dealer=3)
+    assert codes(sl, severities=("error",)) == [("dealer-declared", 1, 3, 3, None)]
+
+
+def test_passed_game_with_a_value():
+    rows = [row(1, 3, passed=True, plus=24)]
+    assert codes(make_list(rows, signatures=None), severities=("error",)) == [("passed-game", 1, None, 24, None)]
+
+
+def test_footer_money_and_signatures():
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)]
+    footer = Footer(points=(24, -40, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 40), score=(114, -90, 40), money=(None, 0.5, None), money_total=0.5)
+    sl = make_list(rows, footer=footer)
+    assert codes(sl) == []
+    wrong = replace(footer, others_lost=(40, 0, 30), money=(None, 1.0, None))
+    sl = replace(make_list(rows, footer=wrong), signatures=(True, False, True))
+    assert codes(sl) == [("footer", None, 3, 30, 40), ("money", None, 2, 1.0, 0.5),
+                         ("missing-signature", None, 2, None, None)]
+
+
+def test_game_count():
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)]
+    ended = make_list(rows, signatures=None, games=36)
+    assert [f.severity for f in audit(ended).findings if f.code == "game-count"] == ["info"]
+    open_rows = make_list(rows, signatures=None, games=1)   # rows 2..36 neither written nor crossed
+    assert codes(open_rows, severities=("warning",))[0][:2] == ("game-count", 2)
+    too_many = make_list([row(n, 3, seat=1, total=24 * n, base=12, mit=1, plus=24) for n in range(1, 6)],
+                         signatures=None)
+    assert codes(too_many, Settings(games=4), severities=("error",)) == [("game-count", 5, None, 5, 4)]
+
+
+def test_reader_doubt_marks_the_findings_that_rest_on_it():
+    rows = [row(1, 3, seat=1, total=48, base=12, mit=2, plus=48)]
+    sl = make_list(rows, signatures=None)
+    sl = replace(sl, readings={"g1.plus": CellReading(48, 0.41, ((48, 0.41), (36, 0.38)), doubtful=True)})
+    a = audit(sl)
+    assert a.status == "reading-doubts"
+    mismatch = [f for f in a.findings if f.code == "value-mismatch"]
+    assert mismatch and mismatch[0].doubtful          # may be a misreading: not a paper error
+    assert not a.errors
+    doubt = [f for f in a.findings if f.code == "unreadable"][0]
+    assert doubt.severity == "doubt" and doubt.candidates == ((48, 0.41), (36, 0.38))

@@ -1,0 +1,148 @@
+"""Reading and writing lists: JSON (with its schema) and CSV, and clear errors for bad files."""
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from referencing import Registry, Resource
+
+from audit.auditjson import audit_to_json
+from audit.auditor import audit
+from audit.listcsv import list_to_csv, read_csv_text
+from audit.listjson import ListError, list_from_json, list_to_json, read_json_text
+from audit.load import BadListFile, load_list
+from audit.simulate import seeded, simulate
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "audit" / "schema"
+LIST_SCHEMA = json.loads((SCHEMA_DIR / "skatscan.list.schema.json").read_text())
+AUDIT_SCHEMA = json.loads((SCHEMA_DIR / "skatscan.audit.schema.json").read_text())
+REGISTRY = Registry().with_resource("skatscan.list.schema.json", Resource.from_contents(LIST_SCHEMA))
+
+
+def valid_list(doc):
+    jsonschema.Draft202012Validator(LIST_SCHEMA).validate(doc)
+
+
+def valid_audit(doc):
+    jsonschema.Draft202012Validator(AUDIT_SCHEMA, registry=REGISTRY).validate(doc)
+
+
+def test_interfaces_example_reads(samples):
+    doc = {"format": "skatscan.list/1",
+           "table": {"seats": 4, "series": 1, "table": 12, "start_numbers": ["17", "4", "31", "22"], "first_dealer": 1},
+           "games": [{"no": 1, "base": 10, "mit": 2, "ohne": None, "hand": False, "schneider": False,
+                      "schneider_announced": False, "schwarz": False, "schwarz_announced": False, "ouvert": False,
+                      "plus": 30, "minus": None, "passed": False,
+                      "players": [{"total": None, "won": None, "lost": None}, {"total": 30, "won": 1, "lost": None},
+                                  {"total": None, "won": None, "lost": None}, {"total": None, "won": None, "lost": None}]}],
+           "footer": {"points": [421, 9, 275, 595], "won": [11, 9, 6, 8], "lost": [1, 5, 0, 0],
+                      "bonus": [500, 200, 300, 400], "others_lost": [150, 30, 180, 180],
+                      "score": [1071, 239, 755, 1175], "money": [0.5, 3.5, None, None], "money_total": 4.0},
+           "signatures": [False, False, False, False]}
+    valid_list(doc)
+    sl = list_from_json(doc)
+    assert sl.games[0].players[1].total == 30 and sl.footer.score == (1071, 239, 755, 1175)
+
+
+@pytest.mark.parametrize("name", ["six-games.json", "real-footer-40.json", "private-evening.json"])
+def test_samples_follow_the_schema_and_round_trip(samples, name):
+    doc = json.loads((samples / "lists" / name).read_text())
+    valid_list(doc)
+    assert list_to_json(list_from_json(doc)) == doc
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4]))
+def test_json_and_csv_round_trip_simulated_lists(seed, seats):
+    sl = simulate(random.Random(seed), seats=seats)
+    doc = list_to_json(sl)
+    valid_list(doc)
+    assert list_from_json(doc) == sl
+    back = read_csv_text(list_to_csv(sl))
+    assert list_to_json(back) == doc
+
+
+def test_audit_documents_follow_the_schema():
+    for kind in ("single-counted-loss", "footer", "overbid", "running-total"):
+        sl, _ = seeded(random.Random(3), kind, 4)
+        doc = audit_to_json(audit(sl))
+        valid_audit(doc)
+        assert json.loads(json.dumps(doc)) == doc
+
+
+@pytest.mark.parametrize("doc, where", [
+    ({"format": "skatscan.list/2", "table": {"seats": 3}}, "$.format"),
+    ({"format": "skatscan.list/1", "table": {"seats": 5}}, "$.table.seats"),
+    ({"format": "skatscan.list/1"}, "$"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "games": [{"no": 1, "base": "x"}]}, "$.games[0].base"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "games": [{"no": 1, "plus": 10**12}]}, "$.games[0].plus"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "games": [{"no": 1, "players": [None]}]},
+     "$.games[0].players"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "games": [{"no": 2}, {"no": 1}]}, "$.games[1].no"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "games": [{"no": 1, "hand": "ja"}]}, "$.games[0].hand"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3, "first_dealer": 4}}, "$.table.first_dealer"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "footer": {"points": [1, 2]}}, "$.footer.points"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3}, "extra": 1}, "$"),
+    ([], "$"),
+])
+def test_bad_json_names_the_place(doc, where):
+    with pytest.raises(ListError) as exc:
+        list_from_json(doc)
+    assert exc.value.where == where
+
+
+def test_bad_json_text():
+    with pytest.raises(ListError) as exc:
+        read_json_text('{"format": ')
+    assert "not valid JSON" in str(exc.value)
+
+
+def test_csv_sample_reads(samples):
+    sl = load_list(samples / "lists" / "faulty-table7.csv")
+    assert sl.seats == 4 and sl.table.table == 7 and sl.table.start_numbers == ("12", "40", "7", "23")
+    assert sl.signatures == (True, True, True, False)
+    assert sl.footer.money == (0.5, 3.5, None, None)
+
+
+@pytest.mark.parametrize("text, where", [
+    ("Nr;Grundwert\n1;12\n", "line 1"),                                      # no Platz columns
+    ("Serie;1\nFoo;2\n", "line 2"),
+    ("Nr;Grundwert;mit;+;P1;P2;P3\n1;zwölf;1;24;24;;\n", "line 2 (Grundwert)"),
+    ("Nr;Grundwert;mit;Hand;+;P1;P2;P3\n1;12;1;vielleicht;24;24;;\n", "line 2 (hand)"),
+    ("Plätze;5\n", "line 1"),
+    ("Nr;Grundwert;mit;+;P1;P2;P3\nhallo;12\n", "line 2"),
+    ("", "line 1"),
+])
+def test_bad_csv_names_the_line(text, where):
+    with pytest.raises(ListError) as exc:
+        read_csv_text(text)
+    assert exc.value.where == where
+
+
+def test_csv_money_and_marks():
+    text = ("Plätze;3\nNr;Grundwert;mit;Hand;+;-;P1;P2;P3\n1;11;2;x;44;;44;;\n"
+            "Spielpunkte;44;0;0\nBetrag;4,-;3,50;0.5\nBetrag gesamt;8,00\nUnterschrift;ja;ja;nein\n")
+    sl = read_csv_text(text)
+    assert sl.games[0].hand is True and sl.games[0].plus == 44
+    assert sl.footer.money == (4.0, 3.5, 0.5) and sl.footer.money_total == 8.0
+    assert sl.signatures == (True, True, False)
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"", "empty"), (b"\x00\x01\xff\xfe" * 10, "not"), (b"{}", "missing field"),
+])
+def test_load_list_bad_files(tmp_path, content, problem):
+    p = tmp_path / "x.json"
+    p.write_bytes(content)
+    with pytest.raises(BadListFile) as exc:
+        load_list(p)
+    assert problem in exc.value.problem and str(p) in str(exc.value)
+
+
+def test_load_list_missing_and_folder(tmp_path):
+    with pytest.raises(BadListFile, match="no such file"):
+        load_list(tmp_path / "none.json")
+    with pytest.raises(BadListFile, match="folder"):
+        load_list(tmp_path)

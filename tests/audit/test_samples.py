@@ -1,0 +1,39 @@
+"""The bundled typed lists against their hand-checked figures."""
+from audit.auditor import audit
+from audit.load import load_list
+
+
+def test_six_game_example(samples):
+    a = audit(load_list(samples / "lists" / "six-games.json"))
+    assert a.status == "clean"
+    assert [(r.points, r.won, r.lost, r.score) for r in a.result] == [(47, 2, 0, 227), (140, 2, 0, 320),
+                                                                      (-94, 0, 2, -194)]
+    overbid = [f for f in a.findings if f.code == "overbid"]
+    assert [(f.game, f.written) for f in overbid] == [(6, 54)]
+
+
+def test_private_evening_cents(samples):
+    a = audit(load_list(samples / "lists" / "private-evening.json"))
+    assert a.status == "clean"
+    assert [r.cents for r in a.result] == [48, 327, -375]
+
+
+def test_real_list_footer(samples):
+    """dskv-list.md: the photographed four-seat list, 40 games, no signatures."""
+    a = audit(load_list(samples / "lists" / "real-footer-40.json"))
+    assert [(r.points, r.won, r.lost, r.others_lost, r.score) for r in a.result] == [
+        (421, 11, 1, 150, 1071), (9, 9, 5, 30, 239), (275, 6, 0, 180, 755), (595, 8, 0, 180, 1175)]
+    assert [r.money for r in a.result] == [0.5, 3.5, 0.0, 0.0]
+    assert sorted((f.code, f.seat) for f in a.errors) == [("missing-signature", s) for s in (1, 2, 3, 4)]
+    ended = [f for f in a.findings if f.code == "game-count"]
+    assert [(f.severity, f.written, f.expected) for f in ended] == [("info", 40, 48)]
+
+
+def test_faulty_typed_list(samples):
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    assert a.status == "paper-errors"
+    assert [(f.code, f.game, f.seat) for f in a.errors] == [
+        ("single-counted-loss", 9, None), ("running-total", 17, 2), ("footer", None, 3),
+        ("missing-signature", None, 4)]
+    # corrected: the loss doubled, the slip of +10 at game 17 gone, the lower footer kept
+    assert [r.score for r in a.result] == [1071, 239, 745, 1175]

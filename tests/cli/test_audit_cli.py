@@ -1,0 +1,116 @@
+"""End-to-end runs of ``skatscan audit`` and ``skatscan standings`` as a referee runs them."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from skatscan.cli import cli
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_clean_list_exit_0_german_report(samples):
+    code, out, err = run("audit", str(samples / "lists" / "six-games.json"))
+    assert code == 0, err
+    assert "in Ordnung" in out and "227" in out and "überreizt" in out
+
+
+def test_faulty_list_exit_1_shows_rows_and_corrections(samples):
+    code, out, _ = run("audit", str(samples / "lists" / "faulty-table7.csv"), "--lang", "en")
+    assert code == 1
+    assert "lost game written single (23 instead of 46)" in out
+    assert "Corrections (SkWO 7.2.5)" in out and "23 -> 46" in out
+
+
+def test_json_document(samples):
+    code, out, _ = run("audit", str(samples / "lists" / "real-footer-40.json"), "--json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["format"] == "skatscan.audit/1"
+    assert [r["score"] for r in doc["result"]] == [1071, 239, 755, 1175]
+    assert {f["code"] for f in doc["findings"] if f["severity"] == "error"} == {"missing-signature"}
+
+
+def test_settings_options_change_the_audit(samples):
+    path = str(samples / "lists" / "real-footer-40.json")
+    _, out, _ = run("audit", path, "--json", "--loss-money", "1.00")
+    doc = json.loads(out)
+    assert [r["money"] for r in doc["result"]] == [1.0, 5.0, 0.0, 0.0]
+    assert any(f["code"] == "money" for f in doc["findings"])
+    _, out, _ = run("audit", path, "--json", "--games", "40")
+    assert not [f for f in json.loads(out)["findings"] if f["code"] == "game-count"]
+
+
+def test_outputs_written_whole(tmp_path, samples):
+    out_dir = tmp_path / "out"
+    code, _, _ = run("audit", str(samples / "lists"), "-o", str(out_dir), "--corrected", str(tmp_path / "fixed"))
+    assert code == 1
+    names = sorted(p.name for p in out_dir.iterdir())
+    assert names == ["faulty-table7.audit.json", "private-evening.audit.json", "real-footer-40.audit.json",
+                     "six-games.audit.json"]
+    fixed = json.loads((tmp_path / "fixed" / "faulty-table7.corrected.json").read_text())
+    code, _, _ = run("audit", str(tmp_path / "fixed" / "faulty-table7.corrected.json"))
+    assert code == 1            # the missing signature stays: only the players can sign
+    assert fixed["settled"]
+
+
+@pytest.mark.parametrize("content, problem", [
+    ("", "empty"), ("{", "not valid JSON"), ('{"format": "skatscan.list/1", "table": {"seats": 5}}', "3 or 4 seats"),
+])
+def test_bad_input_one_line_exit_2(tmp_path, content, problem):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    out = tmp_path / "o.json"
+    code, stdout, err = run("audit", str(bad), "-o", str(out))
+    assert code == 2
+    assert err.count("\n") == 1 and str(bad) in err and problem in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_batch_goes_on_past_a_bad_file(tmp_path, samples):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("nonsense\n")
+    code, out, err = run("audit", str(bad), str(samples / "lists" / "six-games.json"))
+    assert code == 2 and "bad.csv" in err and "in Ordnung" in out
+
+
+def test_input_never_written(tmp_path, samples):
+    src = tmp_path / "six.json"
+    src.write_bytes((samples / "lists" / "six-games.json").read_bytes())
+    before = src.read_bytes()
+    run("audit", str(src), "--corrected", str(tmp_path / "c.json"), "-o", str(tmp_path / "a.json"))
+    assert src.read_bytes() == before
+
+
+def test_standings_text_and_csv(samples, tmp_path):
+    code, out, _ = run("standings", str(samples / "tournament"))
+    assert code == 0 and "Wertung" in out
+    code, out, _ = run("standings", str(samples / "tournament"), "--csv")
+    rows = [line.split(";") for line in out.strip().splitlines()]
+    assert rows[0][:3] == ["place", "tie", "start_number"]
+    assert len(rows) == 8 and [r[0] for r in rows[1:]] == [str(i) for i in range(1, 8)]
+    scores = [int(r[8]) for r in rows[1:]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_standings_refuses_a_player_twice_in_a_series(samples, tmp_path):
+    code, _, err = run("standings", str(samples / "tournament" / "series1-table1.json"),
+                       str(samples / "tournament" / "series1-table1.json"))
+    assert code == 2 and "already plays series 1" in err
+
+
+def test_installed_program_runs(samples):
+    """The console script, as a user runs it (no click test runner)."""
+    env = dict(os.environ)
+    proc = subprocess.run([sys.executable, "-m", "skatscan", "audit", str(samples / "lists" / "six-games.json")],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 0 and "227" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "skatscan", "audit", "/nonexistent.json"],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 2 and proc.stderr.strip() == "skatscan: /nonexistent.json: no such file"
