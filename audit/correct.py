@@ -94,9 +94,22 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     b = _Builder(sl)
     counters = uses_counters(sl)
     total = [0] * n          # corrected running totals
-    won = [0] * n
+    won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
+    count = {"won": [0] * n, "lost": [0] * n}   # the corrected Gew./Verl. cells
     games: list[Game] = []
+
+    def carry(no, o, cells, prev_won, prev_lost):
+        """Another seat's cells in this row: the written change stays, on top of the corrections."""
+        new = {}
+        for fld, prev in (("won", prev_won), ("lost", prev_lost)):
+            written = getattr(cells, fld)
+            if written is not None:
+                count[fld][o] += written - prev
+                new[fld] = count[fld][o]
+                b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
+        return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
+
     for f in facts:
         g = f.game
         no = g.no
@@ -105,12 +118,13 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             # keep the written figures, carrying earlier corrections forward
             players = []
             for s, cells in enumerate(g.players):
-                new_total = cells.total
                 if cells.total is not None:
                     new_total = total[s] + (cells.total - f.prev_total[s])
                     b.change(no, s + 1, "total", cells.total, new_total, "correct.carried", "SkWO 8.11")
                     total[s] = new_total
-                players.append(cells if new_total == cells.total else replace(cells, total=new_total))
+                    if new_total != cells.total:
+                        cells = replace(cells, total=new_total)
+                players.append(carry(no, s, cells, f.prev_won[s], f.prev_lost[s]))
             players = tuple(players)
             games.append(g if players == g.players else replace(g, players=players))
             continue
@@ -124,7 +138,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         else:
             slip = 0
         new_total = total[s] + delta + slip
-        outcome = WON if delta > 0 else LOST
+        outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
         new_minus = -delta if outcome == LOST else None
         if new_plus != g.plus:
@@ -152,22 +166,26 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             lost[s] += 1
         new_cells = SeatCells(total=new_total)
         if counters:
+            count["won" if outcome == WON else "lost"][s] += 1
             new_cells = SeatCells(total=new_total,
-                                  won=won[s] if outcome == WON or cells.won is not None else None,
-                                  lost=lost[s] if outcome == LOST or cells.lost is not None else None)
+                                  won=count["won"][s] if outcome == WON or cells.won is not None else None,
+                                  lost=count["lost"][s] if outcome == LOST or cells.lost is not None else None)
             for fld in ("won", "lost"):
                 b.change(no, s + 1, fld, getattr(cells, fld), getattr(new_cells, fld),
                          "correct.counter", "SkWO 7.2.1")
         players = list(g.players)
         players[s] = new_cells
         for o in range(n):
+            if o == s:
+                continue
             written = g.players[o].total
-            if o != s and written is not None:
+            if written is not None:
                 # another seat's total in the declarer's row: it cannot rise, a drop counts (7.2.5)
                 total[o] += min(0, written - f.prev_total[o])
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
                 if total[o] != written:
                     players[o] = replace(g.players[o], total=total[o])
+            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
         players = tuple(players)
         if new_plus == g.plus and new_minus == g.minus and players == g.players:
             games.append(g)

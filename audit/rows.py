@@ -37,8 +37,6 @@ class RowFacts:
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
     """Did this seat's block change? Keepers sometimes repeat an unchanged total."""
-    if seat_cells.empty:
-        return False
     return not (seat_cells.total in (None, prev_total) and seat_cells.won in (None, prev_won)
                 and seat_cells.lost in (None, prev_lost))
 
@@ -71,7 +69,12 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
-        declarers = tuple(s for s in range(n) if _changed(g.players[s], total[s], won[s], lost[s]))
+        written = tuple(s for s in range(n) if not g.players[s].empty)
+        if len(written) > 1:
+            # several seats wrote: a seat that only repeated its unchanged figures did not play
+            declarers = tuple(s for s in written if _changed(g.players[s], total[s], won[s], lost[s]))
+        else:
+            declarers = written
         if g.minus is not None:
             delta = -g.minus
         elif g.plus is not None:
