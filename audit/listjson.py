@@ -1,16 +1,12 @@
 """Read and write ``skatscan.list/1`` JSON (schema: ``audit/schema/skatscan.list.schema.json``).
 
 Reading is strict: any problem raises :class:`ListError` naming the JSON path, e.g.
-``$.games[3].base: expected a whole number, got "x"``. Writing goes through a temporary file
-and a rename, so an output is whole or absent.
+``$.games[3].base: expected a whole number, got "x"``.
 """
 from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
-from pathlib import Path
 from typing import Any, Optional
 
 from .model import (FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, CellReading, Footer, Game, ScoreList,
@@ -270,24 +266,6 @@ def list_to_json(sl: ScoreList) -> dict:
                                  "doubtful": r.doubtful, "chosen_by": r.chosen_by}
                            for ref, r in sl.readings.items()}
     return doc
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (temporary file in the same folder + rename)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def dumps(doc: Any) -> str:

@@ -14,6 +14,7 @@ import click
 SUBCOMMANDS = {
     "audit": "skatscan.cmd_audit",
     "standings": "skatscan.cmd_standings",
+    "form": "skatscan.cmd_form",
 }
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2

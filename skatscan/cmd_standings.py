@@ -7,7 +7,7 @@ import io
 import click
 
 from audit.auditor import audit
-from audit.listjson import write_atomic
+from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.standings import StandingsError, standings
 

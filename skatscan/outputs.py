@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from audit.listjson import write_atomic
+from audit.files import write_atomic
 
 from .cli import BadInput
 

@@ -1,0 +1,148 @@
+"""``skatscan form``: print blank DSkV list forms, one page or a whole tournament, as PDF or PNG.
+
+    skatscan form --seats 4 -o liste.pdf
+    skatscan form --seats 4 --series 1-3 --tables 1-40 -o turnier.pdf
+    skatscan form --seats 3 --edition dskv --dpi 150 -o liste.png
+
+Bad input is one line ``skatscan: <file or option>: <problem>`` and exit status 2, nothing written.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from skatscan.cli import BadInput
+
+#: A single run prints at most this many pages (a big tournament: 10 series x 200 tables).
+MAX_PAGES = 2000
+OUTPUT_SUFFIXES = (".pdf", ".png")
+_RANGE_RE = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
+
+
+class _OneLineCommand(click.Command):
+    """Turns click's usage errors (unknown option, missing -o, ...) into one ``BadInput`` line."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.BadParameter as e:  # includes MissingParameter
+            name = _option_name(e.param) if e.param is not None else (e.param_hint or "option")
+            problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
+            raise BadInput(_one_line(problem), name) from None
+        except click.NoSuchOption as e:
+            raise BadInput("no such option", e.option_name) from None
+        except click.UsageError as e:
+            raise BadInput(_one_line(e.message), "form") from None
+
+
+def _option_name(param: click.Parameter) -> str:
+    opts = getattr(param, "opts", None) or [param.name or "option"]
+    return opts[0]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+@click.command(name="form", cls=_OneLineCommand)
+@click.option("--seats", required=True, metavar="3|4", help="players at the table")
+@click.option("--games", metavar="N", help="game rows (default 36 at three seats, 48 at four)")
+@click.option("--series", metavar="S|S1-S2", help="series number(s) printed on the form")
+@click.option("--table", metavar="T|T1-T2", help="table number(s) printed on the form")
+@click.option("--tables", metavar="T1-T2", help="a range of tables (same as --table T1-T2)")
+@click.option("--start-numbers", metavar="N1,N2,...", help="start numbers to print (one form only)")
+@click.option("--edition", default="skatscan", show_default=True, metavar="skatscan|dskv",
+              help="skatscan: corner markers, QR code, a money row; dskv: the plain DSkV list")
+@click.option("--dpi", default="200", show_default=True, metavar="DPI", help="resolution of a PNG")
+@click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.png", help="file to write")
+def command(seats, games, series, table, tables, start_numbers, edition, dpi, output):
+    """Print blank list forms (Spiellisten) to a PDF, or one form to a PNG."""
+    from digitize.form import MAX_DPI, MIN_DPI, make_page, render_page_png, write_pdf, write_png
+    from digitize.layout import EDITIONS, MAX_GAMES, layout_for
+    from digitize.markers import MAX_SERIES, MAX_TABLE
+
+    n_seats = _number(seats, "--seats", 3, 4)
+    n_games = None if games is None else _number(games, "--games", 1, MAX_GAMES)
+    if edition not in EDITIONS:
+        raise BadInput(f"must be one of {', '.join(EDITIONS)}, not {edition!r}", "--edition")
+    if table is not None and tables is not None:
+        raise BadInput("give either --table or --tables, not both", "--tables")
+    series_range = _range(series, "--series", MAX_SERIES)
+    table_range = _range(tables if tables is not None else table,
+                         "--tables" if tables is not None else "--table", MAX_TABLE)
+    n_pages = len(series_range) * len(table_range)
+    if n_pages > MAX_PAGES:
+        raise BadInput(f"that is {n_pages} forms; print at most {MAX_PAGES} at once", "--series")
+    numbers = None
+    if start_numbers is not None:
+        if n_pages != 1:
+            raise BadInput("start numbers belong to one form; give a single --series and --table",
+                           "--start-numbers")
+        numbers = [n.strip() for n in start_numbers.split(",")]
+    out = _output_path(output)
+    png = out.suffix.lower() == ".png"
+    if png and n_pages != 1:
+        raise BadInput(f"a PNG holds one form, but {n_pages} were asked for; write a .pdf", output)
+    n_dpi = _number(dpi, "--dpi", MIN_DPI, MAX_DPI)
+
+    layout = layout_for(n_seats, n_games, edition)
+    try:
+        pages = [make_page(layout, s, t, numbers) for s in series_range for t in table_range]
+    except ValueError as e:
+        raise BadInput(str(e), "--start-numbers" if numbers else "--series") from None
+    try:
+        if png:
+            write_png(out, render_page_png(pages[0], n_dpi))
+        else:
+            write_pdf(out, pages)
+    except OSError as e:
+        raise BadInput(e.strerror or str(e), output) from None
+    click.echo(f"{output}: {len(pages)} {'Spielliste' if len(pages) == 1 else 'Spiellisten'}")
+
+
+def _number(text: str, option: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` or BadInput naming ``option``."""
+    text = text.strip()
+    if not re.fullmatch(r"[0-9]{1,6}", text) or not low <= int(text) <= high:
+        if (low, high) == (3, 4):
+            raise BadInput(f"must be 3 or 4, not {text!r}", option)
+        raise BadInput(f"must be a whole number from {low} to {high}, not {text!r}", option)
+    return int(text)
+
+
+def _range(text: Optional[str], option: str, high: int) -> list[Optional[int]]:
+    """``"3"`` -> [3], ``"1-3"`` -> [1, 2, 3], None -> [None] (nothing printed)."""
+    if text is None:
+        return [None]
+    m = _RANGE_RE.fullmatch(text)
+    if m is None:
+        raise BadInput(f"{text!r} is not a number or a range like 1-3", option)
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first
+    if first < 1 or last > high:
+        raise BadInput(f"{text!r}: numbers run from 1 to {high}", option)
+    if last < first:
+        raise BadInput(f"the range {text.strip()} runs backwards", option)
+    return list(range(first, last + 1))
+
+
+def _output_path(output: str) -> Path:
+    """The output file, checked before anything is drawn: known suffix, existing writable folder."""
+    path = Path(output)
+    if path.is_dir():
+        raise BadInput("is a folder, not a file", output)
+    if path.suffix.lower() not in OUTPUT_SUFFIXES:
+        problem = f"unknown extension {path.suffix!r}" if path.suffix else "no extension"
+        raise BadInput(f"{problem}: write a .pdf or a .png", output)
+    folder = path.parent
+    if not folder.exists():
+        raise BadInput(f"folder {str(folder)!r} does not exist", output)
+    if not folder.is_dir():
+        raise BadInput(f"{str(folder)!r} is not a folder", output)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BadInput(f"folder {str(folder)!r} is not writable", output)
+    return path
