@@ -1,0 +1,53 @@
+"""Cutting cells out of a rectified page: the one convention the locator, the reader and the
+synthetic training data share.
+
+A *rectified page* is the sheet warped flat onto the layout's millimetre grid at
+:data:`PX_PER_MM` pixels per millimetre (A4 -> 1680 x 2376 px, grey uint8, ink dark on
+white). A *cell crop* is a cell's box plus :data:`CROP_MARGIN` of the cell height on every
+side (handwriting overflows its box, and the reader must see a little of the printed lines to
+learn to ignore them), padded with white where it runs off the page.
+
+>>> from digitize.layout import Box
+>>> cell_rect(Box(10, 20, 12.5, 4.4))
+(76, 156, 184, 199)
+>>> page = np.full((2376, 1680), 255, np.uint8)
+>>> crop(page, Box(10, 20, 12.5, 4.4)).shape
+(43, 108)
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from digitize.layout import Box
+
+#: Resolution of the rectified page (8 px/mm = 203.2 dpi: a 4.4 mm row is 35 px tall).
+PX_PER_MM = 8.0
+#: Border added around a cell box, as a share of the cell's height, on every side.
+CROP_MARGIN = 0.1
+#: dpi of a page rendered at the rectified resolution (for digitize.form.render_png).
+RECTIFIED_DPI = PX_PER_MM * 25.4
+
+
+def cell_rect(box: Box, px_per_mm: float = PX_PER_MM, margin: float = CROP_MARGIN) -> tuple[int, int, int, int]:
+    """Pixel bounds ``(x0, y0, x1, y1)`` (ends exclusive) of the crop of ``box``."""
+    pad = margin * box.h
+    x0 = int(round((box.x - pad) * px_per_mm))
+    y0 = int(round((box.y - pad) * px_per_mm))
+    x1 = int(round((box.x + box.w + pad) * px_per_mm))
+    y1 = int(round((box.y + box.h + pad) * px_per_mm))
+    return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
+
+
+def crop(page: np.ndarray, box: Box, px_per_mm: float = PX_PER_MM, margin: float = CROP_MARGIN) -> np.ndarray:
+    """A new grey crop of ``box`` from ``page`` (grey uint8), white where it leaves the page."""
+    x0, y0, x1, y1 = cell_rect(box, px_per_mm, margin)
+    h, w = page.shape[:2]
+    out = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    sx0, sy0, sx1, sy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if sx1 > sx0 and sy1 > sy0:
+        src = page[sy0:sy1, sx0:sx1]
+        if src.ndim == 3:
+            src = cv2.cvtColor(src, cv2.COLOR_BGR2GRAY)
+        out[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = src
+    return out
