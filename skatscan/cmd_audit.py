@@ -12,9 +12,12 @@ from audit.listjson import dumps, list_to_json
 from audit.load import SUFFIXES, BadListFile, load_list
 from audit.report import render_text
 
+from desk.pages import list_view
+from desk.settle import SettleError, apply, read_settlements, settle_path
+
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, settings_options
-from .outputs import OutputPlan
+from .outputs import OutputPlan, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
@@ -35,10 +38,11 @@ def expand(paths) -> list[str]:
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (a file for one list, "
                                                        "a folder for several).")
 @click.option("--corrected", type=click.Path(), help="Write the corrected list(s) here (file or folder).")
+@click.option("--report", type=click.Path(file_okay=False), help="Write the review report (HTML) into this folder.")
 @click.option("-v", "--verbose", is_flag=True, help="Show info findings too.")
 @lang_option
 @settings_options
-def command(lists, as_json, output, corrected, verbose, lang, games, loss_money):
+def command(lists, as_json, output, corrected, report, verbose, lang, games, loss_money):
     """Audit typed (JSON, CSV) or digitized lists: every rule, the lowest-score correction
     (SkWO 7.2.5) and the Seeger-Fabian result.
 
@@ -53,6 +57,8 @@ def command(lists, as_json, output, corrected, verbose, lang, games, loss_money)
     fixed = OutputPlan(corrected, len(files), ".corrected.json")
     bad = errors = 0
     docs = []
+    views = []
+    names = OutputPlan(None, 0, "")
     for i, name in enumerate(files):
         try:
             sl = load_list(name)
@@ -60,8 +66,16 @@ def command(lists, as_json, output, corrected, verbose, lang, games, loss_money)
             bad_input_line(exc.path, exc.problem)
             bad += 1
             continue
+        try:
+            sl = apply(sl, read_settlements(settle_path(Path(name))))
+        except SettleError as exc:
+            bad_input_line(name, str(exc))
+            bad += 1
+            continue
         result = audit(sl, settings)
         errors += bool(result.errors)
+        if report:
+            views.append(list_view(result, names.unique(name), lang))
         doc = audit_to_json(result, settings, lang)
         if output:
             plan.write(name, dumps(doc))
@@ -73,6 +87,8 @@ def command(lists, as_json, output, corrected, verbose, lang, games, loss_money)
             if i:
                 click.echo()
             click.echo(render_text(result, lang, verbose))
+    if report:
+        write_report_or_fail(Path(report), views, lang)
     if docs:
         click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                               ensure_ascii=False, indent=2))

@@ -49,11 +49,8 @@ class OutputPlan:
         elif not self.target.parent.exists():
             raise BadInput("the folder for this output does not exist", str(self.target))
 
-    def path_for(self, source: str) -> Path | None:
-        if self.target is None:
-            return None
-        if self.folder is None:
-            return self.target
+    def unique(self, source: str) -> str:
+        """A file name from ``source`` that no earlier input of this run has taken."""
         stem = safe_stem(source)
         name = stem + self.suffix
         k = 2
@@ -61,7 +58,14 @@ class OutputPlan:
             name = f"{stem}-{k}{self.suffix}"
             k += 1
         self.used.add(name)
-        return self.folder / name
+        return name
+
+    def path_for(self, source: str) -> Path | None:
+        if self.target is None:
+            return None
+        if self.folder is None:
+            return self.target
+        return self.folder / self.unique(source)
 
     def write(self, source: str, text: str) -> Path | None:
         path = self.path_for(source)
@@ -72,3 +76,12 @@ class OutputPlan:
         except OSError as exc:
             raise BadInput(f"cannot write it ({exc.strerror or exc})", str(path))
         return path
+
+
+def write_report_or_fail(folder: Path, views, lang: str, standings_html=None) -> Path:
+    """Write the HTML review report; an unwritable folder is bad input (one line, exit 2)."""
+    from desk.html import write_report
+    try:
+        return write_report(folder, views, lang, standings_html)
+    except OSError as exc:
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))

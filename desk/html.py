@@ -1,0 +1,104 @@
+"""The review report a referee reads in a browser: an index page and one page per list.
+
+Self-contained HTML (no script or style from outside; images beside the pages), readable on
+a phone, German by default. Every string from input (file names, start numbers, readings)
+is escaped by Jinja2's autoescaping. Pages are written whole or not at all.
+"""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Iterable, Optional
+
+import jinja2
+
+from audit.files import write_atomic
+
+from .pages import ListView
+
+TEXTS = {
+    "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
+               status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
+               doubts="Zweifel", list="Liste", seats="Plätze", photo="Foto", findings="Befunde",
+               legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", candidates="Kandidaten",
+               no_findings="Keine Befunde.", rows="Spiele: geschrieben und berichtigt",
+               rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
+                         "Blau → berichtigter Wert (SkWO 7.2.5).",
+               crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
+               seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
+               result="Ergebnis nach Berichtigung (Seeger-Fabian)", result_private="Abrechnung (Endzahlsummenverfahren)",
+               player="Start-Nr.", points="Spielpunkte", won="Gew.", lost="Verl.", others="Gegner",
+               score="Wertung", money="Betrag", cents="Cent", settle="Zweifel entscheiden",
+               settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
+                           "neben das Foto und lassen Sie skatscan erneut laufen.",
+               cell="Zelle", read_as="gelesen", decision="Entscheidung", save="Entscheidungen speichern",
+               note="vom Schiedsrichter entschieden", standings="Rangliste"),
+    "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
+               status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
+               doubts="Doubts", list="List", seats="seats", photo="Photo", findings="Findings",
+               legend_err="error on paper", legend_doubt="reading doubt", candidates="candidates",
+               no_findings="No findings.", rows="Games: as written and corrected",
+               rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
+                         "Blue → corrected value (SkWO 7.2.5).",
+               crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
+               seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
+               result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
+               player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",
+               score="Score", money="Money", cents="Cents", settle="Settle the doubts",
+               settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
+                           "skatscan again.",
+               cell="Cell", read_as="read", decision="Decision", save="Save decisions",
+               note="settled by the referee", standings="Standings"),
+}
+
+_ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
+                          autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+                          undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def _now() -> str:
+    return datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+
+
+def render_list(view: ListView, lang: str = "de") -> str:
+    return _ENV.get_template("list.html.j2").render(v=view, t=TEXTS[lang], lang=lang, generated=_now(),
+                                                    settle_file=f"{view.name}.settle.json")
+
+
+def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False) -> str:
+    views = sorted(views, key=lambda v: v.sort_key)
+    work = sum(1 for v in views if v.status != "clean")
+    return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
+                                                     standings=standings, generated=_now())
+
+
+def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None) -> Path:
+    """Write ``out/index.html`` and ``out/lists/NAME.html`` (images already in ``out/img``)."""
+    (out / "lists").mkdir(parents=True, exist_ok=True)
+    for v in views:
+        if v.status != "unreadable-photo":
+            write_atomic(out / "lists" / f"{v.name}.html", render_list(v, lang))
+    if standings_html is not None:
+        write_atomic(out / "standings.html", standings_html)
+    index = out / "index.html"
+    write_atomic(index, render_index(views, lang, standings=standings_html is not None))
+    return index
+
+
+STANDINGS_TEXTS = {
+    "de": dict(title="Rangliste", hint="Seeger-Fabian nach Berichtigung (SkWO 5.1); bei gleicher Wertung entscheiden "
+                                       "mehr gewonnene, dann weniger verlorene Spiele.",
+               place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
+               others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)"),
+    "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
+                                       "then fewer games lost rank higher.",
+               place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
+               others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)"),
+}
+
+
+def render_standings(lines, lang: str = "de") -> str:
+    """A printable standings page (per-series scores beside the totals)."""
+    series = sorted({s for p in lines for s in p.series if s is not None})
+    return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
+                                                         lang=lang, generated=_now())

@@ -1,0 +1,162 @@
+"""What the review report shows, as plain data for the templates (no HTML here).
+
+One :class:`ListView` per list: its status, findings, the row table (what is written next to
+what counts after correction, with paper errors and reading doubts marked on their cells),
+the corrections, the result and the cells a referee can settle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
+from audit.findings import DOUBT, ERROR, INFO, WARNING
+from audit.messages import field_name, render
+from audit.model import MARK_FIELDS, cell_ref
+from audit.values import describe
+
+UNREADABLE_PHOTO = "unreadable-photo"
+#: Order of the index: the lists that need the referee first.
+STATUS_ORDER = {UNREADABLE_PHOTO: 0, READING_DOUBTS: 1, PAPER_ERRORS: 2, CLEAN: 3}
+STATUS_LABEL = {
+    "de": {CLEAN: "in Ordnung", PAPER_ERRORS: "Fehler auf der Liste", READING_DOUBTS: "Lesezweifel",
+           UNREADABLE_PHOTO: "Foto nicht lesbar"},
+    "en": {CLEAN: "clean", PAPER_ERRORS: "paper errors", READING_DOUBTS: "reading doubts",
+           UNREADABLE_PHOTO: "unreadable photo"},
+}
+SEVERITY_LABEL = {"de": {ERROR: "Fehler", WARNING: "Hinweis", INFO: "Info", DOUBT: "Lesezweifel"},
+                  "en": {ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "reading doubt"}}
+GAME_FIELDS = ("base", "mit", "ohne", *MARK_FIELDS, "plus", "minus")
+MARK_SHORT = {"hand": "H", "schneider": "S", "schneider_announced": "SA", "schwarz": "Sw",
+              "schwarz_announced": "SwA", "ouvert": "O"}
+
+
+@dataclass
+class Cell:
+    text: str
+    css: str = ""
+    note: str = ""
+    corrected: Optional[str] = None
+
+
+@dataclass
+class ListView:
+    name: str                     # file-safe name of the list (its page is lists/NAME.html)
+    source: str
+    status: str
+    status_label: str
+    series: Optional[int] = None
+    table: Optional[int] = None
+    seats: int = 0
+    start_numbers: tuple = ()
+    photo: Optional[str] = None   # path of the overlay image, relative to the list page
+    problem: str = ""             # why a photo could not be read
+    counts: dict = field(default_factory=dict)
+    findings: list = field(default_factory=list)
+    header: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    corrections: list = field(default_factory=list)
+    kept: list = field(default_factory=list)
+    result: list = field(default_factory=list)
+    private: bool = False
+    doubts: list = field(default_factory=list)
+
+    @property
+    def sort_key(self):
+        return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if value is True:
+        return "X"
+    if value is False:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.2f}".replace(".", ",")
+    return str(value)
+
+
+def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
+    return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
+                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem)
+
+
+def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
+    sl = a.sl
+    t = sl.table
+    by_cell: dict[str, list] = {}
+    for f in a.findings:
+        for ref in f.cells[:1] or ():
+            by_cell.setdefault(ref, []).append(f)
+    doubtful = sl.doubtful_cells()
+    changed = {c.cell: c for c in a.corrected.corrections}
+    view = ListView(name=name, source=sl.source or name, status=a.status,
+                    status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
+                    start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
+                    counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
+    for f in a.findings:
+        view.findings.append({
+            "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,
+            "label": SEVERITY_LABEL[lang][f.severity] + (" ?" if f.doubtful and f.severity != DOUBT else ""),
+            "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
+            "written": _text(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
+            "expected": _text(f.expected), "candidates": [(_text(v), round(p * 100)) for v, p in f.candidates]})
+    view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
+                                                    for x in GAME_FIELDS]
+                   + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
+    corrected_games = {g.no: g for g in a.corrected.sl.games}
+    for g in sl.games:
+        if g.crossed_out:
+            view.rows.append({"no": g.no, "crossed": True, "game": "", "cells": []})
+            continue
+        cells = []
+        refs = [cell_ref(g.no, x) for x in GAME_FIELDS] + [cell_ref(g.no, x, s)
+                                                           for s in range(1, t.seats + 1)
+                                                           for x in ("total", "won", "lost")]
+        values = [getattr(g, x) for x in GAME_FIELDS] + [getattr(p, x) for p in g.players
+                                                         for x in ("total", "won", "lost")]
+        for ref, value in zip(refs, values):
+            cells.append(_cell(ref, value, by_cell, doubtful, changed, sl, lang))
+        view.rows.append({"no": g.no, "crossed": False, "passed": g.passed,
+                          "game": describe(g) if g.base is not None else "", "cells": cells,
+                          "has_problem": any(c.css for c in cells)})
+    _ = corrected_games
+    for c in a.corrected.corrections:
+        view.corrections.append({"game": c.game, "seat": c.seat, "field": field_name(c.field, lang),
+                                 "from": _text(c.before), "to": _text(c.after), "rule": c.rule,
+                                 "reason": render(c.reason, lang, {})})
+    for ref, st in a.corrected.kept.items():
+        view.kept.append({"cell": ref, "value": _text(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
+    for r in a.result:
+        view.result.append(r)
+    for ref in sorted(doubtful):
+        reading = sl.readings[ref]
+        view.doubts.append({"cell": ref, "value": _text(reading.value),
+                            "raw": reading.value if isinstance(reading.value, (int, float, bool)) else None,
+                            "candidates": [(_text(v), round(p * 100)) for v, p in reading.candidates],
+                            "confidence": round(reading.confidence * 100)})
+    return view
+
+
+def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
+    cell = Cell(_text(value))
+    notes = []
+    for f in by_cell.get(ref, []):
+        if f.severity == ERROR and not f.doubtful:
+            cell.css = "err"
+        elif f.severity in (ERROR, WARNING, DOUBT) and not cell.css:
+            cell.css = "doubt" if f.doubtful or f.severity == DOUBT else "warn"
+        notes.append(f.message(lang))
+    if ref in doubtful:
+        cell.css = "doubt" if cell.css != "err" else cell.css
+        reading = sl.readings[ref]
+        cands = ", ".join(f"{_text(v) or '∅'} {round(p * 100)}%" for v, p in reading.candidates)
+        notes.append(("Gelesen, unsicher: " if lang == "de" else "Read, in doubt: ") + cands)
+    if ref in changed:
+        cell.corrected = _text(changed[ref].after)
+        if not cell.css:
+            cell.css = "fixed"
+    cell.note = " | ".join(notes)
+    return cell

@@ -1,0 +1,127 @@
+"""A referee's decisions on a list, kept in a small file beside it (``NAME.settle.json``).
+
+The referee settles a reading doubt ("this cell says 36") or confirms a figure with all
+players (SkWO 7.2.5: "Liegt die Bestätigung aller Mitspieler vor, dürfen Spiele und
+Ergebnisse nachträglich ... geändert werden"). Applying the file replaces the cell's value in
+the list, records the decision under ``settled`` and keeps what the reader saw under
+``readings`` (with the doubt lifted), so the list is audited again with the decision and the
+original reading stays visible::
+
+    {"format": "skatscan.settle/1",
+     "cells": {"g5.plus": {"value": 36, "note": "Ziffer 3, nicht 8"},
+               "g12.p2.total": {"value": 215, "rule": "SkWO 7.2.5", "note": "bestätigt von allen"}}}
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Optional
+
+from audit.listjson import ListError, list_from_json, list_to_json
+from audit.model import ScoreList, Settlement
+
+FORMAT = "skatscan.settle/1"
+SUFFIX = ".settle.json"
+REFEREE = "Schiedsrichter (SkWO 7.3.2)"
+_REF = re.compile(r"^(g\d{1,3}\.(?:p[1-4]\.)?[a-z_]+|footer\.[a-z_]+\.[1-4]|footer\.money_total|signature\.[1-4]"
+                  r"|table\.(?:series|table|start_number\.[1-4]))$")
+
+
+class SettleError(ValueError):
+    pass
+
+
+def settle_path(list_or_photo: Path) -> Path:
+    """Where the decisions on the list from ``list_or_photo`` are kept."""
+    name = list_or_photo.name
+    for suffix in (".json", ".csv", ".jpg", ".jpeg", ".png"):
+        if name.lower().endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return list_or_photo.with_name(name + SUFFIX)
+
+
+def read_settlements(path: Path) -> dict[str, Settlement]:
+    """The decisions in ``path`` (an empty dict if there is no such file)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SettleError(f"{path}: cannot read the referee's decisions ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("cells"), dict):
+        raise SettleError(f'{path}: not a skatscan.settle/1 file ("format" and "cells" expected)')
+    out = {}
+    for ref, d in doc["cells"].items():
+        if not _REF.match(ref):
+            raise SettleError(f"{path}: $.cells: unknown cell {ref!r}")
+        if not isinstance(d, dict) or "value" not in d:
+            raise SettleError(f"{path}: $.cells.{ref}: needs a value")
+        value = d["value"]
+        if not (value is None or isinstance(value, (bool, int, float))):
+            raise SettleError(f"{path}: $.cells.{ref}.value: expected a number, true/false or null")
+        out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")))
+    return out
+
+
+def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
+    """The list with the referee's decisions written into its cells (a new list).
+
+    The cell takes the decided value; ``settled`` records it so the auditor accepts it; the
+    reading, if any, keeps what the reader saw but is no longer in doubt.
+    """
+    if not decisions:
+        return sl
+    doc = list_to_json(sl)
+    for ref, st in decisions.items():
+        _set(doc, ref, st.value, sl.seats)
+    try:
+        out = list_from_json(doc, sl.source)
+    except ListError as exc:
+        raise SettleError(f"{sl.source}: a decision does not fit the list: {exc}") from None
+    readings = dict(sl.readings)
+    for ref in decisions:
+        if ref in readings:
+            readings[ref] = replace(readings[ref], doubtful=False)
+    return replace(out, settled={**sl.settled, **decisions}, readings=readings)
+
+
+def _set(doc: dict, ref: str, value, seats: int) -> None:
+    m = re.match(r"^g(\d+)\.(?:p(\d)\.)?(\w+)$", ref)
+    if m:
+        no, seat, field = int(m.group(1)), m.group(2), m.group(3)
+        game = next((g for g in doc["games"] if g["no"] == no), None)
+        if game is None:
+            game = {"no": no, "players": [{"total": None, "won": None, "lost": None} for _ in range(seats)]}
+            doc["games"].append(game)
+            doc["games"].sort(key=lambda g: g["no"])
+        if seat:
+            game["players"][int(seat) - 1][field] = value
+        else:
+            game[field] = value
+        return
+    parts = ref.split(".")
+    if parts[0] == "footer":
+        if parts[1] == "money_total":
+            doc["footer"]["money_total"] = value
+        else:
+            doc["footer"][parts[1]][int(parts[2]) - 1] = value
+    elif parts[0] == "signature":
+        sigs = doc.get("signatures") or [False] * seats
+        sigs[int(parts[1]) - 1] = bool(value)
+        doc["signatures"] = sigs
+    elif parts[0] == "table":
+        if parts[1] == "start_number":
+            doc["table"]["start_numbers"][int(parts[2]) - 1] = None if value is None else str(value)
+        else:
+            doc["table"][parts[1]] = value
+
+
+def settle_document(cells: dict[str, dict], note: Optional[str] = None) -> str:
+    """The text of a settle file for ``cells`` ({ref: {"value": ..., "note": ...}})."""
+    return json.dumps({"format": FORMAT, "cells": cells, **({"note": note} if note else {})},
+                      ensure_ascii=False, indent=2) + "\n"
+
+

@@ -1,0 +1,58 @@
+"""The review report: what a referee needs is on the pages, and input never becomes markup."""
+import random
+import re
+from dataclasses import replace
+
+from audit.auditor import audit
+from audit.load import load_list
+from audit.model import CellReading
+from audit.simulate import seeded
+from desk.html import render_index, render_list, write_report
+from desk.pages import list_view, unreadable_view
+
+
+def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    html = render_list(list_view(a, "faulty-table7"))
+    assert 'class="status paper-errors"' in html and "Fehler auf der Liste" in html
+    # the single-counted loss of game 9 is red on its "-" cell and corrected to 46
+    row9 = re.search(r"<tr><td>9</td>.*?</tr>", html, re.S).group(0)
+    assert 'class="err"' in row9 and "→ 46" in row9
+    assert "Berichtigungen (SkWO 7.2.5)" in html and "verloren zählt doppelt" in html
+    assert "Seeger-Fabian" in html and "<b>1071</b>" in html
+
+
+def test_doubts_are_orange_with_candidates_and_a_settle_form():
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    sl = replace(sl, readings={f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)),
+                                                            doubtful=True)})
+    html = render_list(list_view(audit(sl), "t", "en"), "en")
+    assert 'class="doubt"' in html and "reading doubts" in html
+    assert 'id="settle"' in html and f'name="g{g.no}.plus"' in html and "t.settle.json" in html
+
+
+def test_index_sorts_the_work_first(samples):
+    views = [list_view(audit(load_list(samples / "lists" / n)), n.split(".")[0])
+             for n in ("six-games.json", "faulty-table7.csv")]
+    views.append(unreadable_view("blurry", "blurry.jpg", "Foto zu unscharf"))
+    html = render_index(views)
+    order = [html.index(x) for x in ("blurry.jpg", "faulty-table7", "six-games")]
+    assert order == sorted(order)
+    assert "3 Listen, davon 2 für den Schiedsrichter." in html
+
+
+def test_input_strings_are_escaped(tmp_path, samples):
+    sl = load_list(samples / "lists" / "six-games.json")
+    evil = '<script>alert("x")</script>'
+    sl = replace(sl, source=evil + ".json", table=replace(sl.table, start_numbers=(evil, "2", "3")))
+    view = list_view(audit(sl), "six")
+    html = render_list(view) + render_index([view])
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+
+
+def test_report_written_whole(tmp_path, samples):
+    view = list_view(audit(load_list(samples / "lists" / "six-games.json")), "six-games")
+    index = write_report(tmp_path / "rep", [view])
+    assert index.exists() and (tmp_path / "rep" / "lists" / "six-games.html").exists()
+    assert not list((tmp_path / "rep").rglob("*.part"))
