@@ -22,7 +22,7 @@ class PlayerLine:
     others_lost: int = 0
     score: int = 0
     money: Decimal = Decimal(0)
-    #: series -> (table, seat, score)
+    #: series -> (table, seat, score, SeatResult)
     series: dict = field(default_factory=dict)
     place: int = 0
     tie: bool = False
@@ -57,7 +57,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
                 other = line.series[series]
                 raise StandingsError(f"{a.sl.source}: start number {pid} already plays series {series} "
                                      f"at table {other[0]}")
-            line.series[series] = (a.sl.table.table, r.seat, r.score)
+            line.series[series] = (a.sl.table.table, r.seat, r.score, r)
             line.points += r.points
             line.won += r.won
             line.lost += r.lost

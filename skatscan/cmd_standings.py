@@ -20,13 +20,26 @@ HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "
 CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money")
 
 
+SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
+
+
 def to_csv(lines) -> str:
+    """One row per player: the totals, then each series' figures (``s1_points``, ...)."""
+    series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
     w = csv.writer(out, delimiter=";", lineterminator="\n")
-    w.writerow(CSV_HEAD)
+    w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
-        w.writerow([p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-                    p.others_lost, p.score, f"{p.money:.2f}"])
+        row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
+               p.others_lost, p.score, f"{p.money:.2f}"]
+        for s in series:
+            if s not in p.series:
+                row += [""] * len(SERIES_FIELDS)
+                continue
+            table, _, _, r = p.series[s]
+            row += [table if table is not None else "", r.points, r.won, r.lost, r.others_lost, r.score,
+                    f"{r.money:.2f}"]
+        w.writerow(row)
     return out.getvalue()
 
 
@@ -48,10 +61,11 @@ def to_text(lines, lang: str) -> str:
 @click.command("standings")
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
+@click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
 @settings_options
-def command(lists, as_csv, output, lang, games, loss_money):
+def command(lists, as_csv, as_html, output, lang, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
@@ -71,7 +85,13 @@ def command(lists, as_csv, output, lang, games, loss_money):
         lines = standings(audits)
     except StandingsError as exc:
         raise BadInput(str(exc))
-    text = to_csv(lines) if as_csv else to_text(lines, lang) + "\n"
+    if as_csv:
+        text = to_csv(lines)
+    elif as_html:
+        from desk.html import render_standings
+        text = render_standings(lines, lang)
+    else:
+        text = to_text(lines, lang) + "\n"
     if output:
         try:
             write_atomic(output, text)

@@ -94,6 +94,11 @@ def test_standings_text_and_csv(samples, tmp_path):
     code, out, _ = run("standings", str(samples / "tournament"), "--csv")
     rows = [line.split(";") for line in out.strip().splitlines()]
     assert rows[0][:3] == ["place", "tie", "start_number"]
+    assert "s1_score" in rows[0] and "s2_money" in rows[0]
+    # the per-series scores add up to the total
+    head = rows[0]
+    for r in rows[1:]:
+        assert int(r[head.index("s1_score")]) + int(r[head.index("s2_score")]) == int(r[head.index("score")])
     assert len(rows) == 8 and [r[0] for r in rows[1:]] == [str(i) for i in range(1, 8)]
     scores = [int(r[8]) for r in rows[1:]]
     assert scores == sorted(scores, reverse=True)
@@ -114,3 +119,10 @@ def test_installed_program_runs(samples):
     proc = subprocess.run([sys.executable, "-m", "skatscan", "audit", "/nonexistent.json"],
                           capture_output=True, text=True, env=env)
     assert proc.returncode == 2 and proc.stderr.strip() == "skatscan: /nonexistent.json: no such file"
+
+
+def test_standings_html_page(samples, tmp_path):
+    out = tmp_path / "rangliste.html"
+    code, _, _ = run("standings", str(samples / "tournament"), "--html", "-o", str(out))
+    html = out.read_text()
+    assert code == 0 and "Rangliste" in html and html.count("<tr>") == 8
