@@ -1,0 +1,195 @@
+"""Running a whole folder of photos: one result per photo, whatever happens to the others.
+
+* Each photo is processed in a worker process with a time limit; a worker is replaced after
+  :data:`TASKS_PER_WORKER` photos, so memory stays bounded over hundreds of photos, and a photo
+  that crashes or hangs its worker costs only that photo.
+* Results are written per photo as soon as it is done (atomically), with a small manifest
+  recording the photo's size, time and hash: a rerun skips photos already done (unless
+  ``again``), so an interrupted batch (Ctrl-C, a full disk) continues where it stopped.
+* A photo that is bad (not an image, no list on it, unreadable) is reported with one line and
+  the batch goes on. The same photo twice (same bytes) is reported as a duplicate.
+
+The work for one photo is a function ``process(path) -> dict`` (picklable, top-level) that
+returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
+:class:`PhotoProblem`. :func:`digitize.pipeline.process_photo` is the real one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing as mp
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+from audit.files import write_atomic
+
+#: Photo files a batch picks up from a folder.
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
+#: Seconds one photo may take before its worker is stopped.
+TIME_LIMIT = 60.0
+#: Photos a worker process handles before it is replaced (bounds memory over long batches).
+TASKS_PER_WORKER = 25
+MANIFEST = "manifest.json"
+
+
+class PhotoProblem(Exception):
+    """A photo that cannot be read: ``str(exc)`` is the one sentence to show."""
+
+
+@dataclass
+class Outcome:
+    photo: Path
+    name: str
+    status: str                        # "done", "skipped" (done before), "bad", "duplicate"
+    problem: str = ""
+    list_doc: Optional[dict] = None
+    seconds: float = 0.0
+    duplicate_of: Optional[str] = None
+
+
+def find_photos(paths: Iterable[str]) -> list[Path]:
+    """The photos to process: files as given, folders by their photo files (sorted)."""
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(q for q in p.iterdir() if q.is_file() and q.suffix.lower() in PHOTO_SUFFIXES)
+        else:
+            out.append(p)
+    return out
+
+
+def fingerprint(path: Path) -> dict:
+    st = path.stat()
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return {"size": st.st_size, "mtime": int(st.st_mtime), "sha256": h.hexdigest()}
+
+
+def _run_one(process, path_str):
+    try:
+        return "ok", process(path_str)
+    except PhotoProblem as exc:
+        return "bad", str(exc)
+    except MemoryError:
+        return "bad", "too large to process in memory"
+    except Exception as exc:  # a bug must not end the batch: report it for this photo
+        return "bad", f"internal error while reading the photo ({type(exc).__name__}: {exc})"
+
+
+class _Workers:
+    """A pool of worker processes that can be replaced when a photo hangs."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.pool = None
+        # forkserver: workers start clean, not as copies of a parent that has OpenCV's
+        # thread pool running
+        self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
+
+    def start(self):
+        if self.pool is None:
+            self.pool = self.ctx.Pool(self.n, maxtasksperchild=TASKS_PER_WORKER)
+        return self.pool
+
+    def kill(self):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+            self.pool = None
+
+
+def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
+              again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
+              on_done: Callable[[Outcome], None] = lambda o: None) -> list[Outcome]:
+    """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
+    name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
+    photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept."""
+    results.mkdir(parents=True, exist_ok=True)
+    manifest_path = results / MANIFEST
+    manifest = _read_manifest(manifest_path)
+    outcomes: list[Optional[Outcome]] = [None] * len(photos)
+    todo = []
+    seen: dict[str, str] = {}
+    for i, (photo, name) in enumerate(zip(photos, names)):
+        try:
+            fp = fingerprint(photo)
+        except FileNotFoundError:
+            outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)")
+            on_done(outcomes[i])
+            continue
+        except OSError as exc:
+            outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})")
+            on_done(outcomes[i])
+            continue
+        if fp["sha256"] in seen:
+            outcomes[i] = Outcome(photo, name, "duplicate", f"the same photo as {seen[fp['sha256']]}",
+                                  duplicate_of=seen[fp["sha256"]])
+            on_done(outcomes[i])
+            continue
+        seen[fp["sha256"]] = str(photo)
+        done = manifest.get(name)
+        list_file = results / f"{name}.list.json"
+        if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
+            try:
+                doc = json.loads(list_file.read_text(encoding="utf-8"))
+                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc)
+                on_done(outcomes[i])
+                continue
+            except (OSError, json.JSONDecodeError):
+                pass                      # a damaged result: do the photo again
+        if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem"):
+            outcomes[i] = Outcome(photo, name, "bad", done["problem"])
+            on_done(outcomes[i])
+            continue
+        todo.append((i, photo, name, fp))
+    pool = _Workers(workers)
+    try:
+        for i, photo, name, fp in todo:
+            start = time.perf_counter()
+            try:
+                job = pool.start().apply_async(_run_one, (process, str(photo)))
+                kind, value = job.get(timeout=time_limit)
+            except mp.TimeoutError:
+                pool.kill()
+                kind, value = "bad", f"took longer than {time_limit:.0f} s and was stopped"
+            except Exception as exc:      # the worker died (killed, out of memory)
+                pool.kill()
+                kind, value = "bad", f"the reader stopped on this photo ({type(exc).__name__})"
+            seconds = time.perf_counter() - start
+            if kind == "ok":
+                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
+                if value.get("overlay_jpeg"):
+                    write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
+                write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
+                manifest[name] = {**fp, "photo": str(photo)}
+            else:
+                out = Outcome(photo, name, "bad", value, seconds=seconds)
+                manifest[name] = {**fp, "photo": str(photo), "problem": value}
+            write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
+            outcomes[i] = out
+            on_done(out)
+    except KeyboardInterrupt:
+        pool.kill()
+        raise
+    finally:
+        pool.close()
+    return [o for o in outcomes if o is not None]
+
+
+def _read_manifest(path: Path) -> dict:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return doc if isinstance(doc, dict) else {}
+    except (OSError, json.JSONDecodeError):
+        return {}

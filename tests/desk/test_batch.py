@@ -1,0 +1,74 @@
+"""The batch runner: every photo gets a result or one line, whatever the others do."""
+import json
+import os
+import time
+from pathlib import Path
+
+from desk.batch import PhotoProblem, find_photos, run_batch
+
+
+def fake_process(path: str) -> dict:
+    """Stands in for the photo reader: the 'photo' file holds a word saying what to do."""
+    text = Path(path).read_text()
+    if text.startswith("hang"):
+        time.sleep(60)
+    if text.startswith("crash"):
+        os._exit(3)
+    if text.startswith("bad"):
+        raise PhotoProblem("no list on this photo")
+    if text.startswith("bug"):
+        raise ValueError("oops")
+    return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
+
+
+def make(folder: Path, contents: dict) -> list:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in contents.items():
+        (folder / name).write_text(text)
+    return find_photos([str(folder)])
+
+
+def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "bad", "c.jpg": "hang", "d.jpg": "crash",
+                                    "e.jpg": "bug", "f.jpg": "ok f", "g.jpg": "ok a"})
+    names = [p.stem for p in photos]
+    seen = []
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=3, on_done=seen.append)
+    status = {o.name: (o.status, o.problem) for o in out}
+    assert status["a"][0] == "done" and status["f"][0] == "done"
+    assert status["b"] == ("bad", "no list on this photo")
+    assert status["c"][0] == "bad" and "longer than 3 s" in status["c"][1]
+    assert status["d"][0] == "bad" and status["e"][0] == "bad" and "internal error" in status["e"][1]
+    assert status["g"][0] == "duplicate" and "a.jpg" in status["g"][1]
+    assert len(seen) == 7
+    assert json.loads((tmp_path / "res" / "a.list.json").read_text())["text"] == "ok a"
+    assert (tmp_path / "res" / "a.overlay.jpg").read_bytes() == b"\xff\xd8jpeg"
+    assert not list((tmp_path / "res").glob("*.part"))
+
+
+def test_rerun_skips_what_is_done_and_again_redoes_it(tmp_path):
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "bad"})
+    names = [p.stem for p in photos]
+    run_batch(photos, tmp_path / "res", fake_process, names=names)
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names)
+    assert [o.status for o in out] == ["skipped", "bad"]
+    (tmp_path / "in" / "a.jpg").write_text("ok changed")          # a new photo under the old name
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names)
+    assert out[0].status == "done" and out[0].list_doc["text"] == "ok changed"
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, again=True)
+    assert [o.status for o in out] == ["done", "bad"]
+
+
+def test_vanished_photo(tmp_path):
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    photos.append(tmp_path / "in" / "gone.jpg")
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "gone"])
+    assert out[1].status == "bad" and "gone" in out[1].problem
+
+
+def test_inputs_never_written(tmp_path):
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    before = {p: p.read_bytes() for p in photos}
+    run_batch(photos, tmp_path / "res", fake_process, names=["a"])
+    assert {p: p.read_bytes() for p in photos} == before
+    assert sorted(x.name for x in (tmp_path / "in").iterdir()) == ["a.jpg"]
