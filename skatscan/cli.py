@@ -15,6 +15,7 @@ SUBCOMMANDS = {
     "audit": "skatscan.cmd_audit",
     "standings": "skatscan.cmd_standings",
     "form": "skatscan.cmd_form",
+    "synth": "skatscan.cmd_synth",
 }
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2

@@ -1,0 +1,69 @@
+"""``skatscan synth``: synthetic photos with truth files; bad input is one line on stderr and exit status 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from skatscan.cmd_synth import command
+
+
+def run(*args):
+    """The command as the ``skatscan`` group runs it (standalone: click prints BadInput)."""
+    return CliRunner().invoke(command, list(args), prog_name="skatscan synth")
+
+
+def test_makes_photos_with_truth_files(tmp_path):
+    out = tmp_path / "new" / "set"
+    res = run("-n", "1", "-o", str(out), "--seed", "4", "--width", "900", "--seats", "3", "--edition", "dskv",
+              "--split", "test", "--error-rate", "1")
+    assert res.exit_code == 0, res.output
+    assert res.stderr == ""
+    lines = res.stdout.strip().splitlines()
+    assert len(lines) == 1 and "1 sample " in lines[0] and "1 with a seeded mistake" in lines[0]
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["s4-00000.jpg", "s4-00000.truth.json"]
+    for truth in out.glob("*.truth.json"):
+        doc = json.loads(truth.read_text())
+        assert doc["split"] == "test" and doc["edition"] == "dskv" and doc["list"]["table"]["seats"] == 3
+        assert doc["photo"]["width"] == 900 and doc["expected_findings"]
+
+
+@pytest.mark.parametrize("args, option", [
+    (["-n", "0"], "-n"),
+    (["-n", "x"], "-n"),
+    (["-n", "1", "--seats", "5"], "--seats"),
+    (["-n", "1", "--width", "100"], "--width"),
+    (["-n", "1", "--width", "5000"], "--width"),
+    (["-n", "1", "--edition", "a4"], "--edition"),
+    (["-n", "1", "--split", "all"], "--split"),
+    (["-n", "1", "--error-rate", "1.5"], "--error-rate"),
+    (["-n", "1", "--seed", "-3"], "--seed"),
+    (["-n", "1", "--colour"], "--colour"),
+])
+def test_bad_options(tmp_path, args, option):
+    out = tmp_path / "out"
+    res = run(*args, "-o", str(out))
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"skatscan: {option}: "), res.stderr
+    assert not out.exists()
+
+
+def test_missing_output_option():
+    res = run("-n", "1")
+    assert res.exit_code == 2 and res.stderr.strip() == "skatscan: -o: missing, it is required"
+
+
+def test_output_that_is_a_file_or_cannot_be_created(tmp_path):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    for target, problem in ((a_file, "is a file, not a folder"), (a_file / "sub", "cannot create the folder")):
+        res = run("-n", "1", "-o", str(target))
+        assert res.exit_code == 2
+        lines = res.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"skatscan: {target}: {problem}"), res.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert a_file.read_text() == "x"
