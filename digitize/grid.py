@@ -1,0 +1,396 @@
+"""The printed grid on a rectified page: where each layout line really is, and the cell boxes that follow.
+
+After the homography (:mod:`digitize.sheet`) the page is flat only to a first approximation: curled paper
+and lens effects leave the printed lines up to a few millimetres away from where the layout puts them. This
+module measures every line locally and maps the layout's cells onto what it found.
+
+How a line is measured: the layout's lines inside the grid are cut into *samples*, one per stretch between
+two crossing lines (a horizontal line is sampled once per column, a vertical line once per row). For each
+sample a small window across the line is read at :data:`ALONG_POINTS` places along it; at each offset across
+the line the :data:`LINE_PERCENTILE` percentile of the darkness along the stretch is taken (a printed line is
+dark along all of it, a digit or a cross-out stroke only along part), and the darkest offset is the line's
+position (to a fraction of a pixel). Samples that disagree with their neighbours are dropped and filled in
+from them; the window shrinks over a few passes (:data:`PASSES_MM`). The result, a :class:`GridFit`, holds
+the offset of every line at every sample and interpolates them to any point (:meth:`GridFit.displace`).
+
+Coordinates: millimetres on the page (layout) and on the rectified page; a page pixel ``(u, v)`` (centre
+coordinates) covers the millimetre point ``((u + 0.5) / ppm, (v + 0.5) / ppm)``.
+
+>>> from digitize.layout import layout_for
+>>> from digitize.form import render_png
+>>> lay = layout_for(4)
+>>> page = render_png(lay, dpi=203)
+>>> fit = measure_grid(page, lay, 203 / 25.4)
+>>> bool(fit.coverage > 0.95), bool(np.abs(fit.dy).max() < 0.1)
+(True, True)
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import cv2
+import numpy as np
+
+from digitize.layout import Box, FormLayout
+
+#: Half-width (mm) of the search window across a line, pass by pass; each pass starts from the last one's result.
+PASSES_MM = (2.0, 1.3, 0.7)
+#: A sample further than this (mm) from the median of its neighbours is dropped, pass by pass.
+OUTLIER_MM = (0.9, 0.6, 0.4)
+#: Samples keep this far (mm) from the crossing lines at the ends of their stretch.
+SAMPLE_MARGIN_MM = 0.6
+#: Stretches shorter than this (mm) are not sampled.
+MIN_STRETCH_MM = 2.0
+#: Points read along a stretch.
+ALONG_POINTS = 16
+#: Before reading, the page is averaged along the line direction over this length (mm): less noise.
+ALONG_SMOOTH_MM = 1.0
+#: Percentile (0-100) of the darkness along a stretch that must be dark for a line: robust to ink crossing it.
+LINE_PERCENTILE = 35
+#: A line must be this much darker (grey levels, after light smoothing) than the lightest offset of its window.
+MIN_LINE_CONTRAST = 5.0
+#: Growing (see _grow): seeds lie within SEED_MM of the prior (at least MIN_SEEDS of them in the middle of
+#: the grid, else anywhere); the next samples are looked for within GROW_WINDOW_MM of their neighbours' mean
+#: and kept within GROW_TOLERANCE_MM of it.
+SEED_MM = 0.7
+MIN_SEEDS = 20
+GROW_WINDOW_MM = 1.5
+GROW_TOLERANCE_MM = 1.0
+#: Neighbourhood (samples either side, along and across lines) for the outlier test.
+NEIGHBOURS = 2
+#: Lines within this distance (mm) of the grid box count as grid lines.
+GRID_TOLERANCE_MM = 0.5
+
+
+@dataclass(frozen=True)
+class LineModel:
+    """The layout's grid lines, organised for measurement (all mm).
+
+    ``h_pos`` distinct y of horizontal lines, ``v_pos`` distinct x of vertical lines (sorted); ``x_lo/x_hi``
+    the stretches between consecutive vertical lines (where horizontal lines are sampled), ``y_lo/y_hi``
+    those between consecutive horizontal lines; ``h_cover[i, k]``: horizontal line ``i`` is printed over
+    stretch ``k``; ``v_cover[j, l]`` likewise.
+    """
+
+    h_pos: np.ndarray
+    v_pos: np.ndarray
+    x_lo: np.ndarray
+    x_hi: np.ndarray
+    y_lo: np.ndarray
+    y_hi: np.ndarray
+    h_cover: np.ndarray
+    v_cover: np.ndarray
+
+    @property
+    def x_mid(self) -> np.ndarray:
+        return (self.x_lo + self.x_hi) / 2
+
+    @property
+    def y_mid(self) -> np.ndarray:
+        return (self.y_lo + self.y_hi) / 2
+
+
+_MODELS: dict[tuple, LineModel] = {}
+
+
+def line_model(layout: FormLayout) -> LineModel:
+    """The :class:`LineModel` of ``layout`` (cached per layout)."""
+    key = (layout.version, layout.edition, layout.seats, layout.games)
+    model = _MODELS.get(key)
+    if model is None:
+        model = _MODELS[key] = _build_model(layout)
+    return model
+
+
+def _build_model(layout: FormLayout) -> LineModel:
+    g, tol = layout.grid, GRID_TOLERANCE_MM
+    inside = [ln for ln in layout.lines
+              if min(ln.x1, ln.x2) >= g.x - tol and max(ln.x1, ln.x2) <= g.x2 + tol
+              and min(ln.y1, ln.y2) >= g.y - tol and max(ln.y1, ln.y2) <= g.y2 + tol]
+    hor = [ln for ln in inside if ln.horizontal]
+    ver = [ln for ln in inside if not ln.horizontal]
+    h_pos = np.array(sorted({round(ln.y1, 4) for ln in hor}))
+    v_pos = np.array(sorted({round(ln.x1, 4) for ln in ver}))
+    x_lo, x_hi = v_pos[:-1], v_pos[1:]
+    y_lo, y_hi = h_pos[:-1], h_pos[1:]
+
+    def cover(lines, pos, lo, hi, along):
+        out = np.zeros((len(pos), len(lo)), bool)
+        for ln in lines:
+            p = round(ln.y1 if along == "x" else ln.x1, 4)
+            a, b = (min(ln.x1, ln.x2), max(ln.x1, ln.x2)) if along == "x" else (min(ln.y1, ln.y2), max(ln.y1, ln.y2))
+            i = int(np.searchsorted(pos, p))
+            out[i] |= (lo >= a - 1e-6) & (hi <= b + 1e-6) & (hi - lo >= MIN_STRETCH_MM)
+        return out
+
+    return LineModel(h_pos, v_pos, x_lo, x_hi, y_lo, y_hi,
+                     cover(hor, h_pos, x_lo, x_hi, "x"), cover(ver, v_pos, y_lo, y_hi, "y"))
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """Where the layout's grid lines are on a rectified page.
+
+    ``dy[i, k]``: offset (mm, page minus layout) of horizontal line ``i`` at the middle of stretch ``k``;
+    ``dx[j, l]``: of vertical line ``j`` at the middle of stretch ``l``. Entries that could not be measured
+    are filled in from their neighbours; ``measured_h`` / ``measured_v`` say which were measured.
+    """
+
+    model: LineModel
+    dy: np.ndarray
+    dx: np.ndarray
+    measured_h: np.ndarray
+    measured_v: np.ndarray
+
+    @property
+    def coverage(self) -> float:
+        """Share of the printed line samples that were measured (0..1)."""
+        m = self.model
+        total = int(m.h_cover.sum() + m.v_cover.sum())
+        return float((self.measured_h & m.h_cover).sum() + (self.measured_v & m.v_cover).sum()) / max(total, 1)
+
+    def displace(self, points_mm: np.ndarray) -> np.ndarray:
+        """Layout points (N x 2, mm) -> where they lie on the rectified page (N x 2, mm); a new array.
+
+        The y offset is interpolated along the horizontal lines above and below the point and between
+        them, the x offset likewise from the vertical lines; outside the grid the nearest lines' offsets hold.
+        """
+        p = np.asarray(points_mm, np.float64).reshape(-1, 2)
+        m = self.model
+        dy = _bilinear(self.dy, m.h_pos, m.x_mid, p[:, 1], p[:, 0])
+        dx = _bilinear(self.dx, m.v_pos, m.y_mid, p[:, 0], p[:, 1])
+        return np.stack([p[:, 0] + dx, p[:, 1] + dy], axis=1)
+
+    def nodes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Line crossings measured on both lines: (layout points N x 2, page points N x 2), mm."""
+        m = self.model
+        mh = self.measured_h & m.h_cover
+        mv = self.measured_v & m.v_cover
+        # for crossing (i, j): horizontal line i measured on a stretch beside x_j (k = j - 1 or j), and
+        # vertical line j measured on a stretch beside y_i (l = i - 1 or i)
+        h_side = np.zeros((len(m.h_pos), len(m.v_pos)), bool)
+        h_side[:, 1:] |= mh
+        h_side[:, :-1] |= mh
+        v_side = np.zeros((len(m.v_pos), len(m.h_pos)), bool)
+        v_side[:, 1:] |= mv
+        v_side[:, :-1] |= mv
+        ii, jj = np.nonzero(h_side & v_side.T)
+        layout_pts = np.stack([m.v_pos[jj], m.h_pos[ii]], axis=1).astype(np.float64).reshape(-1, 2)
+        return layout_pts, self.displace(layout_pts)
+
+
+def measure_grid(page: np.ndarray, layout: FormLayout, px_per_mm: float, *,
+                 prior: Optional[GridFit] = None, passes: tuple[float, ...] = PASSES_MM,
+                 outliers: tuple[float, ...] = OUTLIER_MM, grow: bool = False) -> GridFit:
+    """Measure the layout's grid lines on ``page`` (grey uint8, rectified at ``px_per_mm``).
+
+    ``prior`` (a fit of the same layout) gives where to start looking, else the layout positions;
+    ``passes`` are the half-widths (mm) of the search windows, ``outliers`` the tolerance of each pass.
+    ``grow``: instead of the first pass, grow the measured region outwards from the middle of the grid
+    (:func:`_grow`), so that lines far from where ``prior`` puts them (strongly curled paper) are followed.
+    Returns a new :class:`GridFit`; ``page`` is not modified.
+    """
+    model = line_model(layout)
+    grey = np.asarray(page, np.uint8)
+    if grey.ndim == 3:
+        grey = cv2.cvtColor(grey, cv2.COLOR_BGR2GRAY)
+    run = max(1, int(round(ALONG_SMOOTH_MM * px_per_mm)) | 1)
+    dark_h = 255 - cv2.blur(grey, (run, 1))        # averaged along horizontal lines
+    dark_v = 255 - cv2.blur(grey, (1, run))        # and along vertical ones
+    dy = prior.dy.copy() if prior is not None else np.zeros(model.h_cover.shape)
+    dx = prior.dx.copy() if prior is not None else np.zeros(model.v_cover.shape)
+    got_h = np.zeros(model.h_cover.shape, bool)
+    got_v = np.zeros(model.v_cover.shape, bool)
+    if grow:
+        dy = _fill(_grow(dark_h, px_per_mm, model.h_pos, model.x_lo, model.x_hi, model.h_cover, dy, "h"), dy)
+        dx = _fill(_grow(dark_v, px_per_mm, model.v_pos, model.y_lo, model.y_hi, model.v_cover, dx, "v"), dx)
+        passes, outliers = passes[1:], outliers[1:]
+    for half, tol in zip(passes, outliers):
+        mh = _measure(dark_h, px_per_mm, model.h_pos, model.x_lo, model.x_hi, model.h_cover, dy, half, "h")
+        mv = _measure(dark_v, px_per_mm, model.v_pos, model.y_lo, model.y_hi, model.v_cover, dx, half, "v")
+        mh, mv = _reject(mh, tol), _reject(mv, tol)
+        got_h, got_v = ~np.isnan(mh), ~np.isnan(mv)
+        dy, dx = _fill(mh, dy), _fill(mv, dx)
+    return GridFit(model, dy, dx, got_h, got_v)
+
+
+def _grow(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray, cover: np.ndarray,
+          start: np.ndarray, kind: str) -> np.ndarray:
+    """Measured offsets grown outwards from where ``start`` is right (NaN where not reached).
+
+    Seeds: samples in the middle half of the grid found within :data:`SEED_MM` of ``start``. Then, wave by
+    wave, the samples next to the measured ones are looked for around the mean of their measured
+    neighbours and kept when found within :data:`GROW_TOLERANCE_MM` of it: a displacement that grows
+    smoothly towards a curled edge is followed step by step, where a window around ``start`` would catch the
+    neighbouring row's line."""
+    first = _reject(_measure(dark, ppm, pos, lo, hi, cover, start, PASSES_MM[0], kind), OUTLIER_MM[0])
+    n0, n1 = cover.shape
+    middle = np.zeros(cover.shape, bool)
+    middle[n0 // 4:max(n0 // 4 + 1, 3 * n0 // 4), n1 // 4:max(n1 // 4 + 1, 3 * n1 // 4)] = True
+    good = ~np.isnan(first) & (np.abs(first - start) < SEED_MM)
+    seeds = good & middle if (good & middle).sum() >= MIN_SEEDS else good
+    got = np.where(seeds, first, np.nan)
+    tried = seeds.copy()
+    kernel = np.ones((2 * NEIGHBOURS + 1, 2 * NEIGHBOURS + 1), np.uint8)
+    for _ in range(max(n0, n1)):
+        near = cv2.dilate((~np.isnan(got)).astype(np.uint8), kernel).astype(bool)
+        frontier = near & cover & ~tried
+        if not frontier.any():
+            break
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            guess = np.nanmean(_neighbour_stack(got, NEIGHBOURS), axis=0)
+        guess = np.where(np.isnan(guess), start, guess)
+        found = _measure(dark, ppm, pos, lo, hi, frontier, guess, GROW_WINDOW_MM, kind)
+        keep = frontier & ~np.isnan(found) & (np.abs(found - guess) < GROW_TOLERANCE_MM)
+        got[keep] = found[keep]
+        tried |= frontier
+    return got
+
+
+def _measure(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+             cover: np.ndarray, offset: np.ndarray, half_mm: float, kind: str) -> np.ndarray:
+    """Measured offsets (mm) of the lines at ``pos`` over the stretches ``lo..hi`` where ``cover``; NaN where
+    no line was found. ``offset`` is where to centre each window (mm, relative to ``pos``)."""
+    out = np.full(cover.shape, np.nan)
+    li, si = np.nonzero(cover)
+    if li.size == 0:
+        return out
+    h, w = dark.shape
+    centre_mm = pos[li] + offset[li, si]
+    centre_px = centre_mm * ppm - 0.5
+    base = np.rint(centre_px).astype(np.int64)
+    n = max(2, int(round(half_mm * ppm)))
+    offs = np.arange(-n - 1, n + 2)                                   # one extra either side for smoothing
+    t = (np.arange(ALONG_POINTS) + 0.5) / ALONG_POINTS
+    a0 = lo[si] + SAMPLE_MARGIN_MM
+    a1 = hi[si] - SAMPLE_MARGIN_MM
+    along = np.rint(((a0[:, None] + t[None, :] * (a1 - a0)[:, None]) * ppm) - 0.5).astype(np.int64)
+    across = base[:, None] + offs[None, :]
+    limit_across, limit_along = (h, w) if kind == "h" else (w, h)
+    ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
+    across = np.clip(across, 0, limit_across - 1)
+    along = np.clip(along, 0, limit_along - 1)
+    if kind == "h":
+        vals = dark[across[:, :, None], along[:, None, :]]
+    else:
+        vals = dark[along[:, None, :], across[:, :, None]]
+    q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
+    prof = np.partition(vals, q, axis=2)[:, :, q].astype(np.float64)   # the value exceeded by LINE_PERCENTILE %
+    prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4          # [1 2 1] smoothing, drops the extras
+    k = np.argmax(prof, axis=1)
+    rows = np.arange(len(k))
+    peak = prof[rows, k]
+    contrast = peak - prof.min(axis=1)
+    inner = (k >= 1) & (k <= prof.shape[1] - 2)
+    kc = np.clip(k, 1, prof.shape[1] - 2)
+    left, right = prof[rows, kc - 1], prof[rows, kc + 1]
+    denom = left - 2 * prof[rows, kc] + right
+    frac = np.where(denom < -1e-9, 0.5 * (left - right) / np.where(denom < -1e-9, denom, -1.0), 0.0)
+    frac = np.clip(frac, -0.5, 0.5)
+    found_px = base + (kc - n) + frac
+    found_mm = (found_px + 0.5) / ppm - pos[li]
+    good = ok & inner & (contrast >= MIN_LINE_CONTRAST)
+    out[li[good], si[good]] = found_mm[good]
+    return out
+
+
+def _neighbour_stack(a: np.ndarray, r: int) -> np.ndarray:
+    """The (2r+1)^2 - 1 shifted copies of ``a`` (NaN-padded), centre excluded: shape (K, *a.shape)."""
+    p = np.pad(a, r, constant_values=np.nan)
+    n0, n1 = a.shape
+    return np.stack([p[r + di:r + di + n0, r + dj:r + dj + n1]
+                     for di in range(-r, r + 1) for dj in range(-r, r + 1) if di or dj])
+
+
+def _nan_median(stack: np.ndarray) -> np.ndarray:
+    """Median over axis 0 ignoring NaN (NaN where all are NaN); faster than ``np.nanmedian`` here."""
+    srt = np.sort(stack, axis=0)                      # NaN sort last
+    n = (~np.isnan(stack)).sum(axis=0)
+    lo = np.clip((n - 1) // 2, 0, None)
+    hi = np.clip(n // 2, 0, None)
+    a = np.take_along_axis(srt, lo[None], axis=0)[0]
+    b = np.take_along_axis(srt, hi[None], axis=0)[0]
+    return np.where(n > 0, (a + b) / 2, np.nan)
+
+
+def _reject(a: np.ndarray, tol: float) -> np.ndarray:
+    """``a`` with entries further than ``tol`` from the median of their measured neighbours set to NaN."""
+    if a.size == 0 or np.all(np.isnan(a)):
+        return a
+    med = _nan_median(_neighbour_stack(a, NEIGHBOURS))
+    bad = ~np.isnan(a) & ~np.isnan(med) & (np.abs(a - med) > tol)
+    out = a.copy()
+    out[bad] = np.nan
+    return out
+
+
+def _fill(a: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+    """NaN entries of ``a`` filled with the mean of their measured neighbours, growing outwards;
+    ``fallback`` where nothing was measured at all. A new array."""
+    out = a.copy()
+    if np.all(np.isnan(out)):
+        return fallback.copy()
+    for _ in range(max(out.shape)):
+        holes = np.isnan(out)
+        if not holes.any():
+            break
+        stack = _neighbour_stack(out, 1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.nanmean(stack, axis=0)
+        fill = holes & ~np.isnan(mean)
+        out[fill] = mean[fill]
+    return out
+
+
+def _bilinear(values: np.ndarray, rows: np.ndarray, cols: np.ndarray, r: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Bilinear interpolation of ``values`` (len(rows) x len(cols)) given at sorted positions ``rows`` and
+    ``cols``, at the points (``r``, ``c``); clamped at the ends."""
+    if values.size == 0:
+        return np.zeros(len(r))
+
+    def index(pos, x):
+        if len(pos) == 1:
+            return np.zeros(len(x), np.int64), np.zeros(len(x), np.int64), np.zeros(len(x))
+        i0 = np.clip(np.searchsorted(pos, x, side="right") - 1, 0, len(pos) - 2)
+        t = np.clip((x - pos[i0]) / (pos[i0 + 1] - pos[i0]), 0.0, 1.0)
+        return i0, i0 + 1, t
+
+    r0, r1, tr = index(rows, r)
+    c0, c1, tc = index(cols, c)
+    top = values[r0, c0] * (1 - tc) + values[r0, c1] * tc
+    bottom = values[r1, c0] * (1 - tc) + values[r1, c1] * tc
+    return top * (1 - tr) + bottom * tr
+
+
+# --------------------------------------------------------------------------------------------
+# Cells
+# --------------------------------------------------------------------------------------------
+
+def cell_corners(fit: GridFit, layout: FormLayout) -> dict[str, np.ndarray]:
+    """Every cell's corners (top-left, top-right, bottom-right, bottom-left) on the rectified page, mm."""
+    refs, boxes = zip(*layout.cell_boxes)
+    corners = np.array([[(b.x, b.y), (b.x2, b.y), (b.x2, b.y2), (b.x, b.y2)] for b in boxes], np.float64)
+    moved = fit.displace(corners.reshape(-1, 2)).reshape(-1, 4, 2)
+    return dict(zip(refs, moved))
+
+
+def cell_boxes(corners: dict[str, np.ndarray]) -> dict[str, Box]:
+    """Axis-aligned boxes (mm) from cell corners: each edge is the mean of the two corners on it."""
+    out = {}
+    for ref, q in corners.items():
+        x0, x1 = (q[0, 0] + q[3, 0]) / 2, (q[1, 0] + q[2, 0]) / 2
+        y0, y1 = (q[0, 1] + q[1, 1]) / 2, (q[2, 1] + q[3, 1]) / 2
+        out[ref] = Box(round(float(x0), 3), round(float(y0), 3), round(float(x1 - x0), 3), round(float(y1 - y0), 3))
+    return out
+
+
+def cell_quads(corners: dict[str, np.ndarray], page_to_photo: Callable[[np.ndarray], np.ndarray]) -> dict[str, np.ndarray]:
+    """Cell corners (mm on the rectified page) mapped to the photo by ``page_to_photo`` (N x 2 mm -> N x 2 px)."""
+    refs = list(corners)
+    pts = np.concatenate([corners[r] for r in refs]) if refs else np.zeros((0, 2))
+    mapped = page_to_photo(pts).reshape(-1, 4, 2)
+    return {r: mapped[i].copy() for i, r in enumerate(refs)}

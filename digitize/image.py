@@ -1,0 +1,190 @@
+"""Safe loading of a photo (file or bytes) into a BGR uint8 array.
+
+Phone photos come in many shapes: JPEG with an EXIF orientation tag, PNG with 16 bits or an alpha channel,
+grey or palette images, CMYK JPEGs from scanners, HEIC from iPhones, and now and then something that is
+not an image at all. :func:`load_image` turns all of the readable ones into one thing (BGR uint8, upright
+as the phone showed it) and refuses the rest with an :class:`ImageError` of one clear sentence.
+
+The image size is read from the file header (with Pillow, which parses headers without decoding pixels)
+and checked against ``max_pixels`` *before* any pixel is decoded, so a small file that would unpack to
+gigabytes (a decompression bomb) costs nothing. Pixels are decoded by OpenCV. Nothing is ever written.
+
+>>> import cv2
+>>> ok, buf = cv2.imencode(".png", np.full((30, 40), 200, np.uint8))
+>>> img = load_image(buf.tobytes())
+>>> img.shape, img.dtype, int(img[0, 0, 0])
+((30, 40, 3), dtype('uint8'), 200)
+>>> load_image(b"")
+Traceback (most recent call last):
+...
+digitize.image.ImageError: The photo is empty (0 bytes).
+"""
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from typing import Union
+
+import cv2
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+#: Largest photo accepted, in pixels (width x height): a 64 MP phone photo; above it nothing is decoded.
+MAX_PIXELS = 64_000_000
+#: Largest file read at all, in bytes.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write.
+FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF"})
+#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box), which neither OpenCV nor Pillow read here.
+HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1",
+                         b"msf1"})
+AVIF_BRANDS = frozenset({b"avif", b"avis"})
+EXIF_ORIENTATION_TAG = 0x0112
+HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > Camera > Formats > "
+                "Most Compatible, or `heif-convert photo.heic photo.jpg`).")
+
+Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
+
+
+class ImageError(ValueError):
+    """A photo that cannot be loaded; the message is one sentence saying why."""
+
+
+def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """Load a photo from a path or from the file's bytes; returns a new BGR uint8 array (H, W, 3).
+
+    EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
+    8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
+    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo.
+    """
+    data = _read(source)
+    if not data:
+        raise ImageError("The photo is empty (0 bytes).")
+    brand = _iso_brand(data)
+    if brand in HEIF_BRANDS:
+        raise ImageError(HEIC_MESSAGE)
+    if brand in AVIF_BRANDS:
+        raise ImageError("AVIF photo: convert it to JPEG first.")
+    fmt, (width, height), orientation = _header(data)
+    if width * height > max_pixels:
+        raise ImageError(f"The photo is too large ({width} x {height} = {width * height / 1e6:.0f} megapixels; "
+                         f"the limit is {max_pixels / 1e6:.0f} megapixels).")
+    if fmt in ("JPEG", "MPO") and not _jpeg_complete(data):
+        raise ImageError("The JPEG photo is truncated (the file ends before the image data does).")
+    if fmt == "PNG" and b"IEND" not in data[-64:]:
+        raise ImageError("The PNG photo is truncated (the file ends before the image data does).")
+    decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    if decoded is None or decoded.size == 0:
+        raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.")
+    if decoded.shape[:2] != (height, width):
+        raise ImageError(f"The {fmt} photo is damaged: its header says {width} x {height} but it decodes to "
+                         f"{decoded.shape[1]} x {decoded.shape[0]}.")
+    return _orient(_to_bgr8(decoded), orientation)
+
+
+def _read(source: Source) -> bytes:
+    """The bytes of ``source`` (a path or bytes-like), refusing unreadable or oversized files."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        if len(data) > MAX_FILE_BYTES:
+            raise ImageError(f"The photo file is too large ({len(data) / 2**20:.0f} MiB; the limit is "
+                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
+        return data
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"load_image takes a path or bytes, not {type(source).__name__}")
+    try:
+        size = os.path.getsize(source)
+        if size > MAX_FILE_BYTES:
+            raise ImageError(f"The photo file is too large ({size / 2**20:.0f} MiB; the limit is "
+                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
+        with open(source, "rb") as fh:
+            return fh.read()
+    except ImageError:
+        raise
+    except OSError as exc:
+        raise ImageError(f"Cannot read the photo file {os.fspath(source)!r}: {exc.strerror or exc}.") from None
+
+
+def _iso_brand(data: bytes) -> bytes | None:
+    """The major brand of an ISO base media file (HEIC, AVIF, MP4 ...), or None."""
+    if len(data) >= 12 and data[4:8] == b"ftyp":
+        return data[8:12]
+    return None
+
+
+def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
+    """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data)) as im:
+                fmt, size = im.format, im.size
+                orientation = 1
+                if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF"):
+                    try:
+                        orientation = int(im.getexif().get(EXIF_ORIENTATION_TAG, 1) or 1)
+                    except Exception:  # a broken EXIF block: the pixels may still be fine
+                        orientation = 1
+        except Image.DecompressionBombError:
+            raise ImageError("The photo is far too large (its header declares hundreds of megapixels).") from None
+        except UnidentifiedImageError:
+            raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).") from None
+        except (OSError, ValueError, SyntaxError) as exc:
+            raise ImageError(f"The photo file is damaged ({exc}).") from None
+    if fmt not in FORMATS:
+        raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.")
+    return fmt, size, orientation if 1 <= orientation <= 8 else 1
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """True when the JPEG's last scan is followed by an end-of-image marker (phones may add data after it)."""
+    sos = data.rfind(b"\xff\xda")
+    return sos >= 0 and data.find(b"\xff\xd9", sos) >= 0
+
+
+def _to_bgr8(img: np.ndarray) -> np.ndarray:
+    """Any decoded image (grey, grey+alpha, BGR, BGRA; 8 or 16 bit) -> BGR uint8, alpha laid over white."""
+    if img.dtype == np.uint16:
+        img = (img >> 8).astype(np.uint8)
+    elif img.dtype != np.uint8:
+        if not np.issubdtype(img.dtype, np.floating):
+            raise ImageError(f"Images with {img.dtype} pixels are not supported: use JPEG or PNG.")
+        img = np.clip(np.nan_to_num(img.astype(np.float32)) * 255.0, 0, 255).astype(np.uint8)
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    channels = img.shape[2]
+    if channels == 1:
+        return cv2.cvtColor(img[:, :, 0], cv2.COLOR_GRAY2BGR)
+    if channels == 2:
+        grey, alpha = img[:, :, 0], img[:, :, 1]
+        return cv2.cvtColor(_over_white(grey[:, :, None], alpha)[:, :, 0], cv2.COLOR_GRAY2BGR)
+    if channels == 3:
+        return np.ascontiguousarray(img)
+    return _over_white(img[:, :, :3], img[:, :, 3])
+
+
+def _over_white(colour: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    """``colour`` (H, W, C) uint8 composited over white with ``alpha`` (H, W) uint8; a new array."""
+    a = alpha.astype(np.float32)[:, :, None] / 255.0
+    out = colour.astype(np.float32) * a + 255.0 * (1.0 - a)
+    return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+
+def _orient(img: np.ndarray, orientation: int) -> np.ndarray:
+    """Apply EXIF orientation 1..8 (how to turn/flip the stored pixels to show them upright)."""
+    if orientation == 2:
+        img = cv2.flip(img, 1)
+    elif orientation == 3:
+        img = cv2.rotate(img, cv2.ROTATE_180)
+    elif orientation == 4:
+        img = cv2.flip(img, 0)
+    elif orientation == 5:
+        img = cv2.flip(cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE), 1)
+    elif orientation == 6:
+        img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+    elif orientation == 7:
+        img = cv2.flip(cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE), 1)
+    elif orientation == 8:
+        img = cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return np.ascontiguousarray(img)

@@ -1,0 +1,202 @@
+"""digitize.image: every photo file that can be read comes out BGR uint8 and upright; the rest is refused
+with one clear sentence, and nothing big is decoded before its size is checked."""
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+import digitize.image as image_mod
+from digitize.image import HEIC_MESSAGE, ImageError, load_image
+
+
+def png_bytes(img: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", img)
+    assert ok
+    return buf.tobytes()
+
+
+def jpeg_bytes(img: np.ndarray, quality: int = 92) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return buf.tobytes()
+
+
+def marked() -> np.ndarray:
+    """40 x 100 BGR image: black, with a white band on the left and a red block top-right."""
+    img = np.zeros((40, 100, 3), np.uint8)
+    img[:, :20] = 255
+    img[:10, 80:] = (0, 0, 255)
+    return img
+
+
+def png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def bomb_png(width: int, height: int) -> bytes:
+    """A tiny PNG whose header declares ``width`` x ``height`` grey pixels (a decompression bomb)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    idat = zlib.compress(b"\x00" * 1000)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", idat) + png_chunk(b"IEND", b"")
+
+
+# -- formats ---------------------------------------------------------------------------------------------------------
+
+def test_bgr_jpeg_from_path_and_bytes(tmp_path):
+    img = marked()
+    data = jpeg_bytes(img, 95)
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(data)
+    for source in (path, str(path), data, bytearray(data), memoryview(data)):
+        out = load_image(source)
+        assert out.shape == (40, 100, 3) and out.dtype == np.uint8
+        assert np.abs(out.astype(int) - img).mean() < 6
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photo.jpg"]      # nothing written
+
+
+def test_grey_png_becomes_bgr():
+    grey = np.tile(np.arange(0, 250, 10, dtype=np.uint8), (8, 1))
+    out = load_image(png_bytes(grey))
+    assert out.shape == (8, 25, 3)
+    assert np.array_equal(out[:, :, 0], grey) and np.array_equal(out[:, :, 2], grey)
+
+
+def test_sixteen_bit_png_is_reduced_to_eight_bits():
+    img = np.zeros((10, 12, 3), np.uint16)
+    img[..., 0] = 65535
+    img[..., 1] = 32896
+    out = load_image(png_bytes(img))
+    assert out.dtype == np.uint8
+    assert out[0, 0].tolist() == [255, 128, 0]
+
+
+def test_rgba_png_is_laid_over_white():
+    img = np.zeros((6, 6, 4), np.uint8)
+    img[:, :3] = (0, 0, 0, 255)          # opaque black
+    img[:, 3:] = (0, 0, 0, 0)            # fully transparent
+    out = load_image(png_bytes(img))
+    assert out.shape == (6, 6, 3)
+    assert out[0, 0].tolist() == [0, 0, 0] and out[0, 5].tolist() == [255, 255, 255]
+
+
+def test_palette_png():
+    rgb = marked()[:, :, ::-1]
+    buf = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb)).convert("P", palette=Image.Palette.ADAPTIVE).save(buf, "PNG")
+    out = load_image(buf.getvalue())
+    assert out.shape == (40, 100, 3)
+    assert out[0, 0].tolist() == [255, 255, 255] and out[0, 99].tolist() == [0, 0, 255]
+
+
+def test_cmyk_jpeg_becomes_bgr():
+    rgb = marked()[:, :, ::-1]
+    buf = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb)).convert("CMYK").save(buf, "JPEG", quality=95)
+    out = load_image(buf.getvalue())
+    assert out.shape == (40, 100, 3)
+    assert out[20, 5].min() > 200                       # white band
+    b, g, r = out[3, 95].tolist()
+    assert r > 180 and g < 80 and b < 80                # red block, channels in BGR order
+
+
+@pytest.mark.parametrize("orientation, shape, white_at", [
+    (1, (40, 100), (20, 5)),        # as stored: white band on the left
+    (3, (40, 100), (20, 95)),       # turned 180: band on the right
+    (6, (100, 40), (5, 20)),        # turned 90 clockwise: band at the top
+    (8, (100, 40), (95, 20)),       # turned 90 counter-clockwise: band at the bottom
+])
+def test_exif_orientation_is_honoured(orientation, shape, white_at):
+    img = Image.fromarray(np.ascontiguousarray(marked()[:, :, ::-1]))
+    exif = img.getexif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=95, exif=exif.tobytes())
+    out = load_image(buf.getvalue())
+    assert out.shape[:2] == shape
+    assert out[white_at].min() > 200
+    assert out[:, :, 0].mean() == pytest.approx(load_image(jpeg_bytes(marked(), 95))[:, :, 0].mean(), abs=3)
+
+
+# -- refusals --------------------------------------------------------------------------------------------------------
+
+def test_bomb_is_refused_before_decoding(monkeypatch):
+    def no_decode(*args, **kwargs):
+        raise AssertionError("decoded a bomb")
+    monkeypatch.setattr(image_mod.cv2, "imdecode", no_decode)
+    with pytest.raises(ImageError, match="too large"):
+        load_image(bomb_png(30000, 30000))
+
+
+def test_huge_header_beyond_pillows_own_limit_is_refused():
+    with pytest.raises(ImageError, match="too large"):
+        load_image(bomb_png(60000, 60000))
+
+
+def test_max_pixels_is_respected():
+    data = png_bytes(np.zeros((100, 100), np.uint8))
+    assert load_image(data, max_pixels=10_000).shape == (100, 100, 3)
+    with pytest.raises(ImageError, match=r"too large \(100 x 100"):
+        load_image(data, max_pixels=9_999)
+
+
+def test_empty_file(tmp_path):
+    path = tmp_path / "empty.jpg"
+    path.write_bytes(b"")
+    with pytest.raises(ImageError, match="empty"):
+        load_image(path)
+    with pytest.raises(ImageError, match="empty"):
+        load_image(b"")
+
+
+def test_truncated_jpeg():
+    data = jpeg_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
+    with pytest.raises(ImageError, match="truncated"):
+        load_image(data[: len(data) // 2])
+
+
+def test_truncated_png():
+    data = png_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
+    with pytest.raises(ImageError, match="truncated|damaged"):
+        load_image(data[: len(data) // 2])
+
+
+def test_text_file_named_jpg(tmp_path):
+    path = tmp_path / "list.jpg"
+    path.write_text("Spielliste\n1;23;...\n")
+    with pytest.raises(ImageError, match="not a photo"):
+        load_image(path)
+
+
+def test_heic_gets_conversion_advice():
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + b"\x00" * 100
+    with pytest.raises(ImageError) as err:
+        load_image(heic)
+    assert str(err.value) == HEIC_MESSAGE
+    assert "JPEG" in str(err.value) and "heif-convert" in str(err.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ImageError, match="Cannot read"):
+        load_image(tmp_path / "nope.jpg")
+
+
+def test_messages_are_one_sentence(tmp_path):
+    cases = [b"", b"hello", bomb_png(30000, 30000), jpeg_bytes(marked())[:300]]
+    for data in cases:
+        with pytest.raises(ImageError) as err:
+            load_image(data)
+        msg = str(err.value)
+        assert msg.endswith(".") and "\n" not in msg and msg[0].isupper()
+
+
+def test_input_bytes_not_modified():
+    data = bytearray(png_bytes(marked()))
+    before = bytes(data)
+    load_image(data)
+    assert bytes(data) == before

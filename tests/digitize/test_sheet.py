@@ -1,0 +1,104 @@
+"""digitize.sheet: markers, QR code, the grid's outline and turn, seats, the homography and the rectified page."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from digitize.layout import PAGE_H, PAGE_W, layout_for
+from digitize.sheet import (NoListFound, apply_homography, decode_qr, detect_markers, find_sheet, grid_quads,
+                            photo_px_per_mm, rotation_of, template)
+from tests.digitize.test_locate import orientation, synthetic_photo
+
+
+def true_points(photo, dpi, pts_mm):
+    return photo.to_photo(np.asarray(pts_mm, np.float64) * dpi / 25.4 - 0.5)
+
+
+def homography_error_mm(sheet, photo, dpi, layout) -> float:
+    """Largest distance (mm) between where the sheet and the truth put grid points (flat photos only)."""
+    g = layout.grid
+    pts = np.array([[x, y] for x in np.linspace(g.x, g.x2, 6) for y in np.linspace(g.y, g.y2, 8)])
+    err_px = np.linalg.norm(sheet.page_to_photo(pts) - true_points(photo, dpi, pts), axis=1)
+    return float(err_px.max() / sheet.photo_px_per_mm)
+
+
+def test_markers_give_the_sheet_and_its_orientation():
+    photo, layout, dpi = synthetic_photo(4, "skatscan", 31, 1000, "quarter_turn")
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    markers = detect_markers(grey)
+    assert sorted(markers) == [0, 1, 2, 3]
+    for marker in layout.markers:                   # corners where the truth has them, within 1.5 px
+        b = marker.box
+        truth = true_points(photo, dpi, [[b.x, b.y], [b.x2, b.y], [b.x2, b.y2], [b.x, b.y2]])
+        assert np.abs(markers[marker.id] - truth).max() < 1.5
+    sheet = find_sheet(photo.image)
+    assert sheet.method == "markers" and sheet.rotation == orientation(photo) in (90, 270)
+    assert (sheet.layout.seats, sheet.layout.edition) == (4, "skatscan")
+    assert homography_error_mm(sheet, photo, dpi, layout) < 0.5
+    assert sheet.fit_error_mm < 0.3 and sheet.inliers > 300
+
+
+@pytest.mark.parametrize("seats, effect, turn", [(3, "upside_down", 180), (4, "rotation", 0), (4, "upside_down", 180)])
+def test_plain_form_from_its_grid(seats, effect, turn):
+    photo, layout, dpi = synthetic_photo(seats, "dskv", 40 + seats, 1000, effect)
+    sheet = find_sheet(photo.image)
+    assert sheet.method == "grid"
+    assert (sheet.layout.seats, sheet.layout.edition, sheet.rotation) == (seats, "dskv", turn)
+    assert homography_error_mm(sheet, photo, dpi, layout) < 0.5
+
+
+def test_skatscan_form_with_markers_cut_off_falls_back_to_the_grid():
+    photo, layout, dpi = synthetic_photo(4, "skatscan", 19, 1000, "tight")
+    assert not set(detect_markers(cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY))) >= {0, 1, 2}
+    sheet = find_sheet(photo.image)
+    assert sheet.method == "grid" and sheet.layout.edition == "skatscan" and sheet.layout.seats == 4
+
+
+def test_qr_payload_read_and_small_photos_may_fail():
+    photo, _layout, _dpi = synthetic_photo(3, "skatscan", 33, 1600, "rotation", 0.5, dpi=200)
+    sheet = find_sheet(photo.image)
+    assert sheet.payload is not None and sheet.payload["seats"] == 3 and sheet.payload["games"] == 36
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    assert decode_qr(grey, sheet.homography) == sheet.payload
+    small = cv2.resize(grey, (500, round(500 * grey.shape[0] / grey.shape[1])), interpolation=cv2.INTER_AREA)
+    h_small = np.diag([500 / grey.shape[1], 500 / grey.shape[1], 1.0]) @ sheet.homography
+    assert decode_qr(small, h_small) is None                      # too few pixels per module: no guess
+
+
+def test_rectified_page_matches_the_printed_form():
+    photo, layout, dpi = synthetic_photo(4, "dskv", 13, 1000)
+    sheet = find_sheet(photo.image)
+    assert sheet.page.shape == (round(PAGE_H * 8), round(PAGE_W * 8)) and sheet.page.dtype == np.uint8
+    # thick grid lines at their layout places on the page: darker than the paper beside them
+    g = layout.grid
+    y = int(round(layout.body.y * 8))
+    x0, x1 = int(g.x * 8) + 20, int(g.x2 * 8) - 20
+    on = np.median(sheet.page[y - 1:y + 2, x0:x1])
+    off = np.median(sheet.page[y + 12:y + 15, x0:x1])
+    assert off - on > 30
+
+
+def test_grid_outline_found():
+    photo, layout, dpi = synthetic_photo(3, "dskv", 14, 2000)
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    quads = grid_quads(grey)
+    g = layout.grid
+    truth = true_points(photo, dpi, [[g.x, g.y], [g.x2, g.y], [g.x2, g.y2], [g.x, g.y2]])
+    best = min(np.abs(np.sort(q, axis=0) - np.sort(truth, axis=0)).max() for q in quads)
+    assert best < 0.03 * grey.shape[1]
+
+
+def test_no_grid_no_sheet():
+    with pytest.raises(NoListFound):
+        find_sheet(np.full((800, 600, 3), 230, np.uint8))
+
+
+def test_helpers():
+    h = np.array([[2.0, 0, 10], [0, 2.0, 20], [0, 0, 1]])
+    assert apply_homography(h, [[1, 1]]).tolist() == [[12.0, 22.0]]
+    assert photo_px_per_mm(h) == pytest.approx(2.0)
+    turn90 = np.array([[0, -1.0, 500], [1.0, 0, 0], [0, 0, 1]])      # page x axis -> photo y axis
+    assert rotation_of(h) == 0 and rotation_of(turn90) == 90 and rotation_of(turn90 @ turn90) == 180
+    tpl = template(layout_for(4))
+    assert tpl.dtype == np.float32 and tpl.shape[0] > tpl.shape[1]
