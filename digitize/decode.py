@@ -88,7 +88,7 @@ def parse(field: str, text: str):
         if not m:
             return _NOTHING
         cents = m.group(2)
-        return round(int(m.group(1)) + (int(cents.ljust(2, "0")) / 100 if cents and cents != "-" else 0), 2)
+        return round(int(m.group(1)) + (int(cents.ljust(2, "0")) / 100 if cents and cents != "-" else 0.0), 2)
     if t in ("", "-", "~"):
         return None
     if not _INT.match(t):
