@@ -1,0 +1,62 @@
+"""The review report in a real browser: headless Chromium opens the samples' report; the page
+a referee reads has what he needs. A screenshot is saved for people to look at
+(``SKATSCAN_SCREENSHOTS`` names the folder; default: the test's temporary folder)."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from skatscan.cli import cli
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                                reason="chromium not installed (apt-get install chromium)")
+
+
+def browser(tmp_path, *args) -> subprocess.CompletedProcess:
+    assert CHROMIUM, "chromium must be installed in CI (.ci/run installs it)"
+    profile = tmp_path / "profile"
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    samples = Path(__file__).resolve().parents[2] / "samples" / "lists"
+    result = CliRunner().invoke(cli, ["audit", str(samples), "--report", str(out)])
+    assert result.exit_code == 1, result.output
+    return out
+
+
+def test_index_lists_the_work_first(report, tmp_path):
+    dom = browser(tmp_path, "--dump-dom", (report / "index.html").as_uri()).stdout
+    assert '<table id="lists">' in dom
+    rows = dom.split('<tr class="row-')[1:]
+    assert [r.split('"')[0] for r in rows] == ["paper-errors", "paper-errors", "clean", "clean"]
+    assert "Fehler auf der Liste" in dom and 'href="lists/faulty-table7.html"' in dom
+
+
+def test_list_page_has_what_the_referee_needs(report, tmp_path):
+    page = report / "lists" / "faulty-table7.html"
+    dom = browser(tmp_path, "--dump-dom", page.as_uri()).stdout
+    for element in ('id="status"', 'id="findings"', 'id="rows"', 'id="corrections"', 'id="result"'):
+        assert element in dom
+    assert 'class="err"' in dom and "→ 46" in dom and "SkWO 7.2.5" in dom
+    shots = Path(os.environ.get("SKATSCAN_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    shot = shots / "report-faulty-table7.png"
+    browser(tmp_path, "--window-size=1200,1600", f"--screenshot={shot}", page.as_uri())
+    assert shot.exists() and shot.stat().st_size > 20_000
+
+
+def test_report_is_readable_on_a_phone(report, tmp_path):
+    shot = tmp_path / "phone.png"
+    browser(tmp_path, "--window-size=390,844", f"--screenshot={shot}", (report / "index.html").as_uri())
+    assert shot.exists() and shot.stat().st_size > 5_000
