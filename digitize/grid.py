@@ -58,6 +58,20 @@ SEED_MM = 0.7
 MIN_SEEDS = 20
 GROW_WINDOW_MM = 1.5
 GROW_TOLERANCE_MM = 1.0
+#: Anchoring (see _chain): before growing, each column's horizontal lines (each row's vertical lines) are
+#: placed at once, top to bottom, by dynamic programming over offsets within CHAIN_MM of the prior: every
+#: line on a dark ridge (darker than the paper CHAIN_SIDE_MM either side), neighbouring lines' offsets
+#: differing by at most CHAIN_SLOPE mm per mm between them (at least one CHAIN_STEP_MM) and costing a
+#: little (CHAIN_PENALTY per mm squared of change); each stretch is scored together with the CHAIN_NEIGHBOURS
+#: stretches either side. The unique header and footer lines anchor the chain at both ends, so the alike
+#: game rows between them are counted off rather than grown from the middle: a prior more than half a row
+#: off there cannot make whole rows slip by one.
+CHAIN_MM = 8.0
+CHAIN_STEP_MM = 0.25
+CHAIN_SIDE_MM = 0.7
+CHAIN_SLOPE = 0.2
+CHAIN_PENALTY = 3.0
+CHAIN_NEIGHBOURS = 2
 #: Neighbourhood (samples either side, along and across lines) for the outlier test.
 NEIGHBOURS = 2
 #: Lines within this distance (mm) of the grid box count as grid lines.
@@ -204,6 +218,10 @@ def measure_grid(page: np.ndarray, layout: FormLayout, px_per_mm: float, *,
     got_h = np.zeros(model.h_cover.shape, bool)
     got_v = np.zeros(model.v_cover.shape, bool)
     if grow:
+        dy = _fill(_reject(_chain(dark_h, px_per_mm, model.h_pos, model.x_lo, model.x_hi, model.h_cover, dy, "h"),
+                           OUTLIER_MM[0]), dy)
+        dx = _fill(_reject(_chain(dark_v, px_per_mm, model.v_pos, model.y_lo, model.y_hi, model.v_cover, dx, "v"),
+                           OUTLIER_MM[0]), dx)
         dy = _fill(_grow(dark_h, px_per_mm, model.h_pos, model.x_lo, model.x_hi, model.h_cover, dy, "h"), dy)
         dx = _fill(_grow(dark_v, px_per_mm, model.v_pos, model.y_lo, model.y_hi, model.v_cover, dx, "v"), dx)
         passes, outliers = passes[1:], outliers[1:]
@@ -248,6 +266,126 @@ def _grow(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.
         got[keep] = found[keep]
         tried |= frontier
     return got
+
+
+def _chain(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray, cover: np.ndarray,
+           start: np.ndarray, kind: str) -> np.ndarray:
+    """Offsets (mm) of all lines at ``pos`` placed at once, stretch by stretch (NaN where not covered): per
+    stretch, the chain of its lines (in order) through offsets within :data:`CHAIN_MM` of ``start`` that
+    lies on the strongest dark ridges, consecutive offsets differing by at most :data:`CHAIN_SLOPE` times
+    the lines' distance (dynamic programming, in steps of :data:`CHAIN_STEP_MM`). A game row slipping by
+    one would need several lines off their ridges, and the unique header and footer lines fix both ends."""
+    out = np.full(cover.shape, np.nan)
+    li, si = np.nonzero(cover)
+    if li.size == 0:
+        return out
+    f = max(1, int(round(CHAIN_STEP_MM * ppm)))                  # page px per state: read on a page shrunk by f
+    if f > 1:
+        h, w = dark.shape
+        dark = cv2.resize(dark[:h // f * f, :w // f * f], (w // f, h // f), interpolation=cv2.INTER_AREA)
+        ppm = ppm / f
+    step = 1.0 / ppm
+    side = max(1, int(round(CHAIN_SIDE_MM * ppm)))
+    m = max(2, int(round(CHAIN_MM * ppm)))                        # states either side of the window centre
+    centre = np.rint(start * ppm).astype(np.int64)                # window centres, in states (px)
+    base, prof, ok = _profiles(dark, ppm, pos, lo, hi, li, si, centre * step, (m + side) / ppm, kind)
+    c = prof.shape[1] // 2                                        # profile index of offset 0
+    ridge = prof[:, c - m:c + m + 1] - np.maximum(prof[:, c - m - side:c + m + 1 - side],
+                                                  prof[:, c - m + side:c + m + 1 + side])
+    ridge = np.clip(ridge, 0.0, None)
+    ridge /= np.maximum(ridge.max(axis=1, keepdims=True), MIN_LINE_CONTRAST)   # each sample counts at most 1
+    n_lines, n_str = cover.shape
+    states = 2 * m + 1
+    single = np.zeros((n_lines, n_str, states))
+    single[li, si] = ridge
+    # a stretch's lines are judged with those of the CHAIN_NEIGHBOURS stretches either side: printed text or
+    # handwriting in one column does not outweigh the lines of its neighbours
+    score = single.copy()
+    for r in range(1, CHAIN_NEIGHBOURS + 1):
+        score[:, r:] += single[:, :-r]
+        score[:, :-r] += single[:, r:]
+    base_all = np.zeros(cover.shape, np.int64)
+    base_all[li, si] = base
+    best = np.zeros((n_str, states))                              # best chain score ending in each state
+    last = np.full(n_str, -1)                                     # last covered line per stretch
+    back = np.zeros((n_lines, n_str, states), np.int64)           # previous state of the best chain
+    prev_line = np.full((n_lines, n_str), -1)
+    o = np.arange(states)
+    penalty = CHAIN_PENALTY * step * step
+    for i in range(n_lines):
+        cols = np.nonzero(cover[i])[0]
+        if cols.size == 0:
+            continue
+        fresh = cols[last[cols] < 0]
+        best[fresh] = score[i, fresh]
+        cont = cols[last[cols] >= 0]
+        if cont.size:
+            p = last[cont]
+            dist = pos[i] - pos[p]
+            # state b of line i lies at the offset (shift + b) in p's states
+            shift = np.rint(base_all[i, cont] - base_all[p, cont] - dist * ppm).astype(np.int64)
+            reach = np.maximum(1, np.rint(CHAIN_SLOPE * dist / step)).astype(np.int64)
+            top = int(reach.max())
+            prev = best[cont]
+            # ext[k, t]: p's state (shift + t - top), -inf outside; window t..t + states is the change d = top - t
+            pad = top + int(np.abs(shift).max())
+            padded = np.full((cont.size, states + 2 * pad), -np.inf)
+            padded[:, pad:pad + states] = prev
+            t = np.arange(states + 2 * top)
+            ext = np.take_along_axis(padded, pad + shift[:, None] + t[None, :] - top, axis=1)
+            vals = np.lib.stride_tricks.sliding_window_view(ext, states, axis=1)      # (k, t, state b)
+            d = top - np.arange(2 * top + 1)
+            vals = vals - (penalty * d * d)[None, :, None]
+            vals = np.where((np.abs(d)[None, :] <= reach[:, None])[:, :, None], vals, -np.inf)
+            pick = np.argmax(vals, axis=1)
+            cand = np.take_along_axis(vals, pick[:, None, :], axis=1)[:, 0, :]
+            arg = o[None, :] + shift[:, None] - d[pick]
+            lost = ~np.isfinite(cand)                                 # not reachable: start afresh
+            cand[lost] = np.broadcast_to(np.max(prev, axis=1, keepdims=True) - 1e3, cand.shape)[lost]
+            arg[lost] = np.broadcast_to(np.argmax(prev, axis=1)[:, None], arg.shape)[lost]
+            best[cont] = cand + score[i, cont]
+            back[i, cont] = arg
+            prev_line[i, cont] = p
+        last[cols] = i
+    for k in range(n_str):
+        i = int(last[k])
+        if i < 0:
+            continue
+        state = int(np.argmax(best[k]))
+        while i >= 0:
+            out[i, k] = (base_all[i, k] + state - m + 0.5) / ppm - pos[i]
+            state, i = int(back[i, k, state]), int(prev_line[i, k])
+    return out
+
+
+def _profiles(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray, li: np.ndarray,
+              si: np.ndarray, offset: np.ndarray, half_mm: float, kind: str
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the samples (line ``li``, stretch ``si``): the window centres (px across), the smoothed darkness
+    profiles across the lines (the :data:`LINE_PERCENTILE` percentile along each stretch, as in
+    :func:`_measure`) at offsets ``-n..n`` px (n = ``half_mm`` in px) from the centres, and which windows
+    lie wholly on the page."""
+    h, w = dark.shape
+    base = np.rint((pos[li] + offset[li, si]) * ppm - 0.5).astype(np.int64)
+    n = max(2, int(round(half_mm * ppm)))
+    offs = np.arange(-n - 1, n + 2)
+    t = (np.arange(ALONG_POINTS) + 0.5) / ALONG_POINTS
+    a0 = lo[si] + SAMPLE_MARGIN_MM
+    a1 = hi[si] - SAMPLE_MARGIN_MM
+    along = np.rint(((a0[:, None] + t[None, :] * (a1 - a0)[:, None]) * ppm) - 0.5).astype(np.int64)
+    across = base[:, None] + offs[None, :]
+    limit_across, limit_along = (h, w) if kind == "h" else (w, h)
+    ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
+    across = np.clip(across, 0, limit_across - 1)
+    along = np.clip(along, 0, limit_along - 1)
+    if kind == "h":
+        vals = dark[across[:, :, None], along[:, None, :]]
+    else:
+        vals = dark[along[:, None, :], across[:, :, None]]
+    q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
+    prof = np.partition(vals, q, axis=2)[:, :, q].astype(np.float64)
+    prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4
+    return base, prof, ok
 
 
 def _measure(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray,
