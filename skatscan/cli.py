@@ -16,6 +16,8 @@ SUBCOMMANDS = {
     "standings": "skatscan.cmd_standings",
     "form": "skatscan.cmd_form",
     "synth": "skatscan.cmd_synth",
+    "digitize": "skatscan.cmd_digitize",
+    "scan": "skatscan.cmd_scan",
 }
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2

@@ -67,7 +67,10 @@ class OutputPlan:
             return self.target
         return self.folder / self.unique(source)
 
-    def write(self, source: str, text: str) -> Path | None:
+    def write_bytes(self, source: str, data: bytes) -> Path | None:
+        return self.write(source, data)
+
+    def write(self, source: str, text: str | bytes) -> Path | None:
         path = self.path_for(source)
         if path is None:
             return None

@@ -1,0 +1,146 @@
+"""Photo to list: load, locate, cut the cells, read them, decode.
+
+    photo --image--> BGR --locate--> rectified page + cells --cells.crop--> crops
+          --engine--> readings --decode--> skatscan.list/1 (with a reading for every written cell)
+
+Cells with no ink at all are not sent to the engine (most of a list is blank); everything
+else is, and every reading carries its confidence, candidates and quad on the photo.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from audit.listjson import list_to_json
+from audit.model import ScoreList, Table
+
+from .cells import crop
+from .decode import CellRead, decode
+from .image import ImageError, load_image
+from .locate import Located, LocateError, locate
+
+ENGINES = ("skatscan", "tesseract")
+#: A crop whose inner part has fewer dark pixels than this share is blank (not sent to the engine).
+BLANK_INK = 0.004
+#: Inner part of a crop looked at for ink: the printed lines lie in the margin outside it.
+INNER = 0.22
+#: Ink is this much darker than the crop's paper level (grey dealer cells are paper too).
+INK_CONTRAST = 60
+#: Width of the photo copy in the review report.
+REPORT_WIDTH = 1600
+#: Confidence given to a blank cell found by the ink test.
+BLANK_CONFIDENCE = 0.995
+
+
+@dataclass
+class Digitized:
+    list: ScoreList
+    located: Located
+    reads: list[CellRead]
+    image_shape: tuple
+    timings: dict = field(default_factory=dict)
+
+    def list_json(self) -> dict:
+        doc = list_to_json(self.list)
+        loc = self.located
+        doc["photo"] = {"file": self.list.source, "width": self.image_shape[1], "height": self.image_shape[0],
+                        "rotation": loc.rotation, "method": loc.method, "edition": loc.edition,
+                        "fit_error_mm": round(float(loc.fit_error_mm), 3), "qr": loc.payload,
+                        "seconds": {k: round(v, 3) for k, v in self.timings.items()}}
+        return doc
+
+
+_ENGINES: dict = {}
+
+
+def get_engine(name: str = "skatscan"):
+    """The cell reader by name (loaded once per process)."""
+    if name not in _ENGINES:
+        if name == "skatscan":
+            from .reader import CellReader
+            _ENGINES[name] = CellReader()
+        elif name == "tesseract":
+            from .tesseract_engine import TesseractReader
+            _ENGINES[name] = TesseractReader()
+        else:
+            raise ValueError(f"unknown engine {name!r} (choose {', '.join(ENGINES)})")
+    return _ENGINES[name]
+
+
+def is_blank(c: np.ndarray) -> bool:
+    """No ink in the inner part of a cell crop (the printed lines lie outside it)."""
+    h, w = c.shape[:2]
+    dy, dx = int(h * INNER), int(min(w, h) * INNER)
+    inner = c[dy:h - dy, dx:w - dx]
+    if inner.size == 0:
+        return True
+    paper = float(np.percentile(inner, 90))
+    dark = np.count_nonzero(inner < paper - INK_CONTRAST)
+    return dark < BLANK_INK * inner.size
+
+
+def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optional[str] = None) -> Digitized:
+    """Read the list on ``image`` (BGR uint8). Raises :class:`digitize.locate.LocateError`."""
+    t0 = time.perf_counter()
+    located = locate(image)
+    t1 = time.perf_counter()
+    refs = list(located.cells)
+    crops = [crop(located.page, located.cells[ref]) for ref in refs]
+    blank = [is_blank(c) for c in crops]
+    inked = [c for c, b in zip(crops, blank) if not b]
+    results = iter(get_engine(engine).read(inked)) if inked else iter(())
+    t2 = time.perf_counter()
+    reads = []
+    for ref, b in zip(refs, blank):
+        quad = located.quads.get(ref)
+        quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
+        if b:
+            reads.append(CellRead(ref, "", BLANK_CONFIDENCE, (("", BLANK_CONFIDENCE),), quad))
+        else:
+            r = next(results)
+            reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad))
+    payload = located.payload or {}
+    table = Table(seats=located.seats, series=payload.get("series"), table=payload.get("table"),
+                  start_numbers=tuple(payload.get("start_numbers") or ()))
+    sl = decode(reads, table, located.games, source=source)
+    t3 = time.perf_counter()
+    timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in
+                                                                          (located.timings or {}).items()}}
+    return Digitized(sl, located, reads, image.shape, timings)
+
+
+def digitize_file(path: str | Path, *, engine: str = "skatscan") -> Digitized:
+    """Load and read one photo file; bad files raise ImageError / LocateError with one sentence."""
+    t0 = time.perf_counter()
+    image = load_image(path)
+    t1 = time.perf_counter()
+    d = digitize_image(image, engine=engine, source=str(path))
+    d.timings = {"load": t1 - t0, **d.timings}
+    return d
+
+
+def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> bytes:
+    """A smaller JPEG of ``image`` for reports."""
+    h, w = image.shape[:2]
+    if w > max_width:
+        image = cv2.resize(image, (max_width, round(h * max_width / w)), interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return buf.tobytes() if ok else b""
+
+
+def process_photo(path: str, engine: str = "skatscan") -> dict:
+    """The batch worker's job for one photo (see :mod:`desk.batch`)."""
+    from desk.batch import PhotoProblem
+    try:
+        image = load_image(path)
+        d = digitize_image(image, engine=engine, source=str(path))
+    except (ImageError, LocateError) as exc:
+        raise PhotoProblem(str(exc)) from None
+    # a reduced copy of the photo: the report draws the readings and findings onto it
+    return {"list": d.list_json(), "overlay_jpeg": encode_jpeg(image, max_width=REPORT_WIDTH)}
+

@@ -1,0 +1,189 @@
+"""``skatscan scan PHOTO...|DIR``: digitize + audit, with a progress bar and the review report."""
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
+
+import click
+import cv2
+import numpy as np
+
+from audit.auditjson import audit_to_json
+from audit.auditor import audit
+from audit.files import write_atomic
+from audit.listjson import ListError, dumps, list_from_json
+from audit.report import render_text
+from audit.standings import StandingsError, standings
+from desk.batch import TIME_LIMIT, run_batch
+from desk.pages import list_view, unreadable_view
+from desk.settle import SettleError, apply, read_settlements, settle_path
+
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
+from .options import lang_option, make_settings, settings_options
+from .outputs import OutputPlan, write_report_or_fail
+from .photos import engine_option, expand_photos, name_hint
+
+
+@click.command("scan")
+@click.argument("photos", nargs=-1, required=True, type=click.Path())
+@click.option("--report", type=click.Path(file_okay=False),
+              help="Write the review report (index.html, one page per list) into this folder; a rerun "
+                   "skips photos already done.")
+@click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 documents instead of the reports.")
+@click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
+@click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
+@click.option("--workers", type=click.IntRange(1, 16), default=1, show_default=True,
+              help="Photos read at the same time (one per CPU core).")
+@click.option("--time-limit", type=click.FloatRange(1, 3600), default=TIME_LIMIT, show_default=True,
+              help="Seconds one photo may take.")
+@engine_option
+@lang_option
+@settings_options
+def command(photos, report, as_json, output, again, workers, time_limit, engine, lang, games, loss_money):
+    """Read and audit photographed lists: a photo, several, or a folder. With --report, the
+    referee's review report in the browser and the standings across tables and series.
+
+    Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
+    """
+    settings = make_settings(games, loss_money)
+    files = [Path(f) for f in expand_photos(photos)]
+    namer = OutputPlan(None, 0, "")
+    names = [namer.unique(str(f)) for f in files]
+    with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
+        results = Path(report) / "results" if report else Path(tmp)
+        try:
+            results.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
+            raise SystemExit(EXIT_BAD_INPUT)
+        bar = click.progressbar(length=len(files), label="skatscan", file=sys.stderr, show_pos=True,
+                                item_show_func=lambda o: o.photo.name if o else "",
+                                hidden=len(files) < 2 or not sys.stderr.isatty())
+        try:
+            with bar:
+                outcomes = run_batch(files, results, functools.partial(_process, engine=engine), names=names,
+                                     again=again, workers=workers, time_limit=time_limit,
+                                     on_done=lambda o: bar.update(1, o))
+        except OSError as exc:
+            # a full disk or a folder that went away: what was finished is kept, a rerun continues
+            bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
+                                         "are kept, run the same command again to continue")
+            raise SystemExit(EXIT_BAD_INPUT)
+        bad = errors = 0
+        views, audits, docs = [], [], []
+        plan = OutputPlan(output, len(files), ".audit.json")
+        img_dir = Path(report) / "img" if report else None
+        for o in outcomes:
+            if o.status in ("bad", "duplicate"):
+                bad_input_line(str(o.photo), o.problem)
+                bad += 1
+                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang))
+                continue
+            try:
+                sl = list_from_json(o.list_doc, str(o.photo))
+                sl = _with_name_hint(sl, o.photo)
+                sl = apply(sl, _decisions(o.photo, report, o.name))
+            except (ListError, SettleError) as exc:
+                bad_input_line(str(o.photo), str(exc))
+                bad += 1
+                continue
+            a = audit(sl, settings)
+            audits.append(a)
+            errors += bool(a.errors)
+            doc = audit_to_json(a, settings, lang)
+            if output:
+                plan.write(str(o.photo), dumps(doc))
+            if as_json:
+                docs.append(doc)
+            elif not report:
+                click.echo(render_text(a, lang))
+            if report:
+                photo = _report_picture(results / f"{o.name}.overlay.jpg", o.list_doc, a, img_dir, o.name)
+                views.append(list_view(a, o.name, lang, photo=photo))
+        _twice(audits)
+        if docs:
+            click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
+                                  ensure_ascii=False, indent=2))
+        if report:
+            page = _standings_page(audits, lang, Path(report))
+            index = write_report_or_fail(Path(report), views, lang, page)
+            click.echo(f"{len(outcomes)} photos, {sum(v.status != 'clean' for v in views)} for the referee: "
+                       f"{index}", err=True)
+    if bad:
+        raise SystemExit(EXIT_BAD_INPUT)
+    raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+def _process(path: str, engine: str) -> dict:
+    from digitize.pipeline import process_photo
+    return process_photo(path, engine)
+
+
+def _with_name_hint(sl, photo: Path):
+    """Series and table from the file name where neither the QR code nor the handwriting gave them."""
+    hint = name_hint(str(photo))
+    t = sl.table
+    series = t.series if t.series is not None else hint.get("series")
+    table = t.table if t.table is not None else hint.get("table")
+    return replace(sl, table=replace(t, series=series, table=table))
+
+
+def _decisions(photo: Path, report, name: str) -> dict:
+    """The referee's decisions: beside the photo, or in the report's ``settle`` folder."""
+    found = dict(read_settlements(settle_path(photo)))
+    if report:
+        found.update(read_settlements(Path(report) / "settle" / f"{name}.settle.json"))
+    return found
+
+
+def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str):
+    """The photo copy with readings, doubts (orange) and paper errors (red) drawn on it."""
+    from digitize.annotate import draw_readings
+    try:
+        image = cv2.imdecode(np.fromfile(str(overlay), np.uint8), cv2.IMREAD_COLOR)
+    except OSError:
+        return None
+    if image is None:
+        return None
+    width = (list_doc.get("photo") or {}).get("width") or image.shape[1]
+    errors = {f.cells[0] for f in a.errors if f.cells}
+    drawn = draw_readings(image, a.sl, errors, scale=image.shape[1] / width)
+    ok, buf = cv2.imencode(".jpg", drawn, [cv2.IMWRITE_JPEG_QUALITY, 82])
+    img_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    return f"../img/{name}.jpg"
+
+
+def _twice(audits) -> None:
+    """The same list photographed twice: one line per series and table that comes more than once."""
+    seen = defaultdict(list)
+    for a in audits:
+        t = a.sl.table
+        if t.series is not None and t.table is not None:
+            seen[(t.series, t.table)].append(a.sl.source)
+    for (series, table), sources in seen.items():
+        if len(sources) > 1:
+            click.echo(f"skatscan: series {series}, table {table} appears on {len(sources)} photos: "
+                       f"{', '.join(sources)}", err=True)
+
+
+def _standings_page(audits, lang: str, folder: Path):
+    """The standings page (and ``standings.csv`` beside it) over the tournament lists."""
+    lists = [a for a in audits if a.sl.table.kind == "tournament"]
+    if not lists:
+        return None
+    try:
+        lines = standings(lists)
+    except StandingsError as exc:
+        click.echo(f"skatscan: standings: {exc}", err=True)
+        return None
+    from desk.html import render_standings
+
+    from .cmd_standings import to_csv
+    write_atomic(folder / "standings.csv", to_csv(lines))
+    return render_standings(lines, lang)

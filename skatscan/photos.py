@@ -1,0 +1,59 @@
+"""What the photo commands (digitize, scan) share: finding photos, reading one with a clear
+line for a bad one, the engine option, the debug picture."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .cli import BadInput, bad_input_line
+
+engine_option = click.option("--engine", type=click.Choice(["skatscan", "tesseract"]), default="skatscan",
+                             show_default=True,
+                             help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")
+
+
+def expand_photos(paths) -> list[str]:
+    from desk.batch import find_photos
+    files = [str(p) for p in find_photos(paths)]
+    if not files:
+        raise BadInput("no photos (.jpg, .png, ...) found", " ".join(paths))
+    return files
+
+
+def read_photo(name: str, engine: str):
+    """(Digitized, image) for the photo ``name``, or None after one line on stderr."""
+    from digitize.image import ImageError, load_image
+    from digitize.locate import LocateError
+    from digitize.pipeline import digitize_image
+    from digitize.reader import EngineUnavailable
+    try:
+        image = load_image(name)
+        return digitize_image(image, engine=engine, source=name), image
+    except (ImageError, LocateError) as exc:
+        bad_input_line(name, str(exc))
+    except EngineUnavailable as exc:
+        raise BadInput(str(exc), f"--engine {engine}")
+    except FileNotFoundError:
+        bad_input_line(name, "no such file")
+    return None
+
+
+def debug_picture(image, sl, error_cells=()) -> bytes:
+    from digitize.annotate import draw_readings
+    from digitize.pipeline import encode_jpeg
+    return encode_jpeg(draw_readings(image, sl, error_cells), max_width=2400, quality=85)
+
+
+def name_hint(path: str) -> dict:
+    """Series and table from a file name such as ``s2-t14.jpg`` or ``serie2_tisch14.jpg``."""
+    import re
+    stem = Path(path).stem.lower()
+    out = {}
+    m = re.search(r"(?:^|[^a-z])(?:s|serie|series)[ _-]?(\d{1,3})(?!\d)", stem)
+    if m:
+        out["series"] = int(m.group(1))
+    m = re.search(r"(?:^|[^a-z])(?:t|tisch|table)[ _-]?(\d{1,4})(?!\d)", stem)
+    if m:
+        out["table"] = int(m.group(1))
+    return out

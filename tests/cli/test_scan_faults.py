@@ -1,0 +1,82 @@
+"""Faults during a batch: a full disk, an unwritable report folder, Ctrl-C. Finished results
+are kept, nothing half-written is left as if complete, and a rerun continues."""
+import errno
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import desk.batch
+import skatscan.cmd_scan
+from desk.batch import find_photos, run_batch
+from skatscan.cli import cli
+
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
+
+
+def fake_read(path: str, engine: str = "skatscan") -> dict:
+    """Stands in for the photo reader: every 'photo' reads as the six-game sample list."""
+    return {"list": json.loads(SAMPLE.read_text()), "overlay_jpeg": None}
+
+
+@pytest.fixture
+def photos(tmp_path, monkeypatch):
+    folder = tmp_path / "fotos"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"s1-t{i + 1}.jpg").write_bytes(f"photo {i}".encode())
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    return folder
+
+
+def test_disk_full_keeps_what_is_done_and_a_rerun_continues(photos, tmp_path, monkeypatch):
+    real = desk.batch.write_atomic
+    calls = []
+
+    def full_after_first_photo(path, data):
+        calls.append(path)
+        if len(calls) > 2:                        # the first photo's list and manifest fit
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(desk.batch, "write_atomic", full_after_first_photo)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2
+    assert r.stderr.count("\n") == 1 and "No space left on device" in r.stderr and "run the same command" in r.stderr
+    done = sorted(p.name for p in (report / "results").glob("*.list.json"))
+    assert done == ["s1-t1.list.json"] and not list(report.rglob("*.part"))
+    monkeypatch.setattr(desk.batch, "write_atomic", real)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+
+
+def test_report_folder_that_cannot_be_made(photos, tmp_path):
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(blocker / "bericht")])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "cannot create" in r.stderr
+
+
+def test_ctrl_c_keeps_finished_results(photos, tmp_path):
+    files = find_photos([str(photos)])
+    names = [p.stem for p in files]
+    seen = []
+
+    def interrupt_after_first(outcome):
+        seen.append(outcome)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(files, tmp_path / "res", fake_read, names=names, on_done=interrupt_after_first)
+    assert [p.name for p in (tmp_path / "res").glob("*.list.json")] == ["s1-t1.list.json"]
+    out = run_batch(files, tmp_path / "res", fake_read, names=names)
+    assert [o.status for o in out] == ["skipped", "done", "done"]
+
+
+def test_scan_reports_the_same_table_twice(photos, tmp_path):
+    r = CliRunner().invoke(cli, ["scan", str(photos)])
+    # every fake photo reads as series 1, table 1: three photos of one list
+    assert "series 1, table 1 appears on 3 photos" in r.stderr
