@@ -113,8 +113,8 @@ T = {
     "count.ended-early": ("Serie nach {written} von {expected} Spielen beendet, Restzeilen gestrichen.",
                           "Series ended after {written} of {expected} games, remaining rows crossed out."),
     # reader doubts
-    "unreadable": ("Zelle {cell} nicht sicher gelesen ({written}, Sicherheit {confidence}); Kandidaten: {candidates}.",
-                   "Cell {cell} not read with confidence ({written}, confidence {confidence}); candidates: {candidates}."),
+    "unreadable": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); Kandidaten: {candidates}.",
+                   "Cell {cell} not read with confidence ({confidence} %); candidates: {candidates}."),
     # corrections (why a figure changed)
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)", "the higher loss counts (double the game value)"),

@@ -29,8 +29,10 @@ WORDS = {
 
 
 def _v(value) -> str:
-    if value is None:
+    if value is None or value is False:
         return "—"
+    if value is True:
+        return "X"
     if isinstance(value, float):
         return f"{value:.2f}".replace(".", ",")
     return str(value)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
+from audit.listjson import LIMITS
 from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 
@@ -37,6 +38,9 @@ MAX_SEARCH = 5
 MIN_RELATIVE = 1e-3
 
 NEGATIVE_OK = {"total", "points", "bonus", "score", "others_lost"}
+#: Which range of audit.listjson.LIMITS a column's figures must lie in.
+FIELD_LIMIT = {"base": "small", "mit": "small", "ohne": "small", "plus": "value", "minus": "value",
+               "won": "count", "lost": "count", "series": "count", "table": "count", "start_number": "count"}
 _INT = re.compile(r"^-?\d{1,5}$")
 _MONEY = re.compile(r"^(\d{1,3})(?:,(\d{1,2}|-))?$")
 
@@ -96,6 +100,9 @@ def parse(field: str, text: str):
     v = int(t)
     if v < 0 and field not in NEGATIVE_OK:
         return _NOTHING
+    lo, hi = LIMITS[FIELD_LIMIT.get(field, "total")]
+    if not lo <= v <= hi:
+        return _NOTHING        # no such figure on a list (the reader's candidate is impossible)
     return v
 
 

@@ -3,8 +3,8 @@
     photo --image--> BGR --locate--> rectified page + cells --cells.crop--> crops
           --engine--> readings --decode--> skatscan.list/1 (with a reading for every written cell)
 
-Cells with no ink at all are not sent to the engine (most of a list is blank); everything
-else is, and every reading carries its confidence, candidates and quad on the photo.
+Every cell goes to the engine (it reads "empty" too), and every reading carries its
+confidence, candidates and quad on the photo.
 """
 from __future__ import annotations
 
@@ -25,16 +25,8 @@ from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
 
 ENGINES = ("skatscan", "tesseract")
-#: A crop whose inner part has fewer dark pixels than this share is blank (not sent to the engine).
-BLANK_INK = 0.004
-#: Inner part of a crop looked at for ink: the printed lines lie in the margin outside it.
-INNER = 0.22
-#: Ink is this much darker than the crop's paper level (grey dealer cells are paper too).
-INK_CONTRAST = 60
 #: Width of the photo copy in the review report.
 REPORT_WIDTH = 1600
-#: Confidence given to a blank cell found by the ink test.
-BLANK_CONFIDENCE = 0.995
 
 
 @dataclass
@@ -72,18 +64,6 @@ def get_engine(name: str = "skatscan"):
     return _ENGINES[name]
 
 
-def is_blank(c: np.ndarray) -> bool:
-    """No ink in the inner part of a cell crop (the printed lines lie outside it)."""
-    h, w = c.shape[:2]
-    dy, dx = int(h * INNER), int(min(w, h) * INNER)
-    inner = c[dy:h - dy, dx:w - dx]
-    if inner.size == 0:
-        return True
-    paper = float(np.percentile(inner, 90))
-    dark = np.count_nonzero(inner < paper - INK_CONTRAST)
-    return dark < BLANK_INK * inner.size
-
-
 def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optional[str] = None) -> Digitized:
     """Read the list on ``image`` (BGR uint8). Raises :class:`digitize.locate.LocateError`."""
     t0 = time.perf_counter()
@@ -91,19 +71,16 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
     t1 = time.perf_counter()
     refs = list(located.cells)
     crops = [crop(located.page, located.cells[ref]) for ref in refs]
-    blank = [is_blank(c) for c in crops]
-    inked = [c for c, b in zip(crops, blank) if not b]
-    results = iter(get_engine(engine).read(inked)) if inked else iter(())
+    # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
+    # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
+    results = iter(get_engine(engine).read(crops))
     t2 = time.perf_counter()
     reads = []
-    for ref, b in zip(refs, blank):
+    for ref in refs:
         quad = located.quads.get(ref)
         quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
-        if b:
-            reads.append(CellRead(ref, "", BLANK_CONFIDENCE, (("", BLANK_CONFIDENCE),), quad))
-        else:
-            r = next(results)
-            reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad))
+        r = next(results)
+        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad))
     payload = located.payload or {}
     table = Table(seats=located.seats, series=payload.get("series"), table=payload.get("table"),
                   start_numbers=tuple(payload.get("start_numbers") or ()))

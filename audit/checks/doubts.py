@@ -32,6 +32,10 @@ def parse_ref(ref: str) -> tuple:
     return None, int(m.group(6)), "signature"
 
 
+def _show(value) -> str:
+    return "X" if value is True else "∅" if value in (None, False) else str(value)
+
+
 def check(facts, *, sl: ScoreList, **_):
     for ref in sorted(sl.readings):
         reading = sl.readings[ref]
@@ -39,6 +43,6 @@ def check(facts, *, sl: ScoreList, **_):
             continue
         game, seat, field = parse_ref(ref)
         f = finding("unreadable", "unreadable", severity=DOUBT, game=game, seat=seat, field=field,
-                    written=reading.value, cells=(ref,), confidence=round(reading.confidence, 2),
-                    candidates=", ".join(str(v) for v, _ in reading.candidates) or "-")
+                    written=reading.value, cells=(ref,), cell=ref, confidence=round(reading.confidence * 100),
+                    candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-")
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))
