@@ -136,6 +136,21 @@ T = {
 }
 
 
+def show_value(value, blank: str = "") -> str:
+    """A cell's value as a referee reads it: X for a mark, 3,50 for money, ``blank`` for nothing.
+
+    >>> show_value(True), show_value(3.5), show_value(None, "—"), show_value(-94)
+    ('X', '3,50', '—', '-94')
+    """
+    if value is None or value is False:
+        return blank
+    if value is True:
+        return "X"
+    if isinstance(value, float):
+        return f"{value:.2f}".replace(".", ",")
+    return str(value)
+
+
 def field_name(field: str, lang: str = "de") -> str:
     return FIELD_NAMES.get(lang, FIELD_NAMES["de"]).get(field, field)
 

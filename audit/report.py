@@ -5,7 +5,7 @@ from __future__ import annotations
 from .checks.doubts import parse_ref
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import field_name, render
+from .messages import field_name, render, show_value
 from .values import describe
 
 WORDS = {
@@ -29,13 +29,7 @@ WORDS = {
 
 
 def _v(value) -> str:
-    if value is None or value is False:
-        return "—"
-    if value is True:
-        return "X"
-    if isinstance(value, float):
-        return f"{value:.2f}".replace(".", ",")
-    return str(value)
+    return show_value(value, "—")
 
 
 def _money(value: float, lang: str) -> str:

@@ -11,7 +11,7 @@ from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import field_name, render
+from audit.messages import field_name, render, show_value
 from audit.model import MARK_FIELDS, cell_ref
 from audit.values import describe
 
@@ -66,18 +66,6 @@ class ListView:
         return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
 
 
-def _text(value) -> str:
-    if value is None:
-        return ""
-    if value is True:
-        return "X"
-    if value is False:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.2f}".replace(".", ",")
-    return str(value)
-
-
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
                     status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem)
@@ -101,12 +89,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,
             "label": SEVERITY_LABEL[lang][f.severity] + (" ?" if f.doubtful and f.severity != DOUBT else ""),
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
-            "written": _text(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
-            "expected": _text(f.expected), "candidates": [(_text(v), round(p * 100)) for v, p in f.candidates]})
+            "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
+            "expected": show_value(f.expected), "candidates": [(show_value(v), round(p * 100)) for v, p in f.candidates]})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
                    + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
-    corrected_games = {g.no: g for g in a.corrected.sl.games}
     for g in sl.games:
         if g.crossed_out:
             view.rows.append({"no": g.no, "crossed": True, "game": "", "cells": []})
@@ -122,26 +109,25 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.rows.append({"no": g.no, "crossed": False, "passed": g.passed,
                           "game": describe(g) if g.base is not None else "", "cells": cells,
                           "has_problem": any(c.css for c in cells)})
-    _ = corrected_games
     for c in a.corrected.corrections:
         view.corrections.append({"game": c.game, "seat": c.seat, "field": field_name(c.field, lang),
-                                 "from": _text(c.before), "to": _text(c.after), "rule": c.rule,
+                                 "from": show_value(c.before), "to": show_value(c.after), "rule": c.rule,
                                  "reason": render(c.reason, lang, {})})
     for ref, st in a.corrected.kept.items():
-        view.kept.append({"cell": ref, "value": _text(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
+        view.kept.append({"cell": ref, "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
         view.result.append(r)
     for ref in sorted(doubtful):
         reading = sl.readings[ref]
-        view.doubts.append({"cell": ref, "value": _text(reading.value),
+        view.doubts.append({"cell": ref, "value": show_value(reading.value),
                             "raw": reading.value if isinstance(reading.value, (int, float, bool)) else None,
-                            "candidates": [(_text(v), round(p * 100)) for v, p in reading.candidates],
+                            "candidates": [(show_value(v), round(p * 100)) for v, p in reading.candidates],
                             "confidence": round(reading.confidence * 100)})
     return view
 
 
 def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
-    cell = Cell(_text(value))
+    cell = Cell(show_value(value))
     notes = []
     for f in by_cell.get(ref, []):
         if f.severity == ERROR and not f.doubtful:
@@ -152,10 +138,10 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
     if ref in doubtful:
         cell.css = "doubt" if cell.css != "err" else cell.css
         reading = sl.readings[ref]
-        cands = ", ".join(f"{_text(v) or '∅'} {round(p * 100)}%" for v, p in reading.candidates)
+        cands = ", ".join(f"{show_value(v) or '∅'} {round(p * 100)}%" for v, p in reading.candidates)
         notes.append(("Gelesen, unsicher: " if lang == "de" else "Read, in doubt: ") + cands)
     if ref in changed:
-        cell.corrected = _text(changed[ref].after)
+        cell.corrected = show_value(changed[ref].after)
         if not cell.css:
             cell.css = "fixed"
     cell.note = " | ".join(notes)

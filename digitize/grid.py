@@ -396,28 +396,8 @@ def _measure(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: 
     li, si = np.nonzero(cover)
     if li.size == 0:
         return out
-    h, w = dark.shape
-    centre_mm = pos[li] + offset[li, si]
-    centre_px = centre_mm * ppm - 0.5
-    base = np.rint(centre_px).astype(np.int64)
     n = max(2, int(round(half_mm * ppm)))
-    offs = np.arange(-n - 1, n + 2)                                   # one extra either side for smoothing
-    t = (np.arange(ALONG_POINTS) + 0.5) / ALONG_POINTS
-    a0 = lo[si] + SAMPLE_MARGIN_MM
-    a1 = hi[si] - SAMPLE_MARGIN_MM
-    along = np.rint(((a0[:, None] + t[None, :] * (a1 - a0)[:, None]) * ppm) - 0.5).astype(np.int64)
-    across = base[:, None] + offs[None, :]
-    limit_across, limit_along = (h, w) if kind == "h" else (w, h)
-    ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
-    across = np.clip(across, 0, limit_across - 1)
-    along = np.clip(along, 0, limit_along - 1)
-    if kind == "h":
-        vals = dark[across[:, :, None], along[:, None, :]]
-    else:
-        vals = dark[along[:, None, :], across[:, :, None]]
-    q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
-    prof = np.partition(vals, q, axis=2)[:, :, q].astype(np.float64)   # the value exceeded by LINE_PERCENTILE %
-    prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4          # [1 2 1] smoothing, drops the extras
+    base, prof, ok = _profiles(dark, ppm, pos, lo, hi, li, si, offset, half_mm, kind)
     k = np.argmax(prof, axis=1)
     rows = np.arange(len(k))
     peak = prof[rows, k]
