@@ -26,7 +26,6 @@ sys.path.insert(0, str(ROOT))
 
 from audit.listcsv import list_to_csv  # noqa: E402
 from audit.listjson import dumps, list_to_json  # noqa: E402
-from audit.model import Table  # noqa: E402
 from audit.simulate import Event, Slip, simulate, write_list  # noqa: E402
 
 SIX = [Event(1, 0, declarer=0, base=12, mit=1),
@@ -129,7 +128,6 @@ def main():
     tour.mkdir(parents=True, exist_ok=True)
     for name, sl in tournament().items():
         (tour / f"{name}.json").write_text(dumps(list_to_json(sl)), encoding="utf-8")
-    _ = Table
     print("sample lists written")
 
 
