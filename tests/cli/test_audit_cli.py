@@ -126,3 +126,21 @@ def test_standings_html_page(samples, tmp_path):
     code, _, _ = run("standings", str(samples / "tournament"), "--html", "-o", str(out))
     html = out.read_text()
     assert code == 0 and "Rangliste" in html and html.count("<tr>") == 8
+
+
+def test_output_names_stay_inside_the_output_folder(tmp_path, samples):
+    """Whatever an input file is called, its outputs land inside the chosen folder."""
+    src = tmp_path / "in"
+    src.mkdir()
+    hostile = src / "..%2F..%2Fetc passwd <b>.json"
+    hostile.write_bytes((samples / "lists" / "six-games.json").read_bytes())
+    other = src / "six.json"
+    other.write_bytes(hostile.read_bytes())
+    out = tmp_path / "out" / "deep"
+    code, _, _ = run("audit", str(hostile), str(other), "-o", str(out), "--report", str(tmp_path / "rep"))
+    assert code == 0
+    written = [p for p in (tmp_path).rglob("*") if p.is_file() and "in" not in p.relative_to(tmp_path).parts[:1]]
+    assert all(str(p).startswith(str(out)) or str(p).startswith(str(tmp_path / "rep")) for p in written)
+    assert len(list(out.iterdir())) == 2
+    page = next((tmp_path / "rep" / "lists").glob("*.html")).read_text()
+    assert "<b>.json" not in page

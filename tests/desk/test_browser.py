@@ -60,3 +60,27 @@ def test_report_is_readable_on_a_phone(report, tmp_path):
     shot = tmp_path / "phone.png"
     browser(tmp_path, "--window-size=390,844", f"--screenshot={shot}", (report / "index.html").as_uri())
     assert shot.exists() and shot.stat().st_size > 5_000
+
+
+@pytest.fixture(scope="module")
+def photo_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("photo-report")
+    photos = Path(__file__).resolve().parents[2] / "samples" / "photos"
+    result = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(out)])
+    assert result.exit_code == 2, result.output          # the photo that is not a list
+    return out
+
+
+def test_photo_report_shows_the_photo_with_the_cells_marked(photo_report, tmp_path):
+    index = browser(tmp_path, "--dump-dom", (photo_report / "index.html").as_uri()).stdout
+    assert "Foto nicht lesbar" in index and "not-a-list.jpg" in index
+    page = photo_report / "lists" / "skatscan-4-errors.html"
+    dom = browser(tmp_path, "--dump-dom", page.as_uri()).stdout
+    assert 'id="photo"' in dom and 'src="../img/skatscan-4-errors.jpg"' in dom
+    assert (photo_report / "img" / "skatscan-4-errors.jpg").stat().st_size > 50_000
+    assert 'id="rows"' in dom and 'id="result"' in dom
+    shots = Path(os.environ.get("SKATSCAN_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    shot = shots / "report-photo-skatscan-4-errors.png"
+    browser(tmp_path, "--window-size=1200,2400", f"--screenshot={shot}", page.as_uri())
+    assert shot.stat().st_size > 50_000
