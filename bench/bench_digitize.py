@@ -1,0 +1,164 @@
+"""How well and how fast skatscan reads photographed lists, end to end.
+
+    python bench/bench_digitize.py [--photos 40] [--engine skatscan|tesseract|both] [--seed 7]
+
+Synthetic photos (digitize.synth.dataset) written with the TEST handwriting split (writers not
+used to train the reader), both editions, three and four seats, 720-4000 px, camera effects,
+some with paper errors. For every written cell the value the digitized list holds is compared
+with the truth:
+
+* exact: the value is right;
+* wrong without doubt: the value is wrong and the cell is not marked doubtful (the dangerous
+  case: the referee is not told to look);
+* doubts: cells marked doubtful (the referee looks at them);
+* sheets right: photos with no wrong value at all;
+* paper errors: the expected findings of seeded lists found as findings (not as doubts).
+
+Then the seconds per 12-megapixel photo (4000 x 3000 JPEG) for the whole digitize on one core,
+beside the plain JPEG decode of the same file. Issue targets: >= 99% exact, <= 0.3% wrong
+without doubt, <= 5% doubts, >= 90% sheets right, < 1.5 s per 12 MP photo.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from audit.auditor import audit  # noqa: E402
+from audit.findings import INFO  # noqa: E402
+from digitize.decode import _NOTHING, field_of, parse  # noqa: E402
+from digitize.locate import LocateError  # noqa: E402
+from digitize.pipeline import digitize_image  # noqa: E402
+from digitize.synth.dataset import make_sample  # noqa: E402
+
+WRITTEN = {"number", "mark", "money", "dash", "signature"}
+
+
+def truth_value(ref: str, text: str):
+    v = parse(field_of(ref), text)
+    return None if v is _NOTHING else v
+
+
+def score_sample(sample, engine: str) -> dict:
+    out = Counter()
+    try:
+        d = digitize_image(sample.photo.image, engine=engine, source=f"synth-{sample.seed}")
+    except LocateError as exc:
+        out["not_located"] += 1
+        written = sum(1 for c in sample.cells.values() if c.kind in WRITTEN)
+        out["written"] += written
+        out["wrong"] += written
+        out["sheets"] += 1
+        out["problem:" + type(exc).__name__] += 1
+        return out
+    readings = d.list.readings
+    crossed = {g.no for g in d.list.games if g.crossed_out}
+    sheet_wrong = 0
+    for ref, cell in sample.cells.items():
+        if cell.kind not in WRITTEN:
+            continue
+        out["written"] += 1
+        out["kind:" + cell.kind] += 1
+        want = truth_value(ref, cell.text)
+        r = readings.get(ref)
+        if r is None:
+            got, doubtful = _NOTHING, False
+            if ref.startswith("g") and int(ref[1:].split(".")[0]) in crossed:
+                got = "crossed"
+        else:
+            got, doubtful = r.value, r.doubtful
+        ok = got == want or (want is None and got in (None, False))
+        if doubtful:
+            out["doubt"] += 1
+        if ok:
+            out["exact"] += 1
+            out["exact:" + cell.kind] += 1
+        else:
+            out["wrong"] += 1
+            sheet_wrong += 1
+            if not doubtful:
+                out["wrong_sure"] += 1
+    out["sheets"] += 1
+    out["sheets_right"] += sheet_wrong == 0
+    a = audit(d.list)
+    expected = {(e.code, e.game, e.seat) for e in sample.expected if e.code != "overbid"}
+    found = {(f.code, f.game, f.seat) for f in a.findings if f.severity != INFO and not f.doubtful}
+    out["paper_expected"] += len(expected)
+    out["paper_found"] += len(expected & found)
+    out["seconds"] += sum(v for k, v in d.timings.items() if "." not in k)
+    return out
+
+
+def pct(a, b) -> str:
+    return f"{100.0 * a / b:.2f}%" if b else "-"
+
+
+def accuracy(n: int, seed: int, engine: str) -> Counter:
+    total = Counter()
+    for i in range(n):
+        sample = make_sample(seed * 1000 + i, split="test")
+        total += score_sample(sample, engine)
+        print(f"  {engine}: photo {i + 1}/{n}", end="\r", file=sys.stderr)
+    print(file=sys.stderr)
+    return total
+
+
+def speed(engine: str, seed: int) -> tuple[float, float]:
+    """Seconds for the whole digitize of a 12 MP photo, and for decoding its JPEG alone."""
+    sample = make_sample(seed, split="test", width=4000)
+    img = sample.photo.image
+    if img.shape[1] / img.shape[0] != 4 / 3:
+        img = cv2.resize(img, (4000, 3000) if img.shape[1] > img.shape[0] else (3000, 4000))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    data = np.frombuffer(buf.tobytes(), np.uint8)
+    decode_times, total_times = [], []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        t1 = time.perf_counter()
+        try:
+            digitize_image(image, engine=engine)
+        except LocateError:
+            pass
+        t2 = time.perf_counter()
+        decode_times.append(t1 - t0)
+        total_times.append(t2 - t0)
+    return min(total_times), min(decode_times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--photos", type=int, default=40)
+    ap.add_argument("--engine", choices=["skatscan", "tesseract", "both"], default="skatscan")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    cv2.setNumThreads(1)
+    engines = ["skatscan", "tesseract"] if args.engine == "both" else [args.engine]
+    print(f"{args.photos} synthetic photos, test handwriting split (writers not used in training), seed {args.seed}\n")
+    print("| engine | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell | "
+          "paper errors found | s/photo (all sizes) | s per 12 MP photo | JPEG decode alone |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for engine in engines:
+        c = accuracy(args.photos, args.seed, engine)
+        total, decode_only = speed(engine, args.seed)
+        print(f"| {engine} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
+              f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
+              f"{c['paper_found']}/{c['paper_expected']} | {c['seconds'] / max(1, c['sheets']):.2f} | "
+              f"{total:.2f} | {decode_only:.3f} |")
+        kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
+        print("|  | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
+              + (f"; not located: {c['not_located']}" if c["not_located"] else "") + " | | | | | | | | |")
+
+
+if __name__ == "__main__":
+    main()

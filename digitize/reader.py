@@ -1,0 +1,281 @@
+"""The cell reader: a small convolutional network with CTC (``digitize/models/reader.onnx``) run by
+OpenCV's dnn module, and CTC prefix beam search in numpy.
+
+In: grey uint8 cell crops as :func:`digitize.cells.crop` makes them (dark ink on light paper; any
+size; a BGR crop is turned grey). Out: one :class:`CellResult` per crop: the best text, its
+probability and the top-k readings with their probabilities.
+
+The texts use :data:`CHARSET`: digits, ``-`` (a minus, or alone: a dash, "not playing"), ``,``
+(money), ``X`` (a mark: X, + or a slanted cross), and two whole-cell tokens, ``~`` (a signature or
+scribble) and ``#`` (a stroke of a crossed-out row); the empty string is an empty cell (also a grey
+dealer cell).
+
+How a crop becomes the network's input (:func:`ink_map`, used by the training script too, so the two
+cannot drift apart): the paper level is the crop's :data:`PAPER_PERCENTILE`-th percentile; ink is
+``1 - grey / paper`` clipped to [0, 1]; the ink map is scaled to :data:`INPUT_H` pixels high keeping
+its aspect (squeezed to :data:`MAX_W` when wider) and centred on an empty canvas whose width is the
+next multiple of :data:`WIDTH_STEP` (at least :data:`MIN_W`). Crops of equal canvas width run through
+the network together (so a crop's reading never depends on the other crops of a batch). The network
+is convolution-only; it emits one time step of logits over ``blank + CHARSET`` per
+:data:`TIME_STRIDE` input columns.
+
+>>> import numpy as np
+>>> m = ink_map(np.full((40, 100), 255, np.uint8))
+>>> m.shape, m.dtype, int(m.max())
+((32, 80), dtype('uint8'), 0)
+>>> probs = np.zeros((4, len(CHARSET) + 1), np.float32); probs[:, 0] = 1.0
+>>> probs[1] = 0.0; probs[1, 1 + CHARSET.index("7")] = 1.0
+>>> beam_search(probs, top_k=2)[0]
+('7', 1.0)
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Optional, Protocol, Sequence
+
+import cv2
+import numpy as np
+
+#: Characters the reader writes (index i + 1 in the network output; index 0 is the CTC blank).
+CHARSET = "0123456789-,X~#"
+#: Whole-cell tokens: a signature / scribble, and a stroke of a crossed-out row.
+SIGNATURE = "~"
+STRIKE = "#"
+BLANK = 0
+#: Network input: ink maps INPUT_H pixels high; canvas widths from MIN_W to MAX_W in steps of WIDTH_STEP.
+INPUT_H = 32
+MIN_W = 32
+MAX_W = 160
+WIDTH_STEP = 16
+#: Time steps per input column (the network pools the width by 4).
+TIME_STRIDE = 4
+#: The paper level of a crop is this percentile of its grey values, at least MIN_PAPER.
+PAPER_PERCENTILE = 90
+MIN_PAPER = 32.0
+#: Crops run through the network in batches of this many.
+BATCH_SIZE = 64
+#: CTC prefix beam search: readings kept, beams kept per step, and characters whose probability at a
+#: step is below PRUNE are not tried there.
+TOP_K = 5
+BEAM_WIDTH = 12
+PRUNE = 1e-3
+#: Packaged model files (in digitize/models/).
+MODEL_DIR = "models"
+MODEL_FILE = "reader.onnx"
+META_FILE = "reader.json"
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """One cell's reading: ``text`` the best string ("" = empty cell), ``confidence`` its probability
+    in [0, 1], ``candidates`` the top readings as (text, probability), best first, including the best;
+    their probabilities sum to at most 1."""
+
+    text: str
+    confidence: float
+    candidates: tuple[tuple[str, float], ...]
+
+
+class EngineUnavailable(RuntimeError):
+    """A reading engine cannot run here (a missing binary or model); the message says how to fix it."""
+
+
+class CellEngine(Protocol):
+    """What every reading engine offers: ``name`` and ``read(crops) -> list[CellResult]``."""
+
+    name: str
+
+    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
+        ...
+
+
+# ------------------------------------------------------------------------------------------- input
+
+
+def canvas_width(content_w: int) -> int:
+    """Canvas width (px) for ink of ``content_w`` px: the next multiple of WIDTH_STEP in MIN_W..MAX_W."""
+    return int(min(max(math.ceil(content_w / WIDTH_STEP) * WIDTH_STEP, MIN_W), MAX_W))
+
+
+def ink_map(crop: np.ndarray) -> np.ndarray:
+    """One crop (grey or BGR uint8, h x w, not modified) -> uint8 (INPUT_H, W) ink map, 0 = paper,
+    255 = full ink: paper-level normalised, scaled to INPUT_H high keeping the aspect (squeezed to
+    MAX_W when wider), centred on a canvas of width W = :func:`canvas_width`."""
+    g = np.asarray(crop)
+    if g.ndim == 3:
+        g = cv2.cvtColor(g, cv2.COLOR_BGR2GRAY)
+    if g.size == 0:
+        return np.zeros((INPUT_H, MIN_W), np.uint8)
+    g = g.astype(np.float32)
+    paper = max(float(np.percentile(g, PAPER_PERCENTILE)), MIN_PAPER)
+    ink = np.clip(1.0 - g / paper, 0.0, 1.0)
+    h, w = ink.shape
+    new_w = int(min(max(round(w * INPUT_H / h), 1), MAX_W))
+    shrink = h > INPUT_H or w > new_w
+    ink = cv2.resize(ink, (new_w, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    out = np.zeros((INPUT_H, canvas_width(new_w)), np.uint8)
+    x0 = (out.shape[1] - new_w) // 2
+    out[:, x0:x0 + new_w] = np.clip(np.round(ink * 255.0), 0, 255).astype(np.uint8)
+    return out
+
+
+def to_input(maps: Sequence[np.ndarray]) -> np.ndarray:
+    """uint8 ink maps of one width (N x (INPUT_H, W)) -> float32 network input (N, 1, INPUT_H, W) in [0, 1]."""
+    return (np.stack([np.asarray(m) for m in maps]).astype(np.float32) / 255.0)[:, None, :, :]
+
+
+def batches(maps: Sequence[np.ndarray], batch_size: int = BATCH_SIZE):
+    """Group ink maps by width: yields (indices, float32 input of those maps), at most ``batch_size`` each,
+    widths ascending, indices ascending within a width."""
+    by_width: dict[int, list[int]] = {}
+    for i, m in enumerate(maps):
+        by_width.setdefault(int(m.shape[1]), []).append(i)
+    for w in sorted(by_width):
+        idx = by_width[w]
+        for k in range(0, len(idx), batch_size):
+            part = idx[k:k + batch_size]
+            yield part, to_input([maps[i] for i in part])
+
+
+def prepare(crops: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Crops -> one float32 network input (1, INPUT_H, W) per crop (see :func:`ink_map`)."""
+    return [to_input([ink_map(c)])[0] for c in crops]
+
+
+# ------------------------------------------------------------------------------------------ decoding
+
+
+def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+    """Softmax over the last axis of ``logits / temperature`` (a new float64 array)."""
+    z = np.asarray(logits, np.float64) / float(temperature)
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def greedy(probs: np.ndarray) -> str:
+    """Best path decoding of (T, C) probabilities: the argmax per step, repeats merged, blanks dropped."""
+    best = np.argmax(probs, axis=1)
+    out, prev = [], BLANK
+    for k in best:
+        if k != prev and k != BLANK:
+            out.append(CHARSET[k - 1])
+        prev = k
+    return "".join(out)
+
+
+def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WIDTH,
+                prune: float = PRUNE) -> list[tuple[str, float]]:
+    """CTC prefix beam search over (T, 1 + len(CHARSET)) per-step probabilities (not modified).
+
+    Out: up to ``top_k`` (text, probability) pairs, most probable first; a text's probability is the
+    summed probability of all its alignments that the beam kept (so the values sum to at most 1).
+    """
+    p = np.asarray(probs, np.float64)
+    # prefix -> (probability ending in blank, probability ending in its last character)
+    beams: dict[tuple[int, ...], tuple[float, float]] = {(): (1.0, 0.0)}
+    for t in range(p.shape[0]):
+        row = p[t]
+        chars = [int(c) for c in np.nonzero(row >= prune)[0] if c != BLANK]
+        nxt: dict[tuple[int, ...], list[float]] = {}
+
+        def add(prefix, pb, pnb):
+            cur = nxt.get(prefix)
+            if cur is None:
+                nxt[prefix] = [pb, pnb]
+            else:
+                cur[0] += pb
+                cur[1] += pnb
+
+        for prefix, (pb, pnb) in beams.items():
+            total = pb + pnb
+            add(prefix, total * row[BLANK], 0.0)
+            last = prefix[-1] if prefix else None
+            if last is not None:
+                add(prefix, 0.0, pnb * row[last])  # the last character held on
+            for c in chars:
+                pc = row[c]
+                if c == last:
+                    add(prefix + (c,), 0.0, pb * pc)  # a repeat needs a blank between
+                else:
+                    add(prefix + (c,), 0.0, total * pc)
+        ranked = sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam_width]
+        beams = {k: (v[0], v[1]) for k, v in ranked}
+    final = sorted(((sum(v), k) for k, v in beams.items()), key=lambda x: -x[0])[:top_k]
+    return [("".join(CHARSET[c - 1] for c in k), float(min(max(s, 0.0), 1.0))) for s, k in final]
+
+
+def decode(logits: Sequence[np.ndarray], temperature: float = 1.0, top_k: int = TOP_K) -> list[CellResult]:
+    """Network logits, one (T, C) array per cell -> one :class:`CellResult` per cell (beam search,
+    probabilities from the softmax of ``logits / temperature``)."""
+    out = []
+    for one in logits:
+        cands = beam_search(softmax(one, temperature), top_k=top_k)
+        text, conf = cands[0]
+        out.append(CellResult(text=text, confidence=round(conf, 6),
+                              candidates=tuple((t, round(pr, 6)) for t, pr in cands)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------- engine
+
+
+def model_path(name: str = MODEL_FILE) -> Path:
+    """Path of a packaged model file (``digitize/models/<name>``)."""
+    try:
+        ref = resources.files("digitize").joinpath(MODEL_DIR, name)
+        path = Path(str(ref))
+        if path.is_file():
+            return path
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - unusual installs
+        pass
+    return Path(__file__).resolve().parent / MODEL_DIR / name
+
+
+class CellReader:
+    """The packaged CNN+CTC reader (OpenCV dnn; no torch needed).
+
+    ``model``/``meta``: paths of the ONNX file and its JSON description (default: the packaged ones);
+    ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. The softmax temperature
+    that calibrates the probabilities is read from the JSON (``calibration.temperature``).
+    Raises :class:`EngineUnavailable` when the model file is missing.
+    """
+
+    name = "cnn-ctc"
+
+    def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
+                 batch_size: int = BATCH_SIZE, top_k: int = TOP_K):
+        mpath = Path(model) if model is not None else model_path(MODEL_FILE)
+        jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
+        if not mpath.is_file():
+            raise EngineUnavailable(f"reader model {mpath} is missing: retrain with `python tools/train_reader.py`")
+        self.meta = json.loads(jpath.read_text(encoding="utf-8")) if jpath.is_file() else {}
+        charset = self.meta.get("charset", CHARSET)
+        if charset != CHARSET:
+            raise EngineUnavailable(f"reader model {mpath} was trained for charset {charset!r}, not {CHARSET!r}")
+        self.temperature = float(self.meta.get("calibration", {}).get("temperature", 1.0))
+        self.batch_size = int(batch_size)
+        self.top_k = int(top_k)
+        self._net = cv2.dnn.readNetFromONNX(str(mpath))
+
+    def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
+        """Raw network output for ``crops``: one float32 (T, 1 + len(CHARSET)) array per crop, T = its
+        canvas width / TIME_STRIDE."""
+        maps = [ink_map(c) for c in crops]
+        out: list[np.ndarray] = [np.zeros((0, 0), np.float32)] * len(maps)
+        for idx, x in batches(maps, self.batch_size):
+            self._net.setInput(x)
+            y = self._net.forward()  # (n, C, 1, T)
+            y = np.transpose(y.reshape(y.shape[0], y.shape[1], -1), (0, 2, 1)).astype(np.float32)
+            for j, i in enumerate(idx):
+                out[i] = y[j]
+        return out
+
+    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
+        """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
+        :class:`CellResult` per crop, in order."""
+        return decode(self.logits(crops), self.temperature, self.top_k)

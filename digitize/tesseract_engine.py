@@ -1,0 +1,93 @@
+"""Tesseract beside the CNN reader: the same interface (:class:`digitize.reader.CellEngine`), for
+comparison. Tesseract reads print, not handwriting (on synthetic handwritten number cells it reads
+about a quarter exactly), so it is a baseline, not the reader skatscan uses.
+
+In: grey uint8 cell crops (as :func:`digitize.cells.crop` cuts them). Out: one
+:class:`digitize.reader.CellResult` per crop; ``confidence`` is tesseract's word confidence / 100 (the
+lowest of the words; :data:`EMPTY_CONFIDENCE` when it finds no word, as it gives no confidence then),
+``candidates`` just the one reading. Needs the ``tesseract`` binary (``apt-get install tesseract-ocr``);
+without it the constructor raises :class:`digitize.reader.EngineUnavailable`.
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Optional, Sequence
+
+import cv2
+import numpy as np
+
+from digitize.reader import CellResult, EngineUnavailable
+
+#: Page segmentation mode 7 (one text line), characters limited to what a list cell holds.
+WHITELIST = "0123456789-,X"
+CONFIG = f"--psm 7 -c tessedit_char_whitelist={WHITELIST}"
+#: Crops are scaled to this height (tesseract likes text 20-40 px high) and framed in white.
+TARGET_HEIGHT = 64
+BORDER = 10
+#: Confidence given to an empty reading (tesseract reports none for it).
+EMPTY_CONFIDENCE = 0.5
+INSTALL_HINT = "apt-get install tesseract-ocr"
+
+
+@contextlib.contextmanager
+def _command(cmd: Optional[str]):
+    """Use ``cmd`` as pytesseract's tesseract command for the duration (restored afterwards)."""
+    import pytesseract
+
+    if cmd is None:
+        yield pytesseract
+        return
+    old = pytesseract.pytesseract.tesseract_cmd
+    pytesseract.pytesseract.tesseract_cmd = cmd
+    try:
+        yield pytesseract
+    finally:
+        pytesseract.pytesseract.tesseract_cmd = old
+
+
+def _image(crop: np.ndarray) -> np.ndarray:
+    """A crop as tesseract gets it: grey, scaled to TARGET_HEIGHT, white frame (a new array)."""
+    g = np.asarray(crop)
+    if g.ndim == 3:
+        g = cv2.cvtColor(g, cv2.COLOR_BGR2GRAY)
+    h, w = g.shape
+    s = TARGET_HEIGHT / max(h, 1)
+    g = cv2.resize(g, (max(1, round(w * s)), TARGET_HEIGHT), interpolation=cv2.INTER_CUBIC)
+    return cv2.copyMakeBorder(g, BORDER, BORDER, BORDER, BORDER, cv2.BORDER_CONSTANT, value=255)
+
+
+class TesseractReader:
+    """Tesseract via pytesseract; ``cmd`` is the tesseract binary (default: pytesseract's setting,
+    normally ``tesseract`` on the PATH). Raises :class:`EngineUnavailable` when it cannot run."""
+
+    name = "tesseract"
+
+    def __init__(self, cmd: Optional[str] = None):
+        self.cmd = cmd
+        try:
+            with _command(cmd) as pt:
+                self.version = str(pt.get_tesseract_version())
+        except ImportError as exc:  # pragma: no cover - pytesseract is a dependency
+            raise EngineUnavailable("pytesseract is not installed: pip install pytesseract") from exc
+        except Exception as exc:  # TesseractNotFoundError, or a binary that does not run
+            raise EngineUnavailable(f"tesseract is not available ({type(exc).__name__}): "
+                                    f"install it with `{INSTALL_HINT}`") from exc
+
+    def read_one(self, crop: np.ndarray) -> CellResult:
+        """Read one crop (not modified)."""
+        with _command(self.cmd) as pt:
+            data = pt.image_to_data(_image(crop), config=CONFIG, output_type=pt.Output.DICT)
+        words, confs = [], []
+        for text, conf in zip(data.get("text", []), data.get("conf", [])):
+            text = str(text).strip()
+            if text:
+                words.append(text)
+                confs.append(max(float(conf), 0.0) / 100.0)
+        text = "".join(words)
+        conf = min(confs) if confs else EMPTY_CONFIDENCE
+        conf = float(min(max(conf, 0.0), 1.0))
+        return CellResult(text=text, confidence=conf, candidates=((text, conf),))
+
+    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
+        """Read crops one by one (tesseract has no batches): one CellResult per crop, in order."""
+        return [self.read_one(c) for c in crops]

@@ -1,0 +1,125 @@
+"""End-to-end: the sample photos through skatscan digitize and skatscan scan, as a referee runs them."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from audit.auditor import audit
+from audit.findings import INFO
+from audit.listjson import list_from_json
+from digitize.decode import _NOTHING, field_of, parse
+from skatscan.cli import cli
+
+PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"
+LISTS = sorted(p.name[:-len(".truth.json")] for p in PHOTOS.glob("*.truth.json"))
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture(scope="module")
+def digitized(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lists")
+    code, _, err = run("digitize", *(str(PHOTOS / f"{n}.jpg") for n in LISTS), "-o", str(out))
+    assert code == 0, err
+    return {n: json.loads((out / f"{n}.json").read_text()) for n in LISTS}
+
+
+#: Written cells read wrong without a doubt mark, at most, per sheet. The issue's target is 0.3 %
+#: over many photos (bench/bench_digitize.py); the committed reader reaches 0 on four of the five
+#: samples and 8 of 571 cells on the blurred 720 px photo. This bound guards against regressions.
+MAX_SILENTLY_WRONG = 0.015
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_few_cells_read_wrong_without_a_doubt(digitized, name):
+    """A written cell is read right, or marked doubtful for the referee; rarely silently wrong."""
+    truth = json.loads((PHOTOS / f"{name}.truth.json").read_text())
+    readings = digitized[name]["readings"]
+    crossed = {g["no"] for g in digitized[name]["games"] if g.get("crossed_out")}
+    silent = []
+    for ref, cell in truth["cells"].items():
+        if cell["kind"] in ("empty", "printed", "strike") or not cell.get("visible", True):
+            continue
+        want = parse(field_of(ref), cell["text"])
+        want = None if want is _NOTHING else want
+        r = readings.get(ref)
+        if r is None:
+            no = int(ref[1:].split(".")[0]) if ref.startswith("g") else None
+            if no in crossed:
+                silent.append((ref, cell["text"], "row read as crossed out"))
+            continue
+        if r["value"] != want and not (want is None and r["value"] in (None, False)) and not r["doubtful"]:
+            silent.append((ref, cell["text"], r["value"]))
+    written = sum(1 for c in truth["cells"].values()
+                  if c["kind"] not in ("empty", "printed", "strike") and c.get("visible", True))
+    assert len(silent) <= MAX_SILENTLY_WRONG * written, silent
+
+
+@pytest.mark.xfail(strict=True, reason="issue 5 open: the reader's confidence in the faulty row's '-' cell "
+                                       "(0.86) is below the bar, so the paper error is shown as a doubt")
+def test_faulty_sample_shows_paper_errors_as_findings(digitized):
+    truth = json.loads((PHOTOS / "skatscan-4-errors.truth.json").read_text())
+    sl = list_from_json(digitized["skatscan-4-errors"])
+    a = audit(sl)
+    expected = {(e["code"], e["game"], e["seat"]) for e in truth["expected_findings"]}
+    errors = {(f.code, f.game, f.seat) for f in a.findings if f.severity != INFO}
+    assert expected <= errors
+    for f in a.findings:
+        if (f.code, f.game, f.seat) in expected:
+            assert not f.doubtful, f"{f.code} at game {f.game} shown as a reading doubt"
+
+
+def test_digitize_one_photo_to_stdout_and_debug_picture(tmp_path):
+    code, out, err = run("digitize", str(PHOTOS / "small-720.jpg"), "--debug", str(tmp_path / "dbg"))
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["format"] == "skatscan.list/1" and doc["table"]["seats"] == 4
+    assert doc["photo"]["width"] == 720
+    some = next(iter(doc["readings"].values()))
+    assert {"value", "confidence", "candidates", "box", "doubtful"} <= set(some)
+    assert (tmp_path / "dbg" / "small-720.debug.jpg").stat().st_size > 10_000
+
+
+def test_not_a_list_is_bad_input(tmp_path):
+    out = tmp_path / "x.json"
+    code, _, err = run("digitize", str(PHOTOS / "not-a-list.jpg"), "-o", str(out))
+    assert code == 2 and err.count("\n") == 1 and "not-a-list.jpg" in err and not out.exists()
+
+
+def test_scan_folder_report_and_rerun(tmp_path):
+    report = tmp_path / "bericht"
+    code, _, err = run("scan", str(PHOTOS), "--report", str(report))
+    assert code == 2                                   # the photo that is not a list
+    assert "not-a-list.jpg" in err
+    index = (report / "index.html").read_text()
+    assert "Foto nicht lesbar" in index
+    pages = sorted(p.name for p in (report / "lists").glob("*.html"))
+    assert pages == sorted(f"{n}.html" for n in LISTS)
+    page = (report / "lists" / "skatscan-4-errors.html").read_text()
+    assert 'img class="photo"' in page and (report / "img" / "skatscan-4-errors.jpg").exists()
+    # the samples are not one tournament: a start number may come twice in a series, which the
+    # standings refuse with one line instead of ranking a player twice
+    assert ((report / "standings.html").exists() and (report / "standings.csv").exists()) or \
+        "skatscan: standings:" in err
+    # a rerun skips what is done and gives the same report
+    before = {p.name: p.stat().st_mtime for p in (report / "results").glob("*.list.json")}
+    code2, _, _ = run("scan", str(PHOTOS), "--report", str(report))
+    assert code2 == code
+    assert {p.name: p.stat().st_mtime for p in (report / "results").glob("*.list.json")} == before
+
+
+def test_scan_upside_down_photo(tmp_path):
+    code, out, err = run("scan", str(PHOTOS / "dskv-4-upside-down.jpg"), "--json")
+    assert code in (0, 1), err
+    doc = json.loads(out)
+    truth = json.loads((PHOTOS / "dskv-4-upside-down.truth.json").read_text())
+    assert doc["format"] == "skatscan.audit/1" and doc["table"]["seats"] == 4
+    assert len(doc["result"]) == 4
+    # the upside-down list is read the right way round: its games are the truth's games
+    read_games = {g["no"] for g in doc["corrected"]["games"] if not g.get("crossed_out")}
+    true_games = {g["no"] for g in truth["list"]["games"] if not g.get("crossed_out")}
+    assert read_games == true_games

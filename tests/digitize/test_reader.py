@@ -1,0 +1,241 @@
+"""Tests of digitize.reader (the packaged CNN+CTC reader run by cv2.dnn) and digitize.tesseract_engine.
+
+The cells are written by test-split writers (handwriting never used in training) into a rendered
+form at the rectified resolution and cut with digitize.cells.crop, as the pipeline cuts them (no
+camera here: the figures on photographed cells are bench/bench_reader.py's job). The agreement of
+cv2.dnn with torch is checked by tools/train_reader.py, not here (torch is not a dependency).
+"""
+from __future__ import annotations
+
+import itertools
+import shutil
+
+import numpy as np
+import pytest
+
+from digitize import reader as rd
+from digitize.cells import RECTIFIED_DPI, crop
+from digitize.form import render_png
+from digitize.layout import layout_for
+from digitize.reader import CHARSET, CellReader, CellResult, EngineUnavailable, beam_search, prepare
+from digitize.synth.handwriting import Writer, cross_out_mask, composite, write_on_page
+
+#: (cell reference, what is written, what the reader should say, kind) on a four-seat skatscan form.
+CELLS = [
+    ("g2.base", "12", "12", "number"), ("g3.base", "24", "24", "number"), ("g4.base", "9", "9", "number"),
+    ("g2.mit", "2", "2", "number"), ("g3.ohne", "1", "1", "number"), ("g2.plus", "48", "48", "number"),
+    ("g3.minus", "120", "120", "number"), ("g2.p2.total", "-94", "-94", "number"),
+    ("g3.p3.total", "1071", "1071", "number"), ("g2.p2.won", "7", "7", "number"),
+    ("g3.p3.lost", "3", "3", "number"), ("footer.points.2", "421", "421", "number"),
+    ("footer.score.3", "755", "755", "number"), ("table.start_number.1", "36", "36", "number"),
+    ("footer.money.2", "3,50", "3,50", "money"), ("footer.money.3", "4,-", "4,-", "money"),
+    ("g2.hand", "X", "X", "mark"), ("g3.schneider", "X", "X", "mark"), ("g4.ouvert", "+", "X", "mark"),
+    ("g2.p3.total", "—", "-", "dash"), ("g3.p4.won", "—", "-", "dash"),
+    ("g2.p4.total", "", "", "empty"), ("g5.p1.total", "", "", "empty"), ("g6.p2.won", "", "", "empty"),
+    ("signature.2", "~", "~", "signature"),
+]
+#: Least share of these cells read exactly (a handful of writers; the bench gives the real figures).
+MIN_EXACT = 0.8
+
+
+@pytest.fixture(scope="module")
+def reader() -> CellReader:
+    return CellReader()
+
+
+def _writer(seed: int) -> Writer:
+    from dataclasses import replace
+
+    return replace(Writer.random(np.random.default_rng(seed), "test"), overflow=0.0)
+
+
+def _cells(seed: int) -> tuple[list[np.ndarray], list[str], list[str]]:
+    """The CELLS written by one test-split writer, cut as the pipeline cuts them (grey uint8 crops)."""
+    lay = layout_for(4)
+    page = np.dstack([render_png(lay, dpi=RECTIFIED_DPI)] * 3)
+    rng = np.random.default_rng(seed)
+    writer = _writer(seed)
+    px = RECTIFIED_DPI / 25.4
+    for ref, text, _label, kind in CELLS:
+        if kind == "empty":
+            continue
+        b = lay.cell(ref)
+        box = (b.x * px, b.y * px, b.w * px, b.h * px)
+        page = write_on_page(page, box, "~" if kind == "signature" else text, writer, rng,
+                             kind="signature" if kind == "signature" else "text")
+    crops = [crop(page, lay.cell(ref)) for ref, *_ in CELLS]
+    return crops, [c[2] for c in CELLS], [c[3] for c in CELLS]
+
+
+@pytest.fixture(scope="module")
+def written() -> tuple[list[np.ndarray], list[str], list[str]]:
+    out = ([], [], [])
+    for seed in (11, 12, 13):
+        for acc, part in zip(out, _cells(seed)):
+            acc.extend(part)
+    return out
+
+
+def test_model_loads_with_its_description(reader):
+    assert reader.meta["charset"] == CHARSET
+    assert reader.meta["input"]["height"] == rd.INPUT_H
+    assert 0.3 <= reader.temperature <= 3.0
+    assert rd.model_path().is_file() and rd.model_path().stat().st_size < 5_000_000
+
+
+def test_reads_unseen_writers(reader, written):
+    crops, labels, kinds = written
+    results = reader.read(crops)
+    assert len(results) == len(crops)
+    exact = [r.text == lab for r, lab in zip(results, labels)]
+    assert np.mean(exact) >= MIN_EXACT, [(lab, r.text) for r, lab in zip(results, labels) if r.text != lab]
+    for kind in ("empty", "mark", "signature"):  # the easy kinds are read every time
+        got = [(lab, r.text) for r, lab, k in zip(results, labels, kinds) if k == kind]
+        assert all(lab == text for lab, text in got), got
+
+
+def test_grey_dealer_cell_reads_empty(reader):
+    lay = layout_for(4)
+    page = render_png(lay, dpi=RECTIFIED_DPI)
+    crops = [crop(page, lay.cell(r)) for r in lay.shaded_cells()[:9]]
+    assert all((c == 200).mean() > 0.5 for c in crops)  # printed grey
+    assert [r.text for r in reader.read(crops)] == [""] * len(crops)
+
+
+def test_struck_cells_read_as_strike(reader):
+    lay = layout_for(4)
+    page = np.dstack([render_png(lay, dpi=RECTIFIED_DPI)] * 3)
+    px = RECTIFIED_DPI / 25.4
+    first, last = lay.row(44), lay.row(48)
+    x0, x2 = lay.column("base").x, lay.columns[-1].x2
+    pad = 40
+    ox, oy = int(x0 * px) - pad, int(first.y * px) - pad
+    region = (x0 * px - ox, first.y * px - oy, (x2 - x0) * px, (last.y2 - first.y) * px)
+    size = (int(region[3]) + 2 * pad, int(region[2]) + 2 * pad)
+    mask = cross_out_mask(size, _writer(3), np.random.default_rng(5), box=region, style="diagonal",
+                          row_height=first.h * px)
+    page = composite(page, mask, (40, 40, 40), at=(ox, oy))
+    struck = []
+    for ref, b in lay.cells().items():
+        if not ref.startswith(("g44.", "g45.", "g46.", "g47.", "g48.")):
+            continue
+        bx0, by0, bx1, by1 = b.to_px(RECTIFIED_DPI)
+        inside = mask[by0 - oy + 1:by1 - oy - 1, bx0 - ox + 1:bx1 - ox - 1]
+        if (inside > 0.3).sum() >= 1.5 * (by1 - by0):  # the stroke runs well through the box
+            struck.append(crop(page, b))
+    assert len(struck) >= 10
+    texts = [r.text for r in reader.read(struck)]
+    # the committed model reads 79 % of these struck cells as struck (its validation: 88 % of all
+    # struck cells); the decoder needs only half of a row's cells to call the row crossed out
+    assert np.mean([t == rd.STRIKE for t in texts]) >= 0.75, texts
+
+
+def test_candidates_shape_order_and_probabilities(reader, written):
+    for r in reader.read(written[0]):
+        assert isinstance(r, CellResult)
+        assert 1 <= len(r.candidates) <= rd.TOP_K
+        assert r.candidates[0] == (r.text, r.confidence)
+        probs = [p for _, p in r.candidates]
+        assert probs == sorted(probs, reverse=True)
+        assert all(0.0 <= p <= 1.0 for p in probs) and sum(probs) <= 1.0 + 1e-6
+        assert len({t for t, _ in r.candidates}) == len(r.candidates)
+        assert all(ch in CHARSET for t, _ in r.candidates for ch in t)
+
+
+def test_batch_equals_single_and_inputs_unchanged(reader, written):
+    crops = written[0][:12]
+    before = [c.copy() for c in crops]
+    batch = reader.read(crops)
+    single = [reader.read([c])[0] for c in crops]
+    assert [r.text for r in batch] == [r.text for r in single]
+    assert np.allclose([r.confidence for r in batch], [r.confidence for r in single], atol=1e-4)
+    assert all(np.array_equal(a, b) for a, b in zip(crops, before))
+    assert reader.read([]) == []
+
+
+def test_prepare_handles_grey_bgr_and_odd_sizes():
+    grey = np.full((43, 108), 255, np.uint8)
+    grey[15:30, 40:45] = 30
+    before = grey.copy()
+    x = prepare([grey, np.dstack([grey] * 3), np.full((5, 400), 200, np.uint8), np.zeros((0, 0), np.uint8),
+                 np.full((60, 20), 255, np.uint8)])
+    assert [a.shape for a in x] == [(1, rd.INPUT_H, 80), (1, rd.INPUT_H, 80), (1, rd.INPUT_H, rd.MAX_W),
+                                    (1, rd.INPUT_H, rd.MIN_W), (1, rd.INPUT_H, rd.MIN_W)]
+    assert all(a.dtype == np.float32 and 0.0 <= a.min() and a.max() <= 1.0 for a in x)
+    assert np.array_equal(x[0], x[1]) and x[0].max() > 0.5 and np.array_equal(grey, before)
+    assert prepare([]) == []
+    assert [rd.canvas_width(w) for w in (1, 32, 33, 80, 81, 400)] == [32, 32, 48, 80, 96, rd.MAX_W]
+
+
+def test_batches_group_equal_widths():
+    maps = [np.zeros((rd.INPUT_H, w), np.uint8) for w in (48, 32, 48, 160, 48)]
+    got = [(idx, x.shape) for idx, x in rd.batches(maps, batch_size=2)]
+    assert got == [([1], (1, 1, rd.INPUT_H, 32)), ([0, 2], (2, 1, rd.INPUT_H, 48)), ([4], (1, 1, rd.INPUT_H, 48)),
+                   ([3], (1, 1, rd.INPUT_H, 160))]
+
+
+def _exact_string_probs(probs: np.ndarray) -> dict[str, float]:
+    """All CTC paths enumerated: the probability of every string (brute force, tiny inputs only)."""
+    out: dict[str, float] = {}
+    t, c = probs.shape
+    for path in itertools.product(range(c), repeat=t):
+        p = float(np.prod([probs[i, k] for i, k in enumerate(path)]))
+        text = "".join(CHARSET[k - 1] for k, _ in itertools.groupby(path) if k != rd.BLANK)
+        out[text] = out.get(text, 0.0) + p
+    return out
+
+
+def test_beam_search_matches_brute_force():
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        probs = rng.dirichlet(np.ones(3) * 0.7, size=5)  # blank, "0", "1"
+        exact = sorted(_exact_string_probs(probs).items(), key=lambda kv: -kv[1])[:5]
+        got = beam_search(probs, top_k=5, beam_width=1000, prune=0.0)
+        assert [t for t, _ in got] == [t for t, _ in exact]
+        assert np.allclose([p for _, p in got], [p for _, p in exact])
+
+
+def test_beam_search_repeats_need_a_blank():
+    k = 1 + CHARSET.index("1")
+    probs = np.zeros((5, len(CHARSET) + 1))
+    probs[[0, 1, 3], k] = 1.0
+    probs[[2, 4], rd.BLANK] = 1.0
+    assert beam_search(probs)[0] == ("11", 1.0)
+
+
+def test_missing_model_is_unavailable(tmp_path):
+    with pytest.raises(EngineUnavailable, match="train_reader"):
+        CellReader(tmp_path / "none.onnx")
+
+
+# ----------------------------------------------------------------------------------------- tesseract
+
+
+def test_tesseract_missing_binary_message(monkeypatch):
+    pytesseract = pytest.importorskip("pytesseract")
+    from digitize.tesseract_engine import TesseractReader
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    with pytest.raises(EngineUnavailable) as err:
+        TesseractReader()
+    message = str(err.value)
+    assert "\n" not in message and "apt-get install tesseract-ocr" in message
+    with pytest.raises(EngineUnavailable, match="apt-get install tesseract-ocr"):
+        TesseractReader(cmd="/nonexistent/tesseract")
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract binary not installed "
+                    "(apt-get install tesseract-ocr)")
+def test_tesseract_reads_with_the_same_interface(written):
+    from digitize.tesseract_engine import TesseractReader
+
+    engine = TesseractReader()
+    crops = written[0][:6]
+    before = [c.copy() for c in crops]
+    results = engine.read(crops)
+    assert len(results) == len(crops)
+    for r in results:
+        assert isinstance(r, CellResult) and r.candidates == ((r.text, r.confidence),)
+        assert 0.0 <= r.confidence <= 1.0
+        assert all(ch in "0123456789-,X" for ch in r.text)
+    assert all(np.array_equal(a, b) for a, b in zip(crops, before))

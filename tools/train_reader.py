@@ -1,0 +1,426 @@
+"""Train the cell reader (a small convolution-only CNN with CTC), export it to ONNX for OpenCV's dnn
+module and write ``digitize/models/reader.onnx`` and ``digitize/models/reader.json``.
+
+    python tools/train_reader.py                 # data made once into /tmp, then about 20 minutes
+    python tools/train_reader.py --epochs 1 --train-pages 40 --val-pages 8 --out /tmp/try   # a quick try
+
+Needs PyTorch (CPU), a training-time tool only: ``pip install torch==2.13.0``; the package never
+imports it. Steps:
+
+1. cells: ``tools/make_cells.py`` makes the training cells from **train**-split writers (wide crops,
+   re-jittered every epoch) and the validation cells from **test**-split writers (final crops), once,
+   into ``--data`` (npz files, reused when present);
+2. training: CTC over ``blank + digitize.reader.CHARSET`` on inputs made by
+   :func:`digitize.reader.ink_map` (the reader's own preparation), with extra photometric augmentation;
+   2 threads, seeded (the same arguments give the same model on the same machine and torch version);
+3. calibration: one softmax temperature, chosen on the validation cells so that the probability of
+   the best reading matches how often it is right (Brier score);
+4. export: ONNX (opset :data:`OPSET`, dynamic batch), checked: cv2.dnn's output must equal torch's;
+5. figures: the validation cells read through :class:`digitize.reader.CellReader` (the packaged code
+   path, beam search): exact rate per kind, confident wrong readings and doubts at the bar.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+for p in (ROOT, ROOT / "tools"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import make_cells as mc  # noqa: E402
+from digitize import reader as rd  # noqa: E402
+
+# Threads that busy-wait at every barrier stall badly when other processes share the two cores; waiting
+# passively costs little on an idle machine and keeps training going on a busy one (set before torch loads).
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+try:
+    import torch
+    import torch.nn as nn
+except ImportError:  # pragma: no cover - a training-time tool
+    sys.exit("tools/train_reader.py needs PyTorch: pip install torch==2.13.0")
+
+# ------------------------------------------------------------------------------------------- settings
+
+SEED = 20260101
+THREADS = 2
+OPSET = 13
+TRAIN_PAGES, TRAIN_SEED = 400, 1
+VAL_PAGES, VAL_SEED = 40, 2
+EPOCHS = 5
+#: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented).
+REPEAT = {"money": 2, "signature": 1, "strike": 1}
+BATCH = 128
+LR = 2e-3
+WEIGHT_DECAY = 1e-4
+#: Channels of the convolution stages and of the 1-D context layers.
+CHANNELS = (32, 48, 64, 96)
+CONTEXT_DILATIONS = (1, 2, 4)
+DROPOUT = 0.1
+#: Confidence bar of the figures (the decode module's bar).
+BAR = 0.9
+#: Temperatures tried for calibration.
+TEMPERATURES = tuple(np.round(np.arange(0.6, 2.01, 0.05), 2))
+#: Extra augmentation of training crops (on top of the simulated photo and the crop jitter): chance
+#: and range of each.
+AUG = {
+    "contrast": (0.5, (0.45, 1.1)),  # ink strength relative to the paper
+    "gamma": (0.3, (0.7, 1.4)),
+    "blur": (0.2, (0.3, 1.0)),  # sigma px
+    "noise": (0.3, (2.0, 8.0)),  # sd grey levels
+    "affine": (0.3, (2.0, 0.04)),  # rotation degrees, shear
+    "resample": (0.15, (0.45, 0.8)),  # shrink then enlarge again
+}
+
+
+# ---------------------------------------------------------------------------------------------- model
+
+
+def _block(cin: int, cout: int, kernel=(3, 3), stride=1, padding=(1, 1), dilation=1) -> list:
+    return [nn.Conv2d(cin, cout, kernel, stride=stride, padding=padding, dilation=dilation, bias=False),
+            nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
+
+
+class ReaderNet(nn.Module):
+    """Input (N, 1, 32, W) ink in [0, 1], W a multiple of 4 -> logits (N, 1 + len(CHARSET), 1, W / 4): one
+    column of logits per 4 input columns. Conv/BatchNorm/ReLU/MaxPool only (OpenCV dnn runs it)."""
+
+    def __init__(self, channels=CHANNELS, dilations=CONTEXT_DILATIONS, classes=len(rd.CHARSET) + 1):
+        super().__init__()
+        c1, c2, c3, c4 = channels
+        layers = _block(1, c1, stride=2)                                   # 16 x 64
+        layers += _block(c1, c2) + [nn.MaxPool2d(2)]                       # 8 x 32
+        layers += _block(c2, c3) + _block(c3, c3) + [nn.MaxPool2d((2, 1))]  # 4 x 32
+        layers += _block(c3, c4) + _block(c4, c4) + [nn.MaxPool2d((2, 1))]  # 2 x 32
+        layers += _block(c4, c4, kernel=(2, 1), padding=(0, 0))             # 1 x 32: height collapsed
+        for d in dilations:                                                # context along the cell
+            layers += _block(c4, c4, kernel=(1, 3), padding=(0, d), dilation=(1, d))
+        layers += [nn.Dropout(DROPOUT), nn.Conv2d(c4, classes, 1)]
+        self.net = nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.net(x)
+
+
+def log_probs(logits: torch.Tensor, temperature: float = 1.0) -> torch.Tensor:
+    """(N, C, 1, T) logits -> (T, N, C) log-probabilities for the CTC loss."""
+    return torch.log_softmax(logits.squeeze(2).permute(2, 0, 1) / temperature, dim=2)
+
+
+# ----------------------------------------------------------------------------------------------- data
+
+
+def encode(label: str) -> list[int]:
+    return [rd.CHARSET.index(ch) + 1 for ch in label]
+
+
+def augment(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Extra photometric/geometric changes of one grey crop (a new array)."""
+    g = crop.astype(np.float32)
+    paper = float(np.percentile(g, rd.PAPER_PERCENTILE))
+    p, (lo, hi) = AUG["contrast"]
+    if rng.random() < p:
+        g = paper - (paper - g) * rng.uniform(lo, hi)
+    p, (lo, hi) = AUG["gamma"]
+    if rng.random() < p:
+        g = 255.0 * (np.clip(g, 0, 255) / 255.0) ** rng.uniform(lo, hi)
+    p, (deg, shear) = AUG["affine"]
+    if rng.random() < p:
+        h, w = g.shape
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-deg, deg), 1.0)
+        m[0, 1] += rng.uniform(-shear, shear)
+        g = cv2.warpAffine(g, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    p, (lo, hi) = AUG["resample"]
+    if rng.random() < p:
+        h, w = g.shape
+        f = rng.uniform(lo, hi)
+        small = cv2.resize(g, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+        g = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    p, (lo, hi) = AUG["blur"]
+    if rng.random() < p:
+        g = cv2.GaussianBlur(g, (0, 0), rng.uniform(lo, hi))
+    p, (lo, hi) = AUG["noise"]
+    if rng.random() < p:
+        g = g + rng.normal(0.0, rng.uniform(lo, hi), g.shape).astype(np.float32)
+    return np.clip(np.round(g), 0, 255).astype(np.uint8)
+
+
+def epoch_index(kinds: list[str]) -> np.ndarray:
+    """Sample indices of one epoch: every cell once, the kinds of REPEAT that many times more."""
+    extra = [i for i, k in enumerate(kinds) for _ in range(REPEAT.get(k, 0))]
+    return np.concatenate([np.arange(len(kinds)), np.array(extra, np.int64)]).astype(np.int64)
+
+
+def epoch_inputs(data: dict, index: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
+    """Training inputs for the cells ``index``: each wide crop re-cut with a fresh jitter, augmented and
+    turned into an ink map (uint8 (INPUT_H, W), W by :func:`digitize.reader.canvas_width`)."""
+    out = []
+    for i in index:
+        img, origin, box = data["images"][i], data["origins"][i], data["boxes"][i]
+        out.append(rd.ink_map(augment(mc.jittered_crop(img, origin, box, rng), rng)))
+    return out
+
+
+def train_batches(maps: list[np.ndarray], rng: np.random.Generator) -> list[np.ndarray]:
+    """Positions into ``maps`` per training batch: maps of one width together (shuffled), batches of at
+    most BATCH, the batches in random order."""
+    by_width: dict[int, list[int]] = {}
+    for i, m in enumerate(maps):
+        by_width.setdefault(int(m.shape[1]), []).append(i)
+    out = []
+    for w in sorted(by_width):
+        idx = rng.permutation(np.array(by_width[w], np.int64))
+        out += [idx[k:k + BATCH] for k in range(0, len(idx), BATCH)]
+    return [out[k] for k in rng.permutation(len(out))]
+
+
+def model_logits(model: nn.Module, maps: list[np.ndarray]) -> list[torch.Tensor]:
+    """Evaluation-mode logits per map: a (T, C) tensor each, in the order of ``maps``."""
+    model.eval()
+    out: list = [None] * len(maps)
+    with torch.no_grad():
+        for idx, x in rd.batches(maps, 512):
+            y = model(torch.from_numpy(x)).squeeze(2).permute(0, 2, 1)
+            for j, i in enumerate(idx):
+                out[i] = y[j]
+    return out
+
+
+def string_probs(logits: list[torch.Tensor], texts: list[str], temperature: float) -> np.ndarray:
+    """CTC probability of ``texts[i]`` (all alignments) under ``logits[i] / temperature``."""
+    ctc_each = nn.CTCLoss(blank=rd.BLANK, reduction="none", zero_infinity=True)
+    out = np.zeros(len(texts))
+    by_t: dict[int, list[int]] = {}
+    for i, lg in enumerate(logits):
+        by_t.setdefault(int(lg.shape[0]), []).append(i)
+    for t, idx in by_t.items():
+        lp = torch.log_softmax(torch.stack([logits[i] for i in idx]) / temperature, dim=2).permute(1, 0, 2)
+        tg = [torch.tensor(encode(texts[i]), dtype=torch.long) for i in idx]
+        tgt = torch.cat(tg) if tg else torch.zeros(0, dtype=torch.long)
+        with torch.no_grad():
+            nll = ctc_each(lp, tgt, torch.full((len(idx),), t, dtype=torch.long),
+                           torch.tensor([len(x) for x in tg], dtype=torch.long))
+        out[idx] = np.exp(-nll.numpy())
+    return out
+
+
+def cells(path: Path, pages: int, split: str, seed: int, mode: str, workers: int) -> dict:
+    """Load the cells from ``path``, making them first when the file is missing."""
+    if not path.is_file():
+        t = time.time()
+        samples = mc.make_cells(pages, split, seed, mode, workers)
+        mc.save(path, samples, split=split, mode=mode, pages=pages, seed=seed)
+        print(f"made {len(samples)} {split} cells from {pages} pages in {time.time() - t:.0f} s -> {path}")
+    return mc.load(path)
+
+
+# --------------------------------------------------------------------------------------------- figures
+
+
+def figures(results, labels, kinds, bar: float = BAR) -> dict:
+    """Exact rate per kind and overall (written cells = all but empty), confident wrong and doubts."""
+    ok = np.array([r.text == lab for r, lab in zip(results, labels)])
+    conf = np.array([r.confidence for r in results])
+    kinds = np.array(kinds)
+    out = {"cells": int(len(ok)), "bar": bar, "per_kind": {}}
+    for k in mc.KINDS:
+        sel = kinds == k
+        if sel.any():
+            out["per_kind"][k] = {"cells": int(sel.sum()), "exact": round(float(ok[sel].mean()), 4),
+                                  "confident_wrong": round(float((~ok[sel] & (conf[sel] >= bar)).mean()), 4),
+                                  "doubts": round(float((conf[sel] < bar).mean()), 4)}
+    written = kinds != "empty"
+    out["exact_all"] = round(float(ok.mean()), 4)
+    out["exact_written"] = round(float(ok[written].mean()), 4)
+    out["confident_wrong"] = round(float((~ok & (conf >= bar)).mean()), 4)
+    out["doubts"] = round(float((conf < bar).mean()), 4)
+    top = np.argsort(-conf, kind="stable")[: int(0.3 * len(conf))]
+    out["exact_top30"] = round(float(ok[top].mean()), 4)
+    return out
+
+
+def print_figures(fig: dict, title: str) -> None:
+    print(f"\n{title}: {fig['cells']} cells, exact {fig['exact_all']:.2%} (written {fig['exact_written']:.2%}), "
+          f"confident wrong {fig['confident_wrong']:.2%}, doubts {fig['doubts']:.2%} at {fig['bar']}, "
+          f"top-30% {fig['exact_top30']:.2%}")
+    print("| kind | cells | exact | confident wrong | doubts |\n| --- | ---: | ---: | ---: | ---: |")
+    for k, v in fig["per_kind"].items():
+        print(f"| {k} | {v['cells']} | {v['exact']:.2%} | {v['confident_wrong']:.2%} | {v['doubts']:.2%} |")
+
+
+# ------------------------------------------------------------------------------------------------ main
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", default="/tmp/skatscan_reader", help="folder of the generated cells (not committed)")
+    ap.add_argument("--out", default=str(ROOT / "digitize" / "models"), help="folder for reader.onnx/json")
+    ap.add_argument("--epochs", type=int, default=EPOCHS)
+    ap.add_argument("--train-pages", type=int, default=TRAIN_PAGES)
+    ap.add_argument("--val-pages", type=int, default=VAL_PAGES)
+    ap.add_argument("--workers", type=int, default=THREADS)
+    ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
+    args = ap.parse_args(argv)
+
+    torch.set_num_threads(THREADS)
+    torch.manual_seed(SEED)
+    rng = np.random.default_rng(SEED)
+    data_dir = Path(args.data)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    train = cells(data_dir / f"train_{args.train_pages}_{TRAIN_SEED}.npz", args.train_pages, "train", TRAIN_SEED,
+                  "train", args.workers)
+    val = cells(data_dir / f"val_{args.val_pages}_{VAL_SEED}.npz", args.val_pages, "test", VAL_SEED, "test",
+                args.workers)
+    if args.max_cells:
+        train = {k: (v[:args.max_cells] if isinstance(v, list) else v) for k, v in train.items()}
+    kinds_train = {k: train["kinds"].count(k) for k in mc.KINDS}
+    print(f"train: {len(train['labels'])} cells (train writers) {kinds_train}; "
+          f"val: {len(val['labels'])} cells (test writers)")
+
+    targets = [torch.tensor(encode(lab), dtype=torch.long) for lab in train["labels"]]
+    val_maps = [rd.ink_map(c) for c in val["images"]]
+
+    model = ReaderNet()
+    n_params = sum(p.numel() for p in model.parameters())
+    index = epoch_index(train["kinds"])
+    # batches group equal widths, so their number varies a little per epoch: plan the schedule generously
+    steps_per_epoch = math.ceil(len(index) / BATCH) + len(range(rd.MIN_W, rd.MAX_W + 1, rd.WIDTH_STEP))
+    total_steps = steps_per_epoch * args.epochs
+    opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=WEIGHT_DECAY)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=total_steps, pct_start=0.15)
+    ctc = nn.CTCLoss(blank=rd.BLANK, zero_infinity=True)
+    print(f"model: {n_params} parameters; {args.epochs} epochs of {len(index)} cells, batches of {BATCH}")
+
+    t0 = time.time()
+    for epoch in range(args.epochs):
+        te = time.time()
+        order = rng.permutation(index)
+        maps = epoch_inputs(train, order, rng)
+        prep = time.time() - te
+        model.train()
+        running, seen = 0.0, 0
+        for pos in train_batches(maps, rng):
+            x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
+            ids = order[pos]
+            tg = torch.cat([targets[i] for i in ids])
+            lens = torch.tensor([len(targets[i]) for i in ids], dtype=torch.long)
+            loss = ctc(log_probs(model(x)), tg, torch.full((len(ids),), x.shape[3] // rd.TIME_STRIDE,
+                                                           dtype=torch.long), lens)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            running += loss.item() * len(ids)
+            seen += len(ids)
+        logits = model_logits(model, val_maps)
+        ok = np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab for lg, lab in zip(logits, val["labels"])])
+        print(f"epoch {epoch + 1}: loss {running / seen:.4f}, val exact (greedy) {ok:.2%}, "
+              f"{time.time() - te:.0f} s (inputs {prep:.0f} s), total {(time.time() - t0) / 60:.1f} min", flush=True)
+    train_seconds = time.time() - t0
+    torch.save(model.state_dict(), data_dir / "reader_state.pt")
+
+    # calibration: the temperature whose best-reading probabilities fit the truth best (Brier score)
+    logits = model_logits(model, val_maps)
+    best_texts = [r.text for r in rd.decode([lg.numpy() for lg in logits], 1.0, top_k=1)]
+    correct = np.array([t == lab for t, lab in zip(best_texts, val["labels"])], float)
+    scores = {float(temp): float(np.mean((string_probs(logits, best_texts, float(temp)) - correct) ** 2))
+              for temp in TEMPERATURES}
+    temperature = min(scores, key=scores.get)
+    print(f"\ncalibration: temperature {temperature} (Brier {scores[temperature]:.4f}; at 1.0: {scores[1.0]:.4f})")
+
+    # export and check cv2.dnn against torch
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    onnx_path = out_dir / rd.MODEL_FILE
+    model.eval()
+    example = torch.from_numpy(rd.to_input([np.zeros((rd.INPUT_H, 64), np.uint8)] * 2))
+    torch.onnx.export(model, example, str(onnx_path), opset_version=OPSET, input_names=["ink"],
+                      output_names=["logits"], dynamic_axes={"ink": {0: "n", 3: "w"}, "logits": {0: "n", 3: "t"}},
+                      dynamo=False)
+    net = cv2.dnn.readNetFromONNX(str(onnx_path))
+    diffs = []
+    groups = list(rd.batches(val_maps, 64))
+    for idx, xb in groups[:: max(1, len(groups) // 8)] + [(groups[0][0][:1], groups[0][1][:1])]:
+        net.setInput(xb)
+        got = net.forward()
+        with torch.no_grad():
+            want = model(torch.from_numpy(xb)).numpy()
+        if got.shape != want.shape:
+            raise SystemExit(f"cv2.dnn output shape {got.shape} != torch {want.shape}")
+        diffs.append(float(np.abs(got - want).max()))
+    print(f"cv2.dnn {cv2.__version__} vs torch {torch.__version__}: largest difference {max(diffs):.2e} "
+          f"over {len(diffs)} batches of widths {sorted({g[1].shape[3] for g in groups})}")
+    if max(diffs) > 1e-3:
+        raise SystemExit("cv2.dnn and torch disagree")
+
+    meta = {
+        "name": "skatscan cell reader",
+        "charset": rd.CHARSET,
+        "blank": rd.BLANK,
+        "tokens": {"~": "signature or scribble", "#": "stroke of a crossed-out row", "": "empty cell",
+                   "-": "minus, or alone a dash (not playing)", "X": "a mark: X, + or slanted cross"},
+        "input": {"height": rd.INPUT_H, "min_width": rd.MIN_W, "max_width": rd.MAX_W, "width_step": rd.WIDTH_STEP,
+                  "policy": (
+            "grey crop as digitize.cells.crop cuts it; paper level = 90th percentile; ink = 1 - grey/paper "
+            f"clipped to [0,1]; scaled to {rd.INPUT_H} px high keeping the aspect (squeezed when wider than "
+            f"{rd.MAX_W} px), centred on an empty canvas {rd.INPUT_H} px high whose width is the next multiple of "
+            f"{rd.WIDTH_STEP} ({rd.MIN_W}..{rd.MAX_W}); crops of one width run together (digitize.reader.ink_map)"),
+                  "layout": "N x 1 x 32 x W float32, ink 0..1"},
+        "output": {"layout": f"N x {len(rd.CHARSET) + 1} x 1 x W/{rd.TIME_STRIDE} logits (blank + charset)",
+                   "time_stride": rd.TIME_STRIDE},
+        "architecture": (f"conv3x3/2 {CHANNELS[0]} -> conv {CHANNELS[1]} -> pool2 -> 2x conv {CHANNELS[2]} -> pool(2,1) "
+                         f"-> 2x conv {CHANNELS[3]} -> pool(2,1) -> conv(2x1) {CHANNELS[3]} (height collapsed) -> "
+                         f"1x3 convs dilation {list(CONTEXT_DILATIONS)} -> 1x1 conv 16; BatchNorm+ReLU after every conv"),
+        "parameters": int(n_params),
+        "onnx": {"opset": OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
+                 "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
+                 "cv2_dnn_max_abs_diff": max(diffs)},
+        "calibration": {"temperature": temperature, "method": "Brier score of the best reading on the validation cells"},
+        "training": {
+            "data": ("synthetic cells made by tools/make_cells.py: forms rendered at RECTIFIED_DPI (both editions, "
+                     "3 and 4 seats), filled by digitize.synth.handwriting writers, photographed by "
+                     "digitize.synth.camera, rectified with a small locator error, cut with digitize.cells.crop"),
+            "train_cells": len(train["labels"]), "train_pages": args.train_pages, "train_seed": TRAIN_SEED,
+            "train_writers": "glyph bank split 'train'",
+            "train_kinds": kinds_train,
+            "val_cells": len(val["labels"]), "val_pages": args.val_pages, "val_seed": VAL_SEED,
+            "val_writers": "glyph bank split 'test' (never seen in training)",
+            "epochs": args.epochs, "repeat_per_epoch": REPEAT, "batch": BATCH, "lr": LR, "seed": SEED, "threads": THREADS,
+            "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
+            "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in AUG.items()},
+        },
+        "glyph_sources": "skatlist (MIT, C. Paproth), mnist via OpenCV digits.png (Apache-2.0 / CC BY-SA 3.0), "
+                         "semeion (CC BY 4.0), optdigits (CC BY 4.0): see docs/data.md and digitize/data/LICENSES.md",
+        "date": datetime.date.today().isoformat(),
+    }
+    (out_dir / rd.META_FILE).write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    # figures through the packaged reader (cv2.dnn, beam search, calibrated)
+    reader = rd.CellReader(onnx_path, out_dir / rd.META_FILE)
+    t = time.time()
+    results = reader.read(val["images"])
+    per_cell = (time.time() - t) / max(len(results), 1)
+    fig = figures(results, val["labels"], val["kinds"])
+    fig["seconds_per_cell"] = round(per_cell, 5)
+    print_figures(fig, "validation (test writers, CellReader)")
+    meta["validation"] = fig
+    (out_dir / rd.META_FILE).write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"\nwrote {onnx_path} ({onnx_path.stat().st_size / 1e6:.2f} MB) and {out_dir / rd.META_FILE}; "
+          f"training {train_seconds / 60:.1f} min")
+
+
+if __name__ == "__main__":
+    main()
