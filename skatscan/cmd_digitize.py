@@ -9,7 +9,7 @@ from audit.listjson import dumps
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN
 from .outputs import OutputPlan
-from .photos import debug_picture, engine_option, expand_photos, read_photo
+from .photos import cells_picture, debug_picture, engine_option, expand_photos, read_photo
 
 
 @click.command("digitize")
@@ -18,7 +18,8 @@ from .photos import debug_picture, engine_option, expand_photos, read_photo
                                                        "(default: JSON to stdout).")
 @engine_option
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False),
-              help="Write each photo with its cells and readings drawn into this folder.")
+              help="Write two pictures per photo into this folder: NAME.cells.jpg with every located cell "
+                   "drawn and labelled, NAME.debug.jpg with every reading (doubts orange).")
 def command(photos, output, engine, debug_dir):
     """Read photographed lists into skatscan.list/1 JSON: every cell with its confidence,
     its runner-up readings and its place on the photo; doubtful cells marked.
@@ -28,6 +29,7 @@ def command(photos, output, engine, debug_dir):
     files = expand_photos(photos)
     plan = OutputPlan(output, len(files), ".json")
     debug = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".debug.jpg")
+    cells = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".cells.jpg")
     bad = 0
     docs = []
     for name in files:
@@ -43,6 +45,7 @@ def command(photos, output, engine, debug_dir):
             docs.append(doc)
         if debug_dir:
             debug.write_bytes(name, debug_picture(image, d.list))
+            cells.write_bytes(name, cells_picture(image, d.located))
     if docs:
         click.echo(json.dumps(docs[0] if len(files) == 1 else docs, ensure_ascii=False, indent=2))
     raise SystemExit(EXIT_BAD_INPUT if bad else EXIT_CLEAN)

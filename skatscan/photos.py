@@ -45,6 +45,12 @@ def debug_picture(image, sl, error_cells=()) -> bytes:
     return encode_jpeg(draw_readings(image, sl, error_cells), max_width=2400, quality=85)
 
 
+def cells_picture(image, located) -> bytes:
+    from digitize.overlay import draw_overlay
+    from digitize.pipeline import encode_jpeg
+    return encode_jpeg(draw_overlay(image, located), max_width=2400, quality=85)
+
+
 def name_hint(path: str) -> dict:
     """Series and table from a file name such as ``s2-t14.jpg`` or ``serie2_tisch14.jpg``."""
     import re

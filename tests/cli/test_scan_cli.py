@@ -82,6 +82,7 @@ def test_digitize_one_photo_to_stdout_and_debug_picture(tmp_path):
     some = next(iter(doc["readings"].values()))
     assert {"value", "confidence", "candidates", "box", "doubtful"} <= set(some)
     assert (tmp_path / "dbg" / "small-720.debug.jpg").stat().st_size > 10_000
+    assert (tmp_path / "dbg" / "small-720.cells.jpg").stat().st_size > 10_000
 
 
 def test_not_a_list_is_bad_input(tmp_path):
