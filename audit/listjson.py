@@ -51,7 +51,7 @@ class _Reader:
         if v is None and nullable:
             return None
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise ListError(path, f"expected a whole number, got {_kind(v)} {json.dumps(v)[:40]}")
+            raise ListError(path, f"expected a whole number, got {_kind(v)} {json.dumps(v, ensure_ascii=False)[:40]}")
         if isinstance(v, float):
             if not math.isfinite(v) or v != int(v):
                 raise ListError(path, f"expected a whole number, got {v}")
