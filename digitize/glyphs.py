@@ -307,43 +307,35 @@ def _trace(adj: dict) -> list[list[tuple[int, int]]]:
     """Split a skeleton graph into chains between end/junction pixels (closed loops come back to start)."""
     seen: set[frozenset] = set()
     chains = []
+
+    def walk(start, nxt):
+        """Follow the edge start-nxt until a junction or end, or back onto a walked edge."""
+        chain = [start]
+        prev, cur = start, nxt
+        seen.add(frozenset((prev, cur)))
+        while True:
+            chain.append(cur)
+            if len(adj[cur]) != 2:
+                break
+            a, b = adj[cur]
+            step = b if a == prev else a
+            if frozenset((cur, step)) in seen:
+                if step == start and len(adj[start]) == 2:
+                    chain.append(start)          # a pure loop closes on itself
+                break
+            seen.add(frozenset((cur, step)))
+            prev, cur = cur, step
+        return chain
+
     nodes = [p for p, nb in adj.items() if len(nb) != 2]
     for start in sorted(nodes):
         for nxt in adj[start]:
-            if frozenset((start, nxt)) in seen:
-                continue
-            chain = [start]
-            prev, cur = start, nxt
-            seen.add(frozenset((prev, cur)))
-            while True:
-                chain.append(cur)
-                if len(adj[cur]) != 2:
-                    break
-                a, b = adj[cur]
-                step = b if a == prev else a
-                if frozenset((cur, step)) in seen:
-                    break
-                seen.add(frozenset((cur, step)))
-                prev, cur = cur, step
-            chains.append(chain)
+            if frozenset((start, nxt)) not in seen:
+                chains.append(walk(start, nxt))
     for start in sorted(adj):  # pure loops: every pixel has two neighbours
         for nxt in adj[start]:
-            if frozenset((start, nxt)) in seen:
-                continue
-            chain = [start]
-            prev, cur = start, nxt
-            seen.add(frozenset((prev, cur)))
-            while True:
-                chain.append(cur)
-                a, b = adj[cur]
-                step = b if a == prev else a
-                if frozenset((cur, step)) in seen:
-                    if step == start:
-                        chain.append(start)
-                    break
-                seen.add(frozenset((cur, step)))
-                prev, cur = cur, step
-            chains.append(chain)
+            if frozenset((start, nxt)) not in seen:
+                chains.append(walk(start, nxt))
     for p, nb in adj.items():  # isolated pixels
         if not nb:
             chains.append([p])
