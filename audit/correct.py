@@ -22,7 +22,9 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from .overbid import explained_bids
-from .model import Footer, Game, ScoreList, SeatCells, Settlement, cell_ref
+from .model import Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
+from .penalties import RULE_PENALTY, check_points, schedule
+from .ramsch import durchmarsch_value
 from .rows import LOST, WON, RowFacts, uses_counters
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
@@ -55,16 +57,21 @@ class Corrected:
     kept: dict = None
 
 
-def _rule_consistent(base, value, plus, minus) -> bool:
+def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
     """Would the game-value check accept this "+" / "-" pair for a game worth ``value``?"""
     if plus is not None:
         return plus == value
-    return minus == 2 * value or bool(explained_bids(minus, base, value))
+    return minus == 2 * value or bool(explained_bids(minus, base, value, factor))
 
 
 def _row_delta(f: RowFacts) -> Optional[int]:
     """The row's value that counts, signed; None when it cannot be worked out."""
     g = f.game
+    if g.ramsch:
+        # a Durchmarsch wins 120 at most (reference 004); a loser's figure stands as written
+        if f.written_delta is not None and f.written_delta > 0:
+            return min(f.written_delta, durchmarsch_value(g))
+        return f.written_delta
     if f.outcome is None or (f.value is None and f.written_delta is None):
         return f.written_delta
     if f.value is None:
@@ -89,11 +96,32 @@ class _Builder:
         self.settled[cell_ref(game, field, seat)] = Settlement(value, RULE_LOWEST, note)
 
 
+def _penalties(sl: ScoreList, b: "_Builder", settings: Settings) -> tuple[Penalty, ...]:
+    """The penalty entries that count: the schedule's figures where the written ones break it."""
+    rules = schedule(settings.penalties)
+    out = []
+    for k, p in enumerate(sl.penalties, start=1):
+        want = check_points(rules, p, sl.seats) if rules is not None else None
+        if want is not None:
+            for s in range(sl.seats):
+                b.change(None, s + 1, f"penalty.{k}.points", p.points[s], want[s], "correct.penalty",
+                         RULE_PENALTY)
+            p = replace(p, points=want)
+        out.append(p)
+    return tuple(out)
+
+
 def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Corrected:
     n = sl.seats
     b = _Builder(sl)
     counters = uses_counters(sl)
-    total = [0] * n          # corrected running totals
+    penalties = _penalties(sl, b, settings)
+    pen_after: dict[int, list[int]] = {}
+    for p in penalties:
+        acc = pen_after.setdefault(p.after, [0] * n)
+        for s, v in enumerate(p.points):
+            acc[s] += v or 0
+    total = list(pen_after.get(0, [0] * n))   # corrected running totals
     won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
     count = {"won": [0] * n, "lost": [0] * n}   # the corrected Gew./Verl. cells
@@ -110,9 +138,16 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
 
+    def add_penalties(no):
+        for s, v in enumerate(pen_after.get(no, ())):
+            total[s] += v
+
+    previous_no = None
     for f in facts:
+        if previous_no is not None:
+            add_penalties(previous_no)
         g = f.game
-        no = g.no
+        no = previous_no = g.no
         delta = _row_delta(f) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward
@@ -146,9 +181,11 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
             b.change(no, None, "minus", g.minus, new_minus, "correct.single-loss" if single else "correct.minus")
-        if f.value is not None and not _rule_consistent(g.base, f.value, new_plus, new_minus):
+        if f.value is not None and not _rule_consistent(g.base, f.value, new_plus, new_minus, g.factor):
             fld = "plus" if outcome == WON else "minus"
             b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
+        if g.ramsch and outcome == WON and delta != durchmarsch_value(g):
+            b.settle(no, None, "plus", delta, "kept.value")
         if slip:
             b.settle(no, s + 1, "total", new_total, "kept.total")
         if new_total != cells.total:
@@ -160,12 +197,17 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 reason = "correct.total"
             b.change(no, s + 1, "total", cells.total, new_total, reason, "SkWO 7.2.5, 8.11")
         total[s] = new_total
-        if outcome == WON:
+        if not f.counts:
+            pass
+        elif outcome == WON:
             won[s] += 1
         else:
             lost[s] += 1
         new_cells = SeatCells(total=new_total)
-        if counters:
+        if counters and not f.counts:
+            # a Ramsch is no won or lost game: the counts are only carried
+            new_cells = carry(no, s, replace(cells, total=new_total), f.prev_won[s], f.prev_lost[s])
+        elif counters:
             count["won" if outcome == WON else "lost"][s] += 1
             new_cells = SeatCells(total=new_total,
                                   won=count["won"][s] if outcome == WON or cells.won is not None else None,
@@ -191,9 +233,11 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             games.append(g)
         else:
             games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
+    if previous_no is not None:
+        add_penalties(previous_no)
     footer, money = _footer(sl, b, total, won, lost, settings)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
-                        settled=b.settled)
+                        settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
     return Corrected(corrected, tuple(b.corrections), footer, money, kept)
 

@@ -17,6 +17,8 @@ CODES = (
     "game-count", "unreadable",
     # additions
     "passed-game", "incomplete-row",
+    # home lists, online lists, penalties (issue 8)
+    "home-rule", "ramsch", "abandoned-game", "penalty",
 )
 
 #: The rule each code cites (German rule texts in shared/reference).
@@ -36,11 +38,15 @@ RULES = {
     "unreadable": "SkWO 7.2.4 b",
     "passed-game": "SkWO 9.4",
     "incomplete-row": "SkWO 7.2.1",
+    "home-rule": "SkWO 9.4; Kontra, Re, Bock (004)",
+    "ramsch": "Ramsch (004)",
+    "abandoned-game": "Skat-Online 3.3.9, 3.4.6, 4.3.6 (003)",
+    "penalty": "Strafpunkte 3, 4a, 8 (002)",
 }
 
 #: Codes whose disagreement the lowest-score correction (SkWO 7.2.5) resolves by itself.
 CORRECTABLE = frozenset({"value-mismatch", "single-counted-loss", "running-total", "counter",
-                         "footer", "money"})
+                         "footer", "money", "penalty"})
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,18 @@ so their order is free)::
     Betrag gesamt;4,00
     Unterschrift;ja;ja;ja;nein
 
+Home lists (reference 004) add the columns ``Kontra``, ``Re`` (X marks), ``Bock`` (X for one
+Bock round or the number of rounds) and ``Ramsch`` (X), and ``Art;Heim`` (Seeger-Fabian) or
+``Art;privat`` (cent settlement). A game a player left (reference 003) has the column
+``Abbruch`` holding the seat and when: ``2 Reizen``, ``2 vor Ansage``, ``2 Spiel`` (or
+``bidding``, ``announcement``, ``play``). Penalty points (reference 002) are lines of their own,
+anywhere after the header::
+
+    Strafe;12;2;gering;0;1;-3;1;1        (after game 12, seat 2, minor error, 0 announcements, points per seat)
+
+with the offence ``gering``/``minor``, ``schwer``/``severe``, ``unsportlich``/``conduct`` or
+``sonstig``/``other``.
+
 An X mark is ``X``, ``x``, ``+``, ``ja`` or ``1``; a blank cell or a dash is empty. Every problem
 raises :class:`audit.listjson.ListError` naming the line.
 """
@@ -32,7 +44,7 @@ import re
 from typing import Optional
 
 from .listjson import LIMITS, ListError
-from .model import MARK_FIELDS, Footer, Game, ScoreList, SeatCells, Table
+from .model import MARK_FIELDS, Abandoned, Footer, Game, Penalty, ScoreList, SeatCells, Table
 
 MARK_TRUE = {"x", "+", "ja", "j", "1", "yes", "y", "true", "✓", "✗"}
 MARK_FALSE = {"", "-", "—", "–", "nein", "n", "0", "no", "false"}
@@ -53,7 +65,20 @@ GAME_COLUMNS = {
     "minus": ("-", "minus"),
     "passed": ("eingepasst", "passed", "eing."),
     "crossed_out": ("gestrichen", "crossed out", "crossed_out"),
+    "kontra": ("kontra", "contra"),
+    "re": ("re", "rekontra"),
+    "bock": ("bock",),
+    "ramsch": ("ramsch",),
+    "abandoned": ("abbruch", "abgebrochen", "abandoned"),
 }
+PENALTY_LINE = ("strafe", "strafpunkte", "penalty")
+OFFENCE_NAMES = {"minor": ("gering", "geringfügig", "geringfuegig", "minor"),
+                 "severe": ("schwer", "schwerwiegend", "severe"),
+                 "conduct": ("unsportlich", "unsportliches verhalten", "conduct"),
+                 "other": ("sonstig", "sonstige", "other")}
+WHEN_NAMES = {"bidding": ("reizen", "beim reizen", "bidding"),
+              "announcement": ("vor ansage", "vor der ansage", "ansage", "announcement"),
+              "play": ("spiel", "im spiel", "play")}
 META = {
     "series": ("serie", "series"),
     "table": ("tisch", "table"),
@@ -134,6 +159,7 @@ def read_csv_text(text: str, source: Optional[str] = None) -> ScoreList:
     seat_cols: dict[tuple[int, str], int] = {}
     games: list[Game] = []
     footer: dict = {}
+    penalties: list = []
     seats = None
     for lineno, row in enumerate(rows, start=1):
         where = f"line {lineno}"
@@ -156,6 +182,9 @@ def read_csv_text(text: str, source: Optional[str] = None) -> ScoreList:
             if mkey is None:
                 raise ListError(where, f'unknown line "{head[:30]}" before the header row (Nr;Grundwert;...)')
             meta[mkey] = _meta(mkey, cells[1:], where)
+            continue
+        if _norm(head) in PENALTY_LINE:
+            penalties.append((cells[1:], where))
             continue
         fkey = _lookup(FOOTER_ROWS, head)
         if fkey is not None:
@@ -183,7 +212,47 @@ def read_csv_text(text: str, source: Optional[str] = None) -> ScoreList:
         seen.add(g.no)
         last = g.no
     return ScoreList(table=table, games=tuple(games), footer=_footer(footer, seats),
-                     signatures=_signatures(footer.get("signatures"), seats), source=source)
+                     signatures=_signatures(footer.get("signatures"), seats), source=source,
+                     penalties=tuple(_penalty(c, w, seats, seen) for c, w in penalties))
+
+
+def _penalty(values: list[str], where: str, seats: int, game_nos: set[int]) -> Penalty:
+    """``after;seat;offence;announcements;points per seat``."""
+    if len(values) < 4 + seats:
+        raise ListError(where, f"a penalty line needs: after game; seat; offence; announcements; {seats} points")
+    after = _int(values[0], f"{where} (after game)", "after") or 0
+    if after and after not in game_nos:
+        raise ListError(where, f"game {after} is not on the list (0 means before game 1)")
+    seat = _int(values[1], f"{where} (seat)", "count")
+    if seat is None or not 1 <= seat <= seats:
+        raise ListError(where, f"the offender's seat must be 1 to {seats}")
+    offence = _lookup(OFFENCE_NAMES, values[2])
+    if offence is None:
+        raise ListError(where, f'unknown offence "{values[2][:20]}" (gering, schwer, unsportlich, sonstig)')
+    return Penalty(after=after, seat=seat, offence=offence,
+                   announcements=_int(values[3], f"{where} (announcements)", "announcements") or 0,
+                   points=tuple(_int(v, f"{where} (P{s + 1})", "total") for s, v in enumerate(values[4:4 + seats])))
+
+
+def _abandoned(text: str, where: str, seats: int):
+    t = _norm(text)
+    if t in ("", "-"):
+        return None
+    m = re.fullmatch(r"(?:p|platz\s*)?([1-4])[\s:,]+(.+)", t)
+    when = _lookup(WHEN_NAMES, m.group(2)) if m else None
+    if m is None or when is None or not 1 <= int(m.group(1)) <= seats:
+        raise ListError(where, f'abandoned game: expected a seat and when ("2 Reizen", "2 vor Ansage", '
+                               f'"2 Spiel"), got "{text.strip()[:20]}"')
+    return Abandoned(seat=int(m.group(1)), when=when)
+
+
+def _bock(text: str, where: str) -> int:
+    t = _norm(text)
+    if t in MARK_TRUE - {"1"}:
+        return 1
+    if t in MARK_FALSE:
+        return 0
+    return _int(text, where, "bock") or 0
 
 
 def _meta(key: str, values: list[str], where: str):
@@ -196,7 +265,9 @@ def _meta(key: str, values: list[str], where: str):
             return "tournament"
         if t in ("privat", "private"):
             return "private"
-        raise ListError(where, f'kind must be "Turnier" or "privat", got "{value[:20]}"')
+        if t in ("heim", "home"):
+            return "home"
+        raise ListError(where, f'kind must be "Turnier", "Heim" or "privat", got "{value[:20]}"')
     v = _int(value, where, "count")
     if key == "seats" and v not in (3, 4):
         raise ListError(where, f"a Skat table has 3 or 4 seats, got {v}")
@@ -242,6 +313,11 @@ def _game_row(cells, columns, seat_cols, seats, where) -> Game:
             lost=_int(cell(seat_cols.get((s, "lost"))), f"{where} (P{s} Verl.)", "count")))
     marks = {m: _mark(get.get(m, ""), f"{where} ({m})") for m in MARK_FIELDS}
     return Game(no=_int(cells[0], where, "no"),
+                kontra=_mark(get.get("kontra", ""), f"{where} (Kontra)"),
+                re=_mark(get.get("re", ""), f"{where} (Re)"),
+                bock=_bock(get.get("bock", ""), f"{where} (Bock)"),
+                ramsch=_mark(get.get("ramsch", ""), f"{where} (Ramsch)"),
+                abandoned=_abandoned(get.get("abandoned", ""), f"{where} (Abbruch)", seats),
                 base=_int(get.get("base", ""), f"{where} (Grundwert)", "small"),
                 mit=_int(get.get("mit", ""), f"{where} (mit)", "small"),
                 ohne=_int(get.get("ohne", ""), f"{where} (ohne)", "small"),
@@ -287,12 +363,16 @@ def list_to_csv(sl: ScoreList) -> str:
     w.writerow(["Start-Nr.", *[s or "" for s in t.start_numbers]])
     w.writerow(["Geber", t.first_dealer])
     if t.kind != "tournament":
-        w.writerow(["Art", "privat"])
+        w.writerow(["Art", {"private": "privat", "home": "Heim"}[t.kind]])
+    home = any(g.home_rules for g in sl.games)
+    abandoned = any(g.abandoned is not None for g in sl.games)
     head = ["Nr", "Grundwert", "mit", "ohne", "Hand", "Schneider", "Schneider angesagt", "Schwarz",
             "Schwarz angesagt", "offen", "+", "-"]
     for s in range(1, t.seats + 1):
         head += [f"P{s}", f"P{s} Gew", f"P{s} Verl"]
-    w.writerow(head + ["Eingepasst"])
+    extra = (["Kontra", "Re", "Bock", "Ramsch"] if home else []) + (["Abbruch"] if abandoned else [])
+    w.writerow(head + ["Eingepasst"] + extra)
+    when_names = {"bidding": "Reizen", "announcement": "vor Ansage", "play": "Spiel"}
 
     def num(v):
         return "" if v is None else v
@@ -305,7 +385,16 @@ def list_to_csv(sl: ScoreList) -> str:
                num(g.plus), num(g.minus)]
         for p in g.players:
             row += [num(p.total), num(p.won), num(p.lost)]
-        w.writerow(row + ["X" if g.passed else ""])
+        row.append("X" if g.passed else "")
+        if home:
+            row += ["X" if g.kontra else "", "X" if g.re else "", g.bock or "", "X" if g.ramsch else ""]
+        if abandoned:
+            row.append("" if g.abandoned is None else f"{g.abandoned.seat} {when_names[g.abandoned.when]}")
+        w.writerow(row)
+    offence_names = {"minor": "gering", "severe": "schwer", "conduct": "unsportlich", "other": "sonstig"}
+    for p in sl.penalties:
+        w.writerow(["Strafe", p.after, p.seat, offence_names[p.offence], p.announcements,
+                    *[num(v) for v in p.points]])
     f = sl.footer
     for name, line in (("Spielpunkte", f.points), ("Gew.", f.won), ("Verl.", f.lost), ("x50", f.bonus),
                        ("Gegenspieler", f.others_lost), ("Gesamtpunkte", f.score)):

@@ -9,12 +9,15 @@ import json
 import math
 from typing import Any, Optional
 
-from .model import (FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, CellReading, Footer, Game, ScoreList,
-                    SeatCells, Settlement, Table)
+from .model import (ABANDON_TIMES, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned, CellReading,
+                    Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
 
 #: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
 LIMITS = {"small": (0, 99), "value": (0, 100_000), "total": (-1_000_000, 1_000_000),
-          "count": (0, 999), "no": (1, 999), "money": (0, 100_000)}
+          "count": (0, 999), "no": (1, 999), "money": (0, 100_000), "bock": (0, 8),
+          "announcements": (0, 9), "after": (0, 999)}
+#: Kinds of list: SkWO tournament, home list scored by Seeger-Fabian, private (cent settlement).
+KINDS = ("tournament", "home", "private")
 MAX_BYTES = 20_000_000
 
 
@@ -100,9 +103,12 @@ class _Reader:
 
 
 R = _Reader()
-GAME_FIELDS = ("no", "base", "mit", "ohne", *MARK_FIELDS, "plus", "minus", "passed", "players", "crossed_out")
+GAME_FIELDS = ("no", "base", "mit", "ohne", *MARK_FIELDS, "plus", "minus", "passed", "players", "crossed_out",
+               "kontra", "re", "bock", "ramsch", "abandoned")
+PENALTY_FIELDS = ("after", "seat", "offence", "announcements", "points", "note")
 TABLE_FIELDS = ("seats", "series", "table", "start_numbers", "first_dealer", "kind")
-TOP_FIELDS = ("format", "table", "games", "footer", "signatures", "settled", "readings", "source", "photo")
+TOP_FIELDS = ("format", "table", "games", "footer", "signatures", "settled", "readings", "source", "photo",
+              "penalties")
 
 
 def _table(v) -> Table:
@@ -118,8 +124,8 @@ def _table(v) -> Table:
     if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= seats:
         raise ListError("$.table.first_dealer", f"expected a seat 1 to {seats}, got {json.dumps(first)[:20]}")
     kind = t.get("kind", "tournament")
-    if kind not in ("tournament", "private"):
-        raise ListError("$.table.kind", f'expected "tournament" or "private", got {json.dumps(kind)[:20]}')
+    if kind not in KINDS:
+        raise ListError("$.table.kind", f'expected "tournament", "home" or "private", got {json.dumps(kind)[:20]}')
     return Table(seats=seats, series=R.int_(t.get("series"), "$.table.series", "count"),
                  table=R.int_(t.get("table"), "$.table.table", "count"),
                  start_numbers=tuple(R.text(s, f"$.table.start_numbers[{i}]") for i, s in enumerate(starts)),
@@ -143,7 +149,15 @@ def _game(v, i: int, seats: int) -> Game:
                                  won=R.int_(c.get("won"), cp + ".won", "count"),
                                  lost=R.int_(c.get("lost"), cp + ".lost", "count")))
     marks = {m: R.bool_(g.get(m), f"{p}.{m}") for m in MARK_FIELDS}
-    return Game(no=R.int_(g["no"], p + ".no", "no", nullable=False),
+    abandoned = None
+    if g.get("abandoned") is not None:
+        ap = p + ".abandoned"
+        a = R.obj(g["abandoned"], ap, required=("seat", "when"), allowed=("seat", "when"))
+        abandoned = Abandoned(seat=_seat(a["seat"], ap + ".seat", seats), when=_choice(a["when"], ap + ".when",
+                                                                                      ABANDON_TIMES))
+    return Game(kontra=R.bool_(g.get("kontra"), p + ".kontra"), re=R.bool_(g.get("re"), p + ".re"),
+                bock=R.int_(g.get("bock", 0), p + ".bock", "bock", nullable=False),
+                ramsch=R.bool_(g.get("ramsch"), p + ".ramsch"), abandoned=abandoned,no=R.int_(g["no"], p + ".no", "no", nullable=False),
                 base=R.int_(g.get("base"), p + ".base", "small"),
                 mit=R.int_(g.get("mit"), p + ".mit", "small"),
                 ohne=R.int_(g.get("ohne"), p + ".ohne", "small"),
@@ -152,6 +166,37 @@ def _game(v, i: int, seats: int) -> Game:
                 passed=R.bool_(g.get("passed"), p + ".passed"),
                 crossed_out=R.bool_(g.get("crossed_out"), p + ".crossed_out"),
                 players=tuple(players), **marks)
+
+
+def _seat(v, path: str, seats: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= seats:
+        raise ListError(path, f"expected a seat 1 to {seats}, got {json.dumps(v)[:20]}")
+    return v
+
+
+def _choice(v, path: str, choices: tuple[str, ...]) -> str:
+    if v not in choices:
+        raise ListError(path, f"expected one of {', '.join(choices)}, got {json.dumps(v, ensure_ascii=False)[:30]}")
+    return v
+
+
+def _penalties(v, seats: int, game_nos: set[int]) -> tuple[Penalty, ...]:
+    out = []
+    for k, e in enumerate(R.list_(v, "$.penalties", max_len=999)):
+        p = f"$.penalties[{k}]"
+        e = R.obj(e, p, required=("after", "seat", "offence", "points"), allowed=PENALTY_FIELDS)
+        after = R.int_(e["after"], p + ".after", "after", nullable=False)
+        if after and after not in game_nos:
+            raise ListError(p + ".after", f"game {after} is not on the list (0 means before game 1)")
+        points = tuple(R.int_(x, f"{p}.points[{s}]", "total")
+                       for s, x in enumerate(R.list_(e["points"], p + ".points", length=seats)))
+        note = e.get("note")
+        out.append(Penalty(after=after, seat=_seat(e["seat"], p + ".seat", seats),
+                           offence=_choice(e["offence"], p + ".offence", OFFENCES),
+                           announcements=R.int_(e.get("announcements", 0), p + ".announcements", "announcements",
+                                                nullable=False),
+                           points=points, note="" if note is None else str(R.text(note, p + ".note"))))
+    return tuple(out)
 
 
 def _footer(v, seats: int) -> Footer:
@@ -220,9 +265,10 @@ def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
     for ref, s in R.obj(d.get("settled", {}), "$.settled").items():
         s = R.obj(s, f"$.settled.{ref}", required=("value",), allowed=("value", "rule", "note"))
         settled[ref] = Settlement(s["value"], str(s.get("rule", "SkWO 7.2.5")), str(s.get("note", "")))
+    penalties = _penalties(d.get("penalties", []), table.seats, seen)
     return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
                      signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
-                     source=source)
+                     source=source, penalties=penalties)
 
 
 def read_json_text(text: str, source: Optional[str] = None) -> ScoreList:
@@ -253,10 +299,21 @@ def list_to_json(sl: ScoreList) -> dict:
                "players": [{"total": p.total, "won": p.won, "lost": p.lost} for p in g.players]}
         if g.crossed_out:
             row["crossed_out"] = True
+        for name in ("kontra", "re", "ramsch"):
+            if getattr(g, name):
+                row[name] = True
+        if g.bock:
+            row["bock"] = g.bock
+        if g.abandoned is not None:
+            row["abandoned"] = {"seat": g.abandoned.seat, "when": g.abandoned.when}
         doc["games"].append(row)
     f = sl.footer
     doc["footer"] = {**{line: list(getattr(f, line)) for line in FOOTER_FIELDS}, "money_total": f.money_total}
     doc["signatures"] = None if sl.signatures is None else list(sl.signatures)
+    if sl.penalties:
+        doc["penalties"] = [{"after": p.after, "seat": p.seat, "offence": p.offence,
+                             "announcements": p.announcements, "points": list(p.points),
+                             **({"note": p.note} if p.note else {})} for p in sl.penalties]
     if sl.settled:
         doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note} for ref, s in sl.settled.items()}
     if sl.readings:

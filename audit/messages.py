@@ -15,7 +15,8 @@ FIELD_NAMES = {
            "schneider_announced": "Schneider angesagt", "schwarz": "Schwarz",
            "schwarz_announced": "Schwarz angesagt", "ouvert": "offen", "passed": "Eingepasst",
            "signature": "Unterschrift", "no": "Nr.", "crossed_out": "gestrichen",
-           "won_outcome": "gewonnen", "lost_outcome": "verloren"},
+           "won_outcome": "gewonnen", "lost_outcome": "verloren", "kontra": "Kontra", "re": "Re",
+           "bock": "Bock", "ramsch": "Ramsch", "abandoned": "abgebrochen"},
     "en": {"points": "game points", "won": "won", "lost": "lost", "bonus": "(won - lost) x 50",
            "others_lost": "others' lost games", "score": "total score", "money": "loss money",
            "money_total": "loss money in all", "total": "running total", "plus": "+", "minus": "-",
@@ -23,7 +24,8 @@ FIELD_NAMES = {
            "schneider_announced": "Schneider announced", "schwarz": "Schwarz",
            "schwarz_announced": "Schwarz announced", "ouvert": "ouvert", "passed": "passed",
            "signature": "signature", "no": "no.", "crossed_out": "crossed out",
-           "won_outcome": "won", "lost_outcome": "lost"},
+           "won_outcome": "won", "lost_outcome": "lost", "kontra": "Kontra", "re": "Re",
+           "bock": "Bock", "ramsch": "Ramsch", "abandoned": "abandoned"},
 }
 
 T = {
@@ -116,6 +118,71 @@ T = {
     "unreadable": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); Kandidaten: {candidates}.",
                    "Cell {cell} not read with confidence ({confidence} %); candidates: {candidates}."),
     # corrections (why a figure changed)
+    # home lists (004): Kontra, Re, Bock, Ramsch
+    "home.re-without-kontra": ("Spiel {game}: Re ohne Kontra eingetragen: Re antwortet auf ein Kontra.",
+                               "Game {game}: Re written without Kontra: Re answers a Kontra."),
+    "home.ramsch-in-tournament": ("Spiel {game}: Ramsch auf einer Turnierliste: im Turnier wird kein Ramsch "
+                                  "gespielt (SkWO 9.4).",
+                                  "Game {game}: Ramsch on a tournament list: no Ramsch is played at a "
+                                  "tournament (SkWO 9.4)."),
+    "home.doubling-in-tournament": ("Spiel {game}: {what} auf einer Turnierliste: die ISkO kennt das nicht, "
+                                    "nur wenn der Veranstalter es zugelassen hat (Spielwert x {written}).",
+                                    "Game {game}: {what} on a tournament list: not part of the ISkO, only "
+                                    "if the organiser allowed it (game value x {written})."),
+    "ramsch.game-columns": ("Spiel {game}: ein Ramsch hat keinen Alleinspieler und keine Spielangabe.",
+                            "Game {game}: a Ramsch has no declarer and no game columns."),
+    "ramsch.kontra": ("Spiel {game}: Kontra/Re im Ramsch: ohne Alleinspieler gibt es kein Kontra.",
+                      "Game {game}: Kontra/Re in a Ramsch: with no declarer there is no Kontra."),
+    "ramsch.plus-and-minus": ("Spiel {game}: Ramsch mit Wert in \"+\" und \"-\" zugleich.",
+                              "Game {game}: a Ramsch with a value in both \"+\" and \"-\"."),
+    "ramsch.durchmarsch": ("Spiel {game}: ein Durchmarsch gewinnt {expected}, eingetragen {written}.",
+                           "Game {game}: a Durchmarsch wins {expected}, written {written}."),
+    "ramsch.loser": ("Spiel {game}: im Ramsch verliert der Verlierer seine Augen ({low} bis {high}), "
+                     "eingetragen {written}.",
+                     "Game {game}: in a Ramsch the loser loses his card points ({low} to {high}), "
+                     "written {written}."),
+    "counter.ramsch": ("Spiel {game}: ein Ramsch ist kein gewonnenes oder verlorenes Spiel, Zähler Platz "
+                       "{seat} bleibt {expected} (eingetragen {written}).",
+                       "Game {game}: a Ramsch is no won or lost game, seat {seat}'s count stays {expected} "
+                       "(written {written})."),
+    # abandoned games (003)
+    "abandoned.no-rule": ("Spiel {game}: Platz {leaver} hat das Spiel verlassen; ISkO und SkWO regeln das "
+                          "nicht, die Spielleitung entscheidet (Online-Regel: --online).",
+                          "Game {game}: seat {leaver} left the game; neither ISkO nor SkWO rules on it, "
+                          "the management decides (online rule: --online)."),
+    "abandoned.gave-up": ("Spiel {game}: Platz {leaver} hat das laufende Spiel verlassen und damit "
+                          "aufgegeben: das Spiel ist für den Alleinspieler {expected}.",
+                          "Game {game}: seat {leaver} left the game in play and so gave it up: the game "
+                          "is {expected} for the declarer."),
+    "abandoned.charged-seat": ("Spiel {game}: Platz {leaver} hat das Spiel verlassen, ihm wird der verlorene "
+                               "Grand abgeschrieben, nicht Platz {written}.",
+                               "Game {game}: seat {leaver} left the game and is charged the lost Grand, "
+                               "not seat {written}."),
+    "abandoned.simple-grand": ("Spiel {game}: ein abgebrochenes Spiel zählt als einfacher Grand (Grundwert 24, "
+                               "nicht Hand, Schneider oder Schwarz).",
+                               "Game {game}: an abandoned game counts as a simple Grand (base 24, not Hand, "
+                               "Schneider or Schwarz)."),
+    "abandoned.lost": ("Spiel {game}: Platz {leaver} hat das Spiel verlassen: ihm wird ein verlorener "
+                       "einfacher Grand abgeschrieben.",
+                       "Game {game}: seat {leaver} left the game: he is charged a lost simple Grand."),
+    "abandoned.won": ("Spiel {game}: ein Gegenspieler (Platz {leaver}) hat vor der Ansage verlassen: dem "
+                      "Alleinspieler wird ein gewonnener einfacher Grand gutgeschrieben.",
+                      "Game {game}: an opponent (seat {leaver}) left before the announcement: the declarer "
+                      "is credited a won simple Grand."),
+    # penalties (002)
+    "penalty.announcements": ("Strafe {entry} (nach Spiel {after}): {written} Ansagen, höchstens {expected} "
+                              "erhöhen die Strafe.",
+                              "Penalty {entry} (after game {after}): {written} announcements, at most "
+                              "{expected} raise the penalty."),
+    "penalty.unknown-offence": ("Strafe {entry} (nach Spiel {after}): Vergehen \"{written}\" steht nicht im "
+                                "Strafpunkte-Plan.",
+                                "Penalty {entry} (after game {after}): offence \"{written}\" is not in the "
+                                "penalty schedule."),
+    "penalty.points": ("Strafe {entry} (nach Spiel {after}, Platz {seat}, {offence}): eingetragen {written}, "
+                       "nach Plan {expected}.",
+                       "Penalty {entry} (after game {after}, seat {seat}, {offence}): written {written}, "
+                       "the schedule gives {expected}."),
+    "correct.penalty": ("Strafpunkte nach Plan", "penalty points by the schedule"),
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)", "the higher loss counts (double the game value)"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
@@ -151,7 +218,26 @@ def show_value(value, blank: str = "") -> str:
     return str(value)
 
 
+OFFENCE_NAMES = {
+    "de": {"minor": "geringfügiger Fehler", "severe": "schwerwiegender Fehler", "conduct": "unsportliches Verhalten",
+           "other": "sonstiger Fehler"},
+    "en": {"minor": "minor error", "severe": "severe error", "conduct": "unsporting conduct",
+           "other": "other error"},
+}
+
+
+def offence_name(offence: str, lang: str = "de") -> str:
+    return OFFENCE_NAMES.get(lang, OFFENCE_NAMES["de"]).get(offence, offence)
+
+
 def field_name(field: str, lang: str = "de") -> str:
+    """Name of a column or footer line; ``penalty.2.points`` is the second penalty entry.
+
+    >>> field_name("penalty.2.points", "en")
+    'penalty 2'
+    """
+    if field.startswith("penalty."):
+        return ("Strafe " if lang == "de" else "penalty ") + field.split(".")[1]
     return FIELD_NAMES.get(lang, FIELD_NAMES["de"]).get(field, field)
 
 

@@ -11,6 +11,12 @@ reader doubts, referee settlements)::
     g12.p3.total  g12.p3.won  g12.p3.lost
     footer.points.2  footer.won.2 ... footer.money.2  footer.money_total
     signature.4  table.start_number.1
+    penalty.2.points.3                      (the second penalty entry, seat 3's points)
+
+Home lists (reference 004) add optional columns to a game row: ``kontra``, ``re`` and ``bock``
+double the game value (each once; ``bock`` counts overlapping Bock rounds), ``ramsch`` marks a
+Ramsch row. An ``abandoned`` row records a game a player left (reference 003), and
+``penalties`` are penalty-point entries between the rows (reference 002).
 """
 from __future__ import annotations
 
@@ -27,6 +33,11 @@ MARK_FIELDS = ("hand", "schneider", "schneider_announced", "schwarz", "schwarz_a
 NUMBER_FIELDS = ("base", "mit", "ohne", "plus", "minus")
 #: Per-seat cells of a game row.
 SEAT_FIELDS = ("total", "won", "lost")
+#: Home-list columns of a game row (reference 004): they double the game value.
+DOUBLING_FIELDS = ("kontra", "re", "bock")
+#: When a player left an abandoned game (reference 003): before the bidding ended, after the
+#: declarer was known but before the announcement, or during play.
+ABANDON_TIMES = ("bidding", "announcement", "play")
 #: Footer lines, one figure per seat.
 FOOTER_FIELDS = ("points", "won", "lost", "bonus", "others_lost", "score", "money")
 
@@ -45,6 +56,14 @@ class SeatCells:
 
 
 EMPTY_SEAT = SeatCells()
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    """A game a player left (reference 003): ``seat`` (1-based) left, ``when`` one of ABANDON_TIMES."""
+
+    seat: int
+    when: str
 
 
 @dataclass(frozen=True)
@@ -67,6 +86,27 @@ class Game:
     players: tuple[SeatCells, ...] = ()
     #: the row is struck through (unused rows after an early end of the series)
     crossed_out: bool = False
+    #: home lists (reference 004): Kontra, Re, number of Bock rounds, a Ramsch row
+    kontra: bool = False
+    re: bool = False
+    bock: int = 0
+    ramsch: bool = False
+    #: a game a player left (reference 003), or None
+    abandoned: Optional[Abandoned] = None
+
+    @property
+    def factor(self) -> int:
+        """How often the game value is doubled: Kontra, Re and each Bock round once (reference 004).
+
+        >>> Game(no=1, kontra=True, re=True, bock=1).factor
+        8
+        """
+        return 2 ** (int(self.kontra) + int(self.re) + self.bock)
+
+    @property
+    def home_rules(self) -> bool:
+        """Does the row use a home rule (Kontra, Re, Bock, Ramsch)?"""
+        return self.kontra or self.re or self.bock > 0 or self.ramsch
 
     @property
     def declarers(self) -> list[int]:
@@ -82,7 +122,8 @@ class Game:
     def blank(self) -> bool:
         """Nothing at all written in the row."""
         return (not self.has_game_columns and self.plus is None and self.minus is None
-                and not self.passed and not self.crossed_out and not self.declarers)
+                and not self.passed and not self.crossed_out and not self.declarers
+                and not self.home_rules and self.abandoned is None)
 
 
 @dataclass(frozen=True)
@@ -92,7 +133,8 @@ class Table:
     table: Optional[int] = None
     start_numbers: tuple[Optional[str], ...] = ()
     first_dealer: int = 1
-    #: "tournament" (Seeger-Fabian) or "private" (cent settlement, no 50/40/30)
+    #: "tournament" (SkWO list, Seeger-Fabian), "home" (home rules allowed, Seeger-Fabian as the
+    #: app of reference 004 scores it) or "private" (home rules, cent settlement, no 50/40/30)
     kind: str = "tournament"
 
     def dealer(self, game_no: int) -> int:
@@ -121,6 +163,28 @@ class Footer:
     def blank(self) -> bool:
         lines = (self.points, self.won, self.lost, self.bonus, self.others_lost, self.score, self.money)
         return self.money_total is None and all(v is None for line in lines for v in line)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Penalty points entered on the list (reference 002) after game ``after`` (0: before game 1).
+
+    ``seat`` (1-based) is the offender; ``points`` per seat as written (signed: the offender's
+    negative, the others' positive; None where nothing is written). The points enter the
+    running totals: the next total a seat writes includes them.
+    """
+
+    after: int
+    seat: int
+    offence: str
+    announcements: int = 0
+    points: tuple[Optional[int], ...] = ()
+    note: str = ""
+
+
+#: Offences of the penalty schedules (reference 002): minor, severe, unsporting conduct, and
+#: another error the management rates itself.
+OFFENCES = ("minor", "severe", "conduct", "other")
 
 
 @dataclass(frozen=True)
@@ -162,6 +226,8 @@ class ScoreList:
     readings: dict[str, CellReading] = field(default_factory=dict)
     #: where the list came from (file name, photo), for messages and reports
     source: Optional[str] = None
+    #: penalty-point entries between the rows (reference 002), in list order
+    penalties: tuple[Penalty, ...] = ()
 
     @property
     def seats(self) -> int:
@@ -180,6 +246,8 @@ def cell_ref(game: Optional[int], field_name: str, seat: Optional[int] = None) -
     'footer.points.2'
     """
     if game is None:
+        if field_name.startswith("penalty."):
+            return f"{field_name}.{seat}"
         if field_name == "signature":
             return f"signature.{seat}"
         if field_name == "money_total":

@@ -24,12 +24,21 @@ def overbid_loss(bid: int, base: int) -> int:
     return 2 * charged_value(bid, base)
 
 
-def explained_bids(minus: int, base: int, value: int) -> tuple[int, ...]:
+def explained_bids(minus: int, base: int, value: int, factor: int = 1) -> tuple[int, ...]:
     """Bids that make ``minus`` the correct doubled loss of an overbid game worth ``value``.
 
     Empty when no bid explains it (then the entry is simply wrong). Null games cannot be
-    overbid: their value is fixed and known before they are announced.
+    overbid: their value is fixed and known before they are announced. On a home list
+    ``minus`` and ``value`` include the row's Kontra/Re/Bock ``factor`` (reference 004):
+    the charged multiple of the base is doubled like any game value.
+
+    >>> explained_bids(minus=108, base=9, value=36, factor=2)    # Kontra: bid 24, Karo mit 1
+    (20, 22, 23, 24, 27)
     """
+    if factor > 1:
+        if minus % factor or value % factor:
+            return ()
+        minus, value = minus // factor, value // factor
     if base == NULL or minus <= 0 or minus % (2 * base):
         return ()
     k = minus // (2 * base)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .checks.doubts import parse_ref
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import field_name, render, show_value
+from .messages import field_name, offence_name, render, show_value
 from .values import describe
 
 WORDS = {
@@ -16,7 +16,8 @@ WORDS = {
            "head": "Platz  Start-Nr.  Spielpunkte  Gew.  Verl.  Gegner  Wertung  Betrag",
            "head_private": "Platz  Name        Endstand      Cent",
            "game": "Spiel", "written": "geschrieben", "expected": "erwartet", "none": "keine",
-           "footer": "Fuß", "each": "jeweils", "kept": "bleibt"},
+           "footer": "Fuß", "each": "jeweils", "kept": "bleibt", "penalties": "Strafpunkte",
+           "after": "nach Spiel", "seat": "Platz"},
     "en": {CLEAN: "clean", PAPER_ERRORS: "errors on the list", READING_DOUBTS: "reading doubts",
            ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "doubt",
            "series": "series", "table": "table", "seats": "seats", "corrections": "Corrections (SkWO 7.2.5)",
@@ -24,7 +25,8 @@ WORDS = {
            "head": "Seat   Start no.  Game pts     Won   Lost  Others  Score    Money",
            "head_private": "Seat   Name        Final         Cents",
            "game": "game", "written": "written", "expected": "expected", "none": "none",
-           "footer": "footer", "each": "each", "kept": "stands"},
+           "footer": "footer", "each": "each", "kept": "stands", "penalties": "Penalty points",
+           "after": "after game", "seat": "seat"},
 }
 
 
@@ -69,7 +71,7 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
     for f in shown:
         if f.game is not None:
             g = by_game.get(f.game)
-            desc = describe(g) if g is not None and g.base is not None else ""
+            desc = describe(g) if g is not None and (g.base is not None or g.ramsch) else ""
             place = f"{w['game']} {f.game:>2} {desc:<12}"
         else:
             place = f"{w['footer']:<21}"
@@ -98,6 +100,13 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         seat_s = f" P{seat}" if seat is not None else "   "
         lines.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
                      f" {render(st.note, lang, {})} ({st.rule})")
+    if a.corrected.sl.penalties:
+        lines.append(f"{w['penalties']}:")
+        for k, p in enumerate(a.corrected.sl.penalties, start=1):
+            points = "  ".join(f"P{s + 1} {v or 0:+d}" for s, v in enumerate(p.points))
+            lines.append(f"  {k:>2}. {w['after']} {p.after:>2}, {w['seat']} {p.seat}: "
+                         f"{offence_name(p.offence, lang)}"
+                         f"{f' ({p.announcements})' if p.announcements else ''}   {points}")
     if t.kind == "private":
         lines.append(f"{w['private']}:")
         lines.append("  " + w["head_private"])

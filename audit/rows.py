@@ -3,6 +3,11 @@
 For each row: who declared, the value the game columns give (or why they give none), won or
 lost, and each seat's previous written total and counts. The checks and the correction read
 these facts instead of walking the list again.
+
+Home lists (reference 004): the value includes the row's Kontra/Re/Bock doublings; a Ramsch row
+has no game value and does not count as a won or lost game. Penalty points (reference 002)
+enter the running totals: a seat's previous total includes the points entered since it last
+wrote one.
 """
 from __future__ import annotations
 
@@ -33,6 +38,11 @@ class RowFacts:
     prev_lost: tuple[int, ...]
     #: a game was played in this row (not passed, not crossed out, not blank)
     played: bool
+    #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
+    counts: bool = True
+    #: per seat, the game points after this row and the penalties entered right after it
+    #: (the written totals of rows that are not crossed out, plus penalty points as written)
+    points_after: tuple[int, ...] = ()
 
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
@@ -60,10 +70,22 @@ def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[s
     return None
 
 
+def penalty_points(sl: ScoreList) -> dict[int, list[int]]:
+    """Written penalty points per seat, summed by the game they follow (0: before game 1)."""
+    out: dict[int, list[int]] = {}
+    for p in sl.penalties:
+        acc = out.setdefault(p.after, [0] * sl.seats)
+        for s, v in enumerate(p.points):
+            acc[s] += v or 0
+    return out
+
+
 def analyse(sl: ScoreList) -> list[RowFacts]:
     """Facts of every row of ``sl`` in order."""
     n = sl.seats
-    total = [0] * n
+    pens = penalty_points(sl)
+    total = list(pens.get(0, [0] * n))
+    points = list(total)
     won = [0] * n
     lost = [0] * n
     out: list[RowFacts] = []
@@ -87,9 +109,9 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             fits = [s for s in declarers if g.players[s].total == total[s] + delta]
             declarer = fits[0] if len(fits) == 1 else None
         value = impossible = None
-        if g.has_game_columns or g.plus is not None or g.minus is not None:
+        if not g.ramsch and (g.has_game_columns or g.plus is not None or g.minus is not None):
             try:
-                value = value_of(g)
+                value = value_of(g) * g.factor
             except ImpossibleGame as exc:
                 impossible = exc
         if g.passed:
@@ -97,15 +119,21 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         else:
             outcome = _outcome(g, declarer, total[declarer] if declarer is not None else 0)
         played = not (g.passed or g.crossed_out or g.blank)
-        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played))
         for s in range(n):
             cells = g.players[s]
             if cells.total is not None:
                 total[s] = cells.total
+                if not g.crossed_out:
+                    points[s] = cells.total
             if cells.won is not None:
                 won[s] = cells.won
             if cells.lost is not None:
                 lost[s] = cells.lost
+        for s, v in enumerate(pens.get(g.no, ())):
+            total[s] += v
+            points[s] += v
+        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played,
+                            counts=not g.ramsch, points_after=tuple(points)))
     return out
 
 
@@ -118,7 +146,7 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
     """Games won and lost per seat, counted from the rows."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        if f.declarer is None or not f.played:
+        if f.declarer is None or not f.played or not f.counts:
             continue
         if f.outcome == WON:
             won[f.declarer] += 1

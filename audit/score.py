@@ -48,15 +48,9 @@ def seeger_fabian(points: Sequence[int], won: Sequence[int], lost: Sequence[int]
 
 
 def final_totals(facts: list[RowFacts], seats: int) -> list[int]:
-    """Each seat's last written running total (0 for a seat that never played)."""
-    points = [0] * seats
-    for f in facts:
-        if f.game.crossed_out:
-            continue
-        for s, cells in enumerate(f.game.players):
-            if cells.total is not None:
-                points[s] = cells.total
-    return points
+    """Each seat's last written running total (0 for a seat that never played), plus the
+    penalty points entered after it (reference 002)."""
+    return list(facts[-1].points_after) if facts else [0] * seats
 
 
 def from_rows(facts: list[RowFacts], seats: int) -> FooterFigures:

@@ -1,4 +1,5 @@
-"""What a tournament sets for itself (SkWO 6.2, the Spielplan): series length and loss money."""
+"""What a tournament sets for itself (SkWO 6.2, the Spielplan): series length, loss money, the
+rule for abandoned games of online lists (reference 003) and the penalty schedule (reference 002)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -52,9 +53,15 @@ class Settings:
     #: games per series; None: 36 at three seats, 48 at four
     games: Optional[int] = None
     loss_money: str = DEFAULT_LOSS_MONEY
+    #: score abandoned games by the online rules of reference 003 (Skat-Online 3.3.9, 3.4.6, 4.3.6)
+    online: bool = False
+    #: penalty schedule by name (audit.penalties.SCHEDULES); None: written penalties stand unchecked
+    penalties: Optional[str] = None
 
     def __post_init__(self):
         parse_loss_money(self.loss_money)  # fail early on a bad schedule
+        from .penalties import schedule
+        schedule(self.penalties)
         if self.games is not None and not 1 <= self.games <= 200:
             raise ValueError(f"games per series {self.games}: must be 1 to 200")
 

@@ -129,8 +129,16 @@ def describe(game: Game) -> str:
 
     >>> describe(Game(no=1, base=12, mit=1))
     'Kr m1'
+    >>> describe(Game(no=2, base=24, ohne=2, kontra=True, bock=1))
+    'Gr o2 K B'
+    >>> describe(Game(no=3, ramsch=True))
+    'Ramsch'
     """
     names = {KARO: "Ka", HERZ: "He", PIK: "Pi", KREUZ: "Kr", GRAND: "Gr", NULL: "Null"}
+    doubling = [short for flag, short in ((game.kontra, "K"), (game.re, "Re")) if flag]
+    doubling += ["B" * game.bock] if game.bock else []
+    if game.ramsch:
+        return " ".join(["Ramsch", *doubling])
     if game.base is None:
         return "?"
     parts = [names.get(game.base, str(game.base))]
@@ -142,4 +150,4 @@ def describe(game: Game) -> str:
                         ("schwarz", "Sw"), ("schwarz_announced", "Swa"), ("ouvert", "O")):
         if getattr(game, flag):
             parts.append(short)
-    return " ".join(parts)
+    return " ".join(parts + doubling)

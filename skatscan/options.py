@@ -8,7 +8,19 @@ from audit.settings import DEFAULT_LOSS_MONEY, Settings
 from .cli import BadInput
 
 
+def _remember(ctx, param, value):
+    """Keep an option for :func:`make_settings` without adding a parameter to every command."""
+    ctx.meta[f"skatscan.{param.name}"] = value
+    return value
+
+
 def settings_options(f):
+    f = click.option("--penalties", default="none", show_default=True, metavar="none|doppelkopf",
+                     expose_value=False, callback=_remember,
+                     help="Penalty schedule the penalty entries are checked against (doppelkopf: "
+                          "reference 002); none: written penalties stand.")(f)
+    f = click.option("--online", is_flag=True, expose_value=False, callback=_remember,
+                     help="Score abandoned games by the online rules (reference 003).")(f)
     f = click.option("--loss-money", default=DEFAULT_LOSS_MONEY, show_default=True,
                      help="Loss money schedule: '0.50*3,1.00' = 0.50 EUR for each of the first three "
                           "lost games, 1.00 EUR after; '0' for none.")(f)
@@ -18,10 +30,15 @@ def settings_options(f):
 
 
 def make_settings(games, loss_money) -> Settings:
+    meta = click.get_current_context().meta
+    online = bool(meta.get("skatscan.online", False))
+    penalties = meta.get("skatscan.penalties") or "none"
     try:
-        return Settings(games=games, loss_money=loss_money)
+        return Settings(games=games, loss_money=loss_money, online=online,
+                        penalties=None if penalties == "none" else penalties)
     except ValueError as exc:
-        raise BadInput(str(exc), "--games/--loss-money")
+        option = "--penalties" if "penalty" in str(exc) else "--games/--loss-money"
+        raise BadInput(str(exc), option)
 
 
 lang_option = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,

@@ -1,6 +1,8 @@
 """One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters)``
 yielding :class:`audit.findings.Finding` objects."""
-from . import counters, declarers, doubts, footer, game_count, game_value, money, running_total, signatures
+from . import (abandoned, counters, declarers, doubts, footer, game_count, game_value, home_rules, money, penalties,
+               ramsch, running_total, signatures)
 
 #: Order of the report: row by row first, then the footer, the document, the reader's doubts.
-ALL = (game_value, running_total, counters, declarers, game_count, footer, money, signatures, doubts)
+ALL = (game_value, ramsch, home_rules, abandoned, running_total, counters, declarers, game_count, penalties,
+       footer, money, signatures, doubts)

@@ -13,6 +13,16 @@ def check(facts: list[RowFacts], *, counters: bool, **_):
     if not counters:
         return
     for f in facts:
+        if f.played and not f.counts and f.declarer is not None:
+            # a Ramsch is no won or lost game (reference 004): the counts stay
+            s = f.declarer
+            cells = f.game.players[s]
+            for field, prev in (("won", f.prev_won[s]), ("lost", f.prev_lost[s])):
+                written = getattr(cells, field)
+                if written is not None and written != prev:
+                    yield finding("counter", "counter.ramsch", game=f.game.no, seat=s + 1, field=field,
+                                  written=written, expected=prev, cells=(cell_ref(f.game.no, field, s + 1),))
+            continue
         if not f.played or f.declarer is None or f.outcome is None:
             continue
         s = f.declarer

@@ -3,7 +3,8 @@
 Code: game-count. More games than the series has is an error; a series that ended early
 with its remaining rows struck through is noted (info); blank rows left between or after the
 games, where anything could be written in later, are a warning. A private list has no set
-number of games: only blank rows between games are reported there.
+number of games (nor has a home list, reference 004: the players choose the rounds): only blank
+rows between games are reported there.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def check(facts, *, sl: ScoreList, settings: Settings, **_):
     by_no = {g.no: g for g in sl.games}
     used = [g.no for g in sl.games if not (g.blank or g.crossed_out)]
     last = max(used, default=0)
-    private = sl.table.kind == "private"
+    private = sl.table.kind != "tournament"
     too_many = [] if private else [no for no in used if no > expected]
     if too_many:
         yield finding("game-count", "count.too-many", game=too_many[0], field="no", written=last,

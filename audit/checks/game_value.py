@@ -15,7 +15,7 @@ from ..rows import RowFacts
 def check(facts: list[RowFacts], **_):
     for f in facts:
         g = f.game
-        if not f.played:
+        if not f.played or g.ramsch:
             continue
         no = g.no
         if f.impossible is not None:
@@ -48,13 +48,14 @@ def check(facts: list[RowFacts], **_):
         if minus == 2 * value:
             continue
         base = g.base
-        bids = explained_bids(minus, base, value)
+        factor = g.factor
+        bids = explained_bids(minus, base, value, factor)
         if bids:
             f_ = finding("overbid", "overbid", severity=INFO, game=no, field="minus", written=minus,
                          cells=(cell_ref(no, "minus"),), bid_low=bids[0], bid_high=bids[-1],
                          charged=minus // 2)
             yield replace(f_, extra={"bids": list(bids), "game_value": value})
-        elif minus == value or (minus % base == 0 and (minus // base) % 2 == 1
+        elif minus == value or (minus % (base * factor) == 0 and (minus // (base * factor)) % 2 == 1
                                 and minus // base > value // base):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
                           written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"),))

@@ -1,0 +1,105 @@
+"""Penalty points (Strafpunkte) and the schedules a tournament sets for them (reference 002).
+
+A schedule says, per offence, what the offender loses and what each other player at the table
+gets. The ready preset is the Doppelkopf schedule of reference 002:
+
+* minor error (geringfügiger Fehler, 3.): offender -3, each other player +1;
+* severe error (schwerwiegender Fehler, 4a): offender -12, and 3 more for each announcement of
+  the other side (Kontra and Re not counted); the others +4 each (5, 6, 7, 8 with 1 to 4
+  announcements);
+* unsporting conduct (unsportliches Verhalten, 8.): a deduction of at most 5 points, with no
+  credit to the others;
+* another error (sonstige Fehler, 7.): the management rates it itself; the list's figures stand.
+
+Both minor and severe entries sum to zero at a four-player table: 3 = 3 x 1, 12 + 3k = 3 x (4 + k).
+
+>>> expected_points(SCHEDULES["doppelkopf"], Penalty(after=3, seat=2, offence="minor"), seats=4)
+(1, -3, 1, 1)
+>>> expected_points(SCHEDULES["doppelkopf"], Penalty(3, 1, "severe", announcements=2), seats=4)
+(-18, 6, 6, 6)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .model import OFFENCES, Penalty
+
+#: Announcements that raise a severe penalty: reference 002 gives 4 to 8 for the others.
+MAX_ANNOUNCEMENTS = 4
+#: Where the Doppelkopf schedule comes from.
+RULE_PENALTY = "Strafpunkte 3, 4a, 7, 8 (002)"
+
+
+@dataclass(frozen=True)
+class PenaltyRule:
+    """What one offence costs: the offender loses ``offender`` (+ ``per_announcement`` for each
+    announcement of the other side), each other player gets ``others`` (+ ``others_per_announcement``).
+    ``at_most``: the offender's figure is a maximum the management chooses up to (others get 0)."""
+
+    offender: int
+    others: int
+    per_announcement: int = 0
+    others_per_announcement: int = 0
+    at_most: bool = False
+
+
+#: Ready schedules by name.
+SCHEDULES: dict[str, dict[str, PenaltyRule]] = {
+    "doppelkopf": {
+        "minor": PenaltyRule(3, 1),
+        "severe": PenaltyRule(12, 4, 3, 1),
+        "conduct": PenaltyRule(5, 0, at_most=True),
+    },
+}
+
+
+def schedule(name: Optional[str]) -> Optional[dict[str, PenaltyRule]]:
+    """The schedule called ``name`` (None: the list's figures stand unchecked).
+
+    >>> sorted(schedule("doppelkopf"))
+    ['conduct', 'minor', 'severe']
+    """
+    if name is None or name == "none":
+        return None
+    try:
+        return SCHEDULES[name]
+    except KeyError:
+        raise ValueError(f"unknown penalty schedule {name!r}: known are none, "
+                         + ", ".join(sorted(SCHEDULES))) from None
+
+
+def expected_points(rules: dict[str, PenaltyRule], p: Penalty, seats: int) -> Optional[tuple[int, ...]]:
+    """Each seat's points for penalty ``p`` by the schedule; None when the schedule leaves the
+    figure to the management (an offence it does not list, or a deduction "at most")."""
+    rule = rules.get(p.offence)
+    if rule is None or rule.at_most:
+        return None
+    k = p.announcements
+    lose = rule.offender + k * rule.per_announcement
+    gain = rule.others + k * rule.others_per_announcement
+    return tuple(-lose if s == p.seat - 1 else gain for s in range(seats))
+
+
+def check_points(rules: dict[str, PenaltyRule], p: Penalty, seats: int) -> Optional[tuple[int, ...]]:
+    """The figures that count for ``p`` when its written figures break the schedule, else None.
+
+    A deduction "at most N" (conduct) must lie between -N and -1 with nothing to the others.
+    """
+    written = tuple(v or 0 for v in p.points)
+    want = expected_points(rules, p, seats)
+    if want is not None:
+        return None if written == want else want
+    rule = rules.get(p.offence)
+    if rule is None or not rule.at_most:
+        return None
+    own = written[p.seat - 1]
+    others_ok = all(v == 0 for s, v in enumerate(written) if s != p.seat - 1)
+    if -rule.offender <= own <= -1 and others_ok:
+        return None
+    lose = min(max(-own, 1), rule.offender)
+    return tuple(-lose if s == p.seat - 1 else 0 for s in range(seats))
+
+
+__all__ = ["MAX_ANNOUNCEMENTS", "OFFENCES", "PenaltyRule", "RULE_PENALTY", "SCHEDULES", "check_points",
+           "expected_points", "schedule"]
