@@ -247,6 +247,8 @@ def render(key: str, lang: str, params: dict) -> str:
     p = dict(params)
     if "line" in p:
         p["line_name"] = field_name(p["line"], lang)
+    if "offence" in p:
+        p["offence"] = offence_name(p["offence"], lang)
     p.setdefault("cell", "")
     try:
         return template.format(**p)

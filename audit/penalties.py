@@ -28,7 +28,7 @@ from .model import OFFENCES, Penalty
 #: Announcements that raise a severe penalty: reference 002 gives 4 to 8 for the others.
 MAX_ANNOUNCEMENTS = 4
 #: Where the Doppelkopf schedule comes from.
-RULE_PENALTY = "Strafpunkte 3, 4a, 7, 8 (002)"
+RULE_PENALTY = "Strafpunkte 3, 4a, 8 (002)"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,10 @@ Two layers, so that an error can be seeded the way it happens at a table:
 :func:`seeded` returns a faulty list plus the findings the auditor must report for it.
 Everything is deterministic for a given ``random.Random``.
 
+A home series (``home=True``, reference 004) adds Kontra, Re and Bock rounds, and Ramsch where
+all pass; ``penalties=True`` adds penalty entries by the Doppelkopf schedule (reference 002),
+which the keeper carries into the running totals.
+
 >>> import random
 >>> sl = simulate(random.Random(7), seats=4)
 >>> len(sl.games), sl.seats
@@ -22,8 +26,10 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from .model import Footer, Game, ScoreList, SeatCells, Table
+from .model import Footer, Game, Penalty, ScoreList, SeatCells, Table
 from .overbid import overbid_loss
+from .penalties import SCHEDULES, expected_points
+from .ramsch import DURCHMARSCH
 from .score import seeger_fabian
 from .settings import Settings
 from .values import BID_VALUES, GRAND, NULL, game_value
@@ -33,6 +39,9 @@ P_PASSED = 0.04
 P_LOST = 0.18
 P_OVERBID = 0.15          # share of lost games that are overbid
 P_EARLY_END = 0.25        # a series cut short by the time limit
+#: Home lists (reference 004): Kontra, Re after a Kontra, a Bock round starting after a game,
+#: a Durchmarsch among the Ramsch games; penalty entries per game.
+P_KONTRA, P_RE, P_BOCK_ROUND, P_DURCHMARSCH, P_PENALTY = 0.12, 0.3, 0.08, 0.1, 0.03
 GAME_MIX = ((GRAND, 0.27), (12, 0.18), (11, 0.16), (10, 0.14), (9, 0.13), (NULL, 0.12))
 MATADOR_WEIGHTS = (0.45, 0.30, 0.13, 0.07, 0.03, 0.02)     # 1..6
 
@@ -56,21 +65,33 @@ class Event:
     ouvert: bool = False
     won: bool = True
     bid: Optional[int] = None         # set for an overbid game
+    kontra: bool = False
+    re: bool = False
+    bock: int = 0
+    #: a Ramsch (home lists): ``declarer`` is the loser, or the player of a Durchmarsch (won)
+    ramsch: bool = False
+    ramsch_points: int = 0            # the loser's card points
+
+    @property
+    def factor(self) -> int:
+        return 2 ** (int(self.kontra) + int(self.re) + self.bock)
 
     @property
     def value(self) -> int:
         return game_value(self.base, self.mit, self.ohne, hand=self.hand, schneider=self.schneider,
                           schneider_announced=self.schneider_announced, schwarz=self.schwarz,
-                          schwarz_announced=self.schwarz_announced, ouvert=self.ouvert)
+                          schwarz_announced=self.schwarz_announced, ouvert=self.ouvert) * self.factor
 
     @property
     def delta(self) -> int:
         if self.passed:
             return 0
+        if self.ramsch:
+            return (DURCHMARSCH if self.won else -self.ramsch_points) * 2 ** self.bock
         if self.won:
             return self.value
         if self.bid is not None:
-            return -overbid_loss(self.bid, self.base)
+            return -overbid_loss(self.bid, self.base) * self.factor
         return -2 * self.value
 
 
@@ -111,16 +132,32 @@ def random_game(rng: random.Random, no: int, dealer: int, declarer: int) -> Even
     return ev
 
 
-def play_series(rng: random.Random, seats: int, games: int, first_dealer: int = 1) -> list[Event]:
-    """What happened at the table, game by game (``games`` played)."""
+def play_series(rng: random.Random, seats: int, games: int, first_dealer: int = 1,
+                home: bool = False) -> list[Event]:
+    """What happened at the table, game by game (``games`` played); ``home``: with Kontra, Re,
+    Bock rounds (a round of ``seats`` games) and Ramsch instead of passing."""
     events = []
+    bock_left = 0
     for no in range(1, games + 1):
         dealer = (first_dealer - 1 + no - 1) % seats
-        if rng.random() < P_PASSED:
-            events.append(Event(no, dealer, passed=True))
-            continue
         players = [s for s in range(seats) if seats == 3 or s != dealer]
-        events.append(random_game(rng, no, dealer, rng.choice(players)))
+        bock = 1 if bock_left > 0 else 0
+        bock_left = max(bock_left - 1, 0)
+        if home and rng.random() < P_BOCK_ROUND:
+            bock_left += seats
+        if rng.random() < P_PASSED:
+            if home:
+                durch = rng.random() < P_DURCHMARSCH
+                events.append(Event(no, dealer, declarer=rng.choice(players), ramsch=True, bock=bock,
+                                    won=durch, ramsch_points=0 if durch else rng.randint(40, 120)))
+            else:
+                events.append(Event(no, dealer, passed=True))
+            continue
+        ev = random_game(rng, no, dealer, rng.choice(players))
+        if home:
+            kontra = rng.random() < P_KONTRA
+            ev = replace(ev, kontra=kontra, re=kontra and rng.random() < P_RE, bock=bock)
+        events.append(ev)
     return events
 
 
@@ -167,7 +204,8 @@ def _row(ev: Event, k: _Keeper, slips: dict) -> Game:
     minus = -delta if delta < 0 else None
     cols = dict(base=ev.base, mit=ev.mit, ohne=ev.ohne, hand=ev.hand, schneider=ev.schneider,
                 schneider_announced=ev.schneider_announced, schwarz=ev.schwarz,
-                schwarz_announced=ev.schwarz_announced, ouvert=ev.ouvert)
+                schwarz_announced=ev.schwarz_announced, ouvert=ev.ouvert, kontra=ev.kontra, re=ev.re,
+                bock=ev.bock, ramsch=ev.ramsch)
     written_delta = delta
     if slip:
         if slip.kind == "plus":
@@ -186,12 +224,14 @@ def _row(ev: Event, k: _Keeper, slips: dict) -> Game:
     if slip and slip.kind == "total":
         new_total += slip.amount
     k.total[s] = new_total
-    if delta > 0:
+    won_cell = lost_cell = None
+    if ev.ramsch:
+        pass            # a Ramsch is no won or lost game: the counts stay
+    elif delta > 0:
         k.won[s] += 1
     else:
         k.lost[s] += 1
-    won_cell = lost_cell = None
-    if k.counters:
+    if k.counters and not ev.ramsch:
         if delta > 0:
             won_cell = k.won[s] + (slip.amount if slip and slip.kind == "counter" else 0)
         else:
@@ -219,11 +259,24 @@ def _impossible(ev: Event, variant: int) -> dict:
 def write_list(events: list[Event], *, seats: int, games: int, settings: Settings = Settings(),
                slips: tuple[Slip, ...] = (), first_dealer: int = 1, counters: bool = True,
                series: Optional[int] = 1, table: Optional[int] = 1,
-               start_numbers: Optional[tuple] = None, cross_out: bool = True) -> ScoreList:
-    """The list as the keeper writes it for ``events`` (see the module docstring)."""
+               start_numbers: Optional[tuple] = None, cross_out: bool = True, kind: str = "tournament",
+               penalties: tuple[Penalty, ...] = ()) -> ScoreList:
+    """The list as the keeper writes it for ``events`` (see the module docstring); each
+    penalty's points go into the keeper's running totals after its game."""
     by_game = {s.game: s for s in slips if s.game is not None}
     k = _Keeper(seats, counters)
-    rows = [_row(ev, k, by_game) for ev in events]
+
+    def add_penalties(after):
+        for p in penalties:
+            if p.after == after:
+                for o, v in enumerate(p.points):
+                    k.total[o] += v or 0
+
+    add_penalties(0)
+    rows = []
+    for ev in events:
+        rows.append(_row(ev, k, by_game))
+        add_penalties(ev.no)
     played = len(events)
     if played < games and cross_out and not any(s.kind == "open-rows" for s in slips):
         empty = tuple(SeatCells() for _ in range(seats))
@@ -231,7 +284,7 @@ def write_list(events: list[Event], *, seats: int, games: int, settings: Setting
     won = [0] * seats
     lost = [0] * seats
     for ev in events:
-        if not ev.passed:
+        if not ev.passed and not ev.ramsch:
             (won if ev.delta > 0 else lost)[ev.declarer] += 1
     fig = seeger_fabian(list(k.total), won, lost, seats)
     money = [float(settings.money_for(n)) or None for n in lost]
@@ -251,28 +304,54 @@ def write_list(events: list[Event], *, seats: int, games: int, settings: Setting
         start_numbers = tuple(str(s + 1) for s in range(seats))
     return ScoreList(
         table=Table(seats=seats, series=series, table=table, start_numbers=tuple(start_numbers),
-                    first_dealer=first_dealer),
+                    first_dealer=first_dealer, kind=kind),
         games=tuple(rows),
         footer=Footer(**{key: tuple(v) for key, v in lines.items()}, money_total=money_total),
-        signatures=tuple(signatures))
+        signatures=tuple(signatures), penalties=tuple(penalties))
 
 
 def simulate(rng: random.Random, seats: int = 4, games: Optional[int] = None, *,
              settings: Settings = Settings(), early_end: Optional[bool] = None,
-             first_dealer: Optional[int] = None, counters: bool = True, **table) -> ScoreList:
-    """A clean list of a whole series (see :func:`play_series`, :func:`write_list`)."""
-    events, games = _events(rng, seats, games, settings, early_end, first_dealer)
+             first_dealer: Optional[int] = None, counters: bool = True, home: bool = False,
+             penalties: bool = False, **table) -> ScoreList:
+    """A clean list of a whole series (see :func:`play_series`, :func:`write_list`); ``home``
+    makes a home list (kind "home") with Kontra, Re, Bock and Ramsch; ``penalties`` adds penalty
+    entries by the Doppelkopf schedule."""
+    events, games = _events(rng, seats, games, settings, early_end, first_dealer, home)
+    pens = random_penalties(rng, events, seats) if penalties else ()
+    if home:
+        table.setdefault("kind", "home")
     return write_list(events, seats=seats, games=games, settings=settings,
-                      first_dealer=events[0].dealer + 1 if events else 1, counters=counters, **table)
+                      first_dealer=events[0].dealer + 1 if events else 1, counters=counters,
+                      penalties=pens, **table)
 
 
-def _events(rng, seats, games, settings, early_end, first_dealer):
+def random_penalties(rng: random.Random, events: list[Event], seats: int) -> tuple[Penalty, ...]:
+    """Penalty entries by the Doppelkopf schedule of reference 002, after random games."""
+    rules = SCHEDULES["doppelkopf"]
+    out = []
+    for ev in events:
+        if rng.random() >= P_PENALTY:
+            continue
+        offence = rng.choice(("minor", "minor", "severe", "conduct"))
+        seat = rng.randint(1, seats)
+        k = rng.randint(0, 4) if offence == "severe" else 0
+        p = Penalty(after=ev.no, seat=seat, offence=offence, announcements=k)
+        points = expected_points(rules, p, seats)
+        if points is None:      # conduct: a deduction of 1 to 5 the management chooses
+            lose = rng.randint(1, 5)
+            points = tuple(-lose if s == seat - 1 else 0 for s in range(seats))
+        out.append(replace(p, points=points))
+    return tuple(out)
+
+
+def _events(rng, seats, games, settings, early_end, first_dealer, home=False):
     games = games or settings.games_for(seats)
     if early_end is None:
         early_end = rng.random() < P_EARLY_END
     played = rng.randint(max(1, games - 12), games - 1) if early_end and games > 1 else games
     first = first_dealer or rng.randint(1, seats)
-    return play_series(rng, seats, played, first), games
+    return play_series(rng, seats, played, first, home), games
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ TEXTS = {
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", read_as="gelesen", decision="Entscheidung", save="Entscheidungen speichern",
-               note="vom Schiedsrichter entschieden", standings="Rangliste"),
+               note="vom Schiedsrichter entschieden", standings="Rangliste", penalties="Strafpunkte",
+               after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", seats="seats", photo="Photo", findings="Findings",
@@ -48,7 +49,8 @@ TEXTS = {
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
                cell="Cell", read_as="read", decision="Decision", save="Save decisions",
-               note="settled by the referee", standings="Standings"),
+               note="settled by the referee", standings="Standings", penalties="Penalty points",
+               after="after game", offence="Offence", announcements="Announcements"),
 }
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),

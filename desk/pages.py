@@ -11,7 +11,7 @@ from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import field_name, render, show_value
+from audit.messages import field_name, offence_name, render, show_value
 from audit.model import MARK_FIELDS, cell_ref
 from audit.values import describe
 
@@ -60,10 +60,15 @@ class ListView:
     result: list = field(default_factory=list)
     private: bool = False
     doubts: list = field(default_factory=list)
+    penalties: list = field(default_factory=list)
 
     @property
     def sort_key(self):
         return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
+
+
+ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansage", "play": "im Spiel"},
+                 "en": {"bidding": "bidding", "announcement": "before the announcement", "play": "in play"}}
 
 
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
@@ -106,8 +111,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                                          for x in ("total", "won", "lost")]
         for ref, value in zip(refs, values):
             cells.append(_cell(ref, value, by_cell, doubtful, changed, sl, lang))
-        view.rows.append({"no": g.no, "crossed": False, "passed": g.passed,
-                          "game": describe(g) if g.base is not None else "", "cells": cells,
+        game = describe(g) if g.base is not None or g.ramsch else ""
+        if g.abandoned is not None:
+            game += (f" (P{g.abandoned.seat} " + ("verlassen: " if lang == "de" else "left: ")
+                     + ABANDON_WORDS[lang][g.abandoned.when] + ")")
+        view.rows.append({"no": g.no, "crossed": False, "passed": g.passed, "game": game.strip(), "cells": cells,
                           "has_problem": any(c.css for c in cells)})
     for c in a.corrected.corrections:
         view.corrections.append({"game": c.game, "seat": c.seat, "field": field_name(c.field, lang),
@@ -117,6 +125,12 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.kept.append({"cell": ref, "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
         view.result.append(r)
+    counted = a.corrected.sl.penalties
+    for k, (p, c) in enumerate(zip(sl.penalties, counted), start=1):
+        view.penalties.append({"no": k, "after": p.after, "seat": p.seat, "offence": offence_name(p.offence, lang),
+                               "announcements": p.announcements,
+                               "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
+                                          for w, x in zip(p.points, c.points)]})
     for ref in sorted(doubtful):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "value": show_value(reading.value),

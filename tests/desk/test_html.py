@@ -56,3 +56,21 @@ def test_report_written_whole(tmp_path, samples):
     index = write_report(tmp_path / "rep", [view])
     assert index.exists() and (tmp_path / "rep" / "lists" / "six-games.html").exists()
     assert not list((tmp_path / "rep").rglob("*.part"))
+
+
+def test_home_list_page_shows_ramsch_abandoned_and_penalties_with_their_correction():
+    from audit.listjson import list_from_json
+    from audit.settings import Settings
+
+    doc = {"format": "skatscan.list/1", "table": {"seats": 3, "kind": "home"},
+           "games": [{"no": 1, "base": 12, "mit": 1, "kontra": True, "plus": 48, "players": [{"total": 48}, None, None]},
+                     {"no": 2, "ramsch": True, "minus": 70, "players": [None, None, {"total": -70}]},
+                     {"no": 3, "base": 24, "mit": 2, "abandoned": {"seat": 2, "when": "bidding"}, "minus": 144,
+                      "players": [None, {"total": -146}, None]}],
+           "penalties": [{"after": 2, "seat": 2, "offence": "minor", "points": [1, -2, 1]}]}
+    a = audit(list_from_json(doc), Settings(online=True, penalties="doppelkopf"))
+    html = render_list(list_view(a, "home"))
+    assert "Kr m1 K" in html and ">Ramsch<" in html and "P2 verlassen: beim Reizen" in html
+    table = re.search(r'<table id="penalties">.*?</table>', html, re.S).group(0)
+    assert "geringfügiger Fehler" in table and "-2 <span class=\"corr\">→ -3</span>" in table
+    assert "Strafe 1 (nach Spiel 2, Platz 2, geringfügiger Fehler)" in html
