@@ -11,6 +11,13 @@
   the photo, not signed.
 * ``faulty-table7.csv``: a typed four-seat list with the classic mistakes: a lost game written
   single, a wrong running total, a wrong footer figure, a missing signature.
+* ``home-evening.csv``: a home list (reference 004) typed in a spreadsheet: Kontra, Re, Bock
+  rounds, a Ramsch and a Durchmarsch, and a penalty entry (minor error, Doppelkopf schedule of
+  reference 002, -3 / +1 each): clean with and without ``--penalties doppelkopf``.
+* ``online-list.json``: an online series (reference 003) with three abandoned games: a player
+  who left during the bidding (charged a lost Grand), an opponent who left before the
+  announcement (the declarer is credited a won Grand), a declarer who left during play (lost):
+  clean with ``--online``, three warnings without.
 * ``samples/tournament/``: two series of a seven-player tournament (a four-seat and a
   three-seat table each), simulated and clean, for ``skatscan standings``.
 """
@@ -26,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from audit.listcsv import list_to_csv  # noqa: E402
 from audit.listjson import dumps, list_to_json  # noqa: E402
+from audit.model import Abandoned, Penalty  # noqa: E402
 from audit.simulate import Event, Slip, simulate, write_list  # noqa: E402
 
 SIX = [Event(1, 0, declarer=0, base=12, mit=1),
@@ -96,6 +104,37 @@ def faulty_table7():
     return sl
 
 
+HOME = [Event(1, 0, declarer=0, base=12, mit=1, kontra=True),                 # Kr m1 Kontra: 48
+        Event(2, 1, declarer=1, base=24, ohne=2, schneider=True),              # Gr o2 S: 96
+        Event(3, 2, declarer=2, base=10, ohne=1, won=False, kontra=True, re=True),   # He o1 K Re lost: -160
+        Event(4, 0, declarer=1, ramsch=True, won=False, ramsch_points=64),     # Ramsch, Bernd loses 64
+        Event(5, 1, declarer=0, base=23, bock=1),                              # Null in a Bock round: 46
+        Event(6, 2, declarer=1, base=11, mit=2, hand=True, bock=1),            # Pi m2 H Bock: 88
+        Event(7, 0, declarer=2, ramsch=True, bock=1),                          # Durchmarsch in Bock: 240
+        Event(8, 1, declarer=0, base=9, mit=1, won=False, bid=24)]             # overbid: -54
+HOME_PENALTY = Penalty(after=4, seat=3, offence="minor", points=(1, 1, -3))
+
+ONLINE = [Event(1, 0, declarer=0, base=12, mit=1),
+          Event(2, 1, declarer=1, base=24, mit=1, won=False),                  # Bernd left in the bidding
+          Event(3, 2, declarer=2, base=11, ohne=2),
+          Event(4, 0, declarer=0, base=24, ohne=1),                            # Carla left before the announcement
+          Event(5, 1, declarer=2, base=10, mit=1, won=False),                  # Carla left during play
+          Event(6, 2, declarer=1, base=23)]
+ONLINE_LEFT = {2: Abandoned(2, "bidding"), 4: Abandoned(3, "announcement"), 5: Abandoned(3, "play")}
+
+
+def home_evening():
+    sl = write_list(HOME, seats=3, games=8, start_numbers=("Anna", "Bernd", "Carla"), series=None, table=None,
+                    kind="home", penalties=(HOME_PENALTY,))
+    return sl
+
+
+def online_list():
+    sl = write_list(ONLINE, seats=3, games=36, start_numbers=("anna_k", "bernd64", "carla.s"), series=1, table=3)
+    games = tuple(replace(g, abandoned=ONLINE_LEFT.get(g.no)) for g in sl.games)
+    return replace(sl, games=games)
+
+
 def tournament():
     """Two series, seven players: a four-seat and a three-seat table per series."""
     seating = {1: [("1", "2", "3", "4"), ("5", "6", "7")], 2: [("2", "5", "7", "1"), ("3", "4", "6")]}
@@ -124,6 +163,8 @@ def main():
     assert f.money == (0.5, 3.5, None, None), f.money
     (lists / "real-footer-40.json").write_text(dumps(list_to_json(real)), encoding="utf-8")
     (lists / "faulty-table7.csv").write_text(list_to_csv(faulty_table7()), encoding="utf-8")
+    (lists / "home-evening.csv").write_text(list_to_csv(home_evening()), encoding="utf-8")
+    (lists / "online-list.json").write_text(dumps(list_to_json(online_list())), encoding="utf-8")
     tour = ROOT / "samples" / "tournament"
     tour.mkdir(parents=True, exist_ok=True)
     for name, sl in tournament().items():

@@ -37,3 +37,28 @@ def test_faulty_typed_list(samples):
         ("missing-signature", None, 4)]
     # corrected: the loss doubled, the slip of +10 at game 17 gone, the lower footer kept
     assert [r.score for r in a.result] == [1071, 239, 745, 1175]
+
+
+def test_home_evening_hand_checked(samples):
+    """Kr m1 Kontra 48; Gr o2 S 96; He o1 Kontra Re lost 4 x 20 x 2 = -160; Ramsch, Bernd loses 64;
+    a minor error of Carla after game 4 (-3, +1 each); Null in Bock 46; Pi m2 H Bock 88; Durchmarsch
+    in Bock 240; Ka m1 overbid at 24: -54."""
+    from audit.settings import Settings
+    for settings in (Settings(), Settings(penalties="doppelkopf")):
+        a = audit(load_list(samples / "lists" / "home-evening.csv"), settings)
+        assert a.status == "clean"
+        assert [(r.points, r.won, r.lost, r.others_lost, r.score) for r in a.result] == [
+            (48 + 1 + 46 - 54, 2, 1, 40, 131), (96 - 64 + 1 + 88, 2, 0, 80, 301), (-160 - 3 + 240, 0, 1, 40, 67)]
+
+
+def test_online_list_abandoned_games(samples):
+    from audit.settings import Settings
+    sl = load_list(samples / "lists" / "online-list.json")
+    plain = audit(sl)
+    assert [(f.code, f.game, f.severity) for f in plain.findings if f.code == "abandoned-game"] == [
+        ("abandoned-game", 2, "warning"), ("abandoned-game", 4, "warning"), ("abandoned-game", 5, "warning")]
+    online = audit(sl, Settings(online=True))
+    assert [f for f in online.findings if f.severity != "info"] == []
+    # Bernd charged a lost Grand mit 1 (-96); Anna credited Grand ohne 1 (+48); Carla (Pi o2 won 33)
+    # lost He m1 (-40)
+    assert [r.points for r in online.result] == [24 + 48, -96 + 23, 33 - 40]

@@ -52,8 +52,8 @@ def test_outputs_written_whole(tmp_path, samples):
     code, _, _ = run("audit", str(samples / "lists"), "-o", str(out_dir), "--corrected", str(tmp_path / "fixed"))
     assert code == 1
     names = sorted(p.name for p in out_dir.iterdir())
-    assert names == ["faulty-table7.audit.json", "private-evening.audit.json", "real-footer-40.audit.json",
-                     "six-games.audit.json"]
+    assert names == ["faulty-table7.audit.json", "home-evening.audit.json", "online-list.audit.json",
+                     "private-evening.audit.json", "real-footer-40.audit.json", "six-games.audit.json"]
     fixed = json.loads((tmp_path / "fixed" / "faulty-table7.corrected.json").read_text())
     code, _, _ = run("audit", str(tmp_path / "fixed" / "faulty-table7.corrected.json"))
     assert code == 1            # the missing signature stays: only the players can sign
@@ -144,3 +144,19 @@ def test_output_names_stay_inside_the_output_folder(tmp_path, samples):
     assert len(list(out.iterdir())) == 2
     page = next((tmp_path / "rep" / "lists").glob("*.html")).read_text()
     assert "<b>.json" not in page
+
+
+def test_online_and_penalty_options(samples):
+    online = str(samples / "lists" / "online-list.json")
+    code, out, _ = run("audit", online)
+    assert code == 0 and "verlassen" in out               # warnings only
+    code, out, _ = run("audit", online, "--online")
+    assert code == 0 and "verlassen" not in out
+    home = str(samples / "lists" / "home-evening.csv")
+    code, out, _ = run("audit", home, "--penalties", "doppelkopf", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["settings"]["penalties"] == "doppelkopf" and doc["status"] == "clean"
+    code, out, err = run("audit", home, "--penalties", "skat-club")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == ["skatscan: --penalties: unknown penalty schedule 'skat-club': "
+                                        "known are none, doppelkopf"]
