@@ -34,6 +34,7 @@ class SeatResult:
     score: int
     money: float
     cents: Optional[int] = None     # private lists: Endzahlsummenverfahren
+    penalty: int = 0                # penalty points in ``points`` (reference 002), after correction
 
 
 @dataclass(frozen=True)
@@ -100,10 +101,11 @@ def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
     fig = corrected.footer
     starts = sl.table.start_numbers
     settle = cents(fig.points) if sl.table.kind == "private" else [None] * sl.seats
+    penalty = [sum(p.points[s] or 0 for p in corrected.sl.penalties) for s in range(sl.seats)]
     result = tuple(
         SeatResult(seat=s + 1, start_number=starts[s] if s < len(starts) else None,
                    points=fig.points[s], won=fig.won[s], lost=fig.lost[s],
                    others_lost=fig.others_lost[s], score=fig.score[s], money=corrected.money[s],
-                   cents=settle[s])
+                   cents=settle[s], penalty=penalty[s])
         for s in range(sl.seats))
     return Audit(sl, tuple(findings), corrected, result)

@@ -22,6 +22,8 @@ class PlayerLine:
     others_lost: int = 0
     score: int = 0
     money: Decimal = Decimal(0)
+    #: penalty points included in ``points`` (reference 002)
+    penalty: int = 0
     #: series -> (table, seat, score, SeatResult)
     series: dict = field(default_factory=dict)
     place: int = 0
@@ -64,6 +66,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
             line.others_lost += r.others_lost
             line.score += r.score
             line.money += Decimal(str(r.money))
+            line.penalty += r.penalty
     ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, _numeric(p.start_number)))
     previous: Optional[PlayerLine] = None
     for i, p in enumerate(ranked, start=1):

@@ -17,7 +17,8 @@ from .options import make_settings, settings_options
 
 HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag"),
         "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money")}
-CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money")
+CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money",
+            "penalty")
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
@@ -31,7 +32,7 @@ def to_csv(lines) -> str:
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, f"{p.money:.2f}"]
+               p.others_lost, p.score, f"{p.money:.2f}", p.penalty]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)

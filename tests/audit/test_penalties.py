@@ -88,3 +88,17 @@ def test_valid_series_with_penalties_audit_clean(seed, n):
     a = audit(sl, DOKO)
     assert [f for f in a.findings if f.severity != INFO] == []
     assert a.corrected.corrections == ()
+
+
+def test_standings_csv_and_page_show_the_penalty_points(tmp_path):
+    from desk.html import render_standings
+    from skatscan.cmd_standings import to_csv
+
+    sl, p = _list((1, -3, 1))
+    sl = replace(sl, penalties=(p,))
+    lines = standings([audit(sl, DOKO)])
+    rows = [r.split(";") for r in to_csv(lines).splitlines()]
+    col = rows[0].index("penalty")
+    assert {r[2]: r[col] for r in rows[1:]} == {"1": "1", "2": "-3", "3": "1"}
+    html = render_standings(lines)
+    assert "Strafpunkte (in den Spielpunkten)" in html and "<td>-3</td>" in html
