@@ -20,6 +20,7 @@ Both minor and severe entries sum to zero at a four-player table: 3 = 3 x 1, 12 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -54,19 +55,38 @@ SCHEDULES: dict[str, dict[str, PenaltyRule]] = {
 }
 
 
+_ENTRY = re.compile(r"(minor|severe|conduct|other)\s*(?:=\s*(\d{1,3})\s*/\s*(\d{1,3})"
+                    r"(?:\s*\+\s*(\d{1,3})\s*/\s*(\d{1,3}))?|<=\s*(\d{1,3}))")
+
+
 def schedule(name: Optional[str]) -> Optional[dict[str, PenaltyRule]]:
-    """The schedule called ``name`` (None: the list's figures stand unchecked).
+    """The schedule called ``name``, or one the tournament writes out (None: the list's figures
+    stand unchecked).
+
+    A written schedule lists offences with what the offender loses and each other player
+    gets, optionally plus so much per announcement, or a deduction "at most":
 
     >>> sorted(schedule("doppelkopf"))
     ['conduct', 'minor', 'severe']
+    >>> schedule("minor=5/0, severe=20/5+3/1, conduct<=10")["severe"]
+    PenaltyRule(offender=20, others=5, per_announcement=3, others_per_announcement=1, at_most=False)
     """
     if name is None or name == "none":
         return None
-    try:
+    if name in SCHEDULES:
         return SCHEDULES[name]
-    except KeyError:
-        raise ValueError(f"unknown penalty schedule {name!r}: known are none, "
-                         + ", ".join(sorted(SCHEDULES))) from None
+    rules: dict[str, PenaltyRule] = {}
+    for part in (p.strip() for p in name.split(",")):
+        m = _ENTRY.fullmatch(part)
+        if m is None:
+            raise ValueError(f"unknown penalty schedule {name!r}: known are none, " + ", ".join(sorted(SCHEDULES))
+                             + ", or write one like 'minor=3/1,severe=12/4+3/1,conduct<=5'")
+        offence, off, oth, doff, doth, most = m.groups()
+        if most is not None:
+            rules[offence] = PenaltyRule(int(most), 0, at_most=True)
+        else:
+            rules[offence] = PenaltyRule(int(off), int(oth), int(doff or 0), int(doth or 0))
+    return rules
 
 
 def expected_points(rules: dict[str, PenaltyRule], p: Penalty, seats: int) -> Optional[tuple[int, ...]]:

@@ -15,10 +15,11 @@ def _remember(ctx, param, value):
 
 
 def settings_options(f):
-    f = click.option("--penalties", default="none", show_default=True, metavar="none|doppelkopf",
+    f = click.option("--penalties", default="none", show_default=True, metavar="none|doppelkopf|SCHEDULE",
                      expose_value=False, callback=_remember,
-                     help="Penalty schedule the penalty entries are checked against (doppelkopf: "
-                          "reference 002); none: written penalties stand.")(f)
+                     help="Penalty schedule the penalty entries are checked against: doppelkopf (reference "
+                          "002), or the tournament's own like 'minor=3/1,severe=12/4+3/1,conduct<=5'; "
+                          "none: written penalties stand.")(f)
     f = click.option("--online", is_flag=True, expose_value=False, callback=_remember,
                      help="Score abandoned games by the online rules (reference 003).")(f)
     f = click.option("--loss-money", default=DEFAULT_LOSS_MONEY, show_default=True,

@@ -102,3 +102,13 @@ def test_standings_csv_and_page_show_the_penalty_points(tmp_path):
     assert {r[2]: r[col] for r in rows[1:]} == {"1": "1", "2": "-3", "3": "1"}
     html = render_standings(lines)
     assert "Strafpunkte (in den Spielpunkten)" in html and "<td>-3</td>" in html
+
+
+def test_a_tournament_writes_its_own_schedule():
+    from audit.penalties import schedule
+    rules = schedule("minor=5/0, severe=20/5+3/1, conduct<=10")
+    assert expected_points(rules, Penalty(1, 2, "severe", announcements=2), 3) == (7, -26, 7)
+    assert check_points(rules, Penalty(1, 1, "conduct", points=(-10, 0, 0)), 3) is None
+    for bad in ("minor=3", "theft=3/1", "minor=3/1,", "severe=12/4+3"):
+        with pytest.raises(ValueError, match="unknown penalty schedule"):
+            schedule(bad)

@@ -158,5 +158,8 @@ def test_online_and_penalty_options(samples):
     assert code == 0 and doc["settings"]["penalties"] == "doppelkopf" and doc["status"] == "clean"
     code, out, err = run("audit", home, "--penalties", "skat-club")
     assert code == 2 and out == ""
-    assert err.strip().splitlines() == ["skatscan: --penalties: unknown penalty schedule 'skat-club': "
-                                        "known are none, doppelkopf"]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("skatscan: --penalties: unknown penalty schedule 'skat-club'")
+    # the club's own schedule: a minor error costs 5 and gives the others nothing
+    code, out, _ = run("audit", home, "--penalties", "minor=5/0", "--lang", "en")
+    assert code == 1 and "written [1, 1, -3], the schedule gives [0, 0, -5]" in out
