@@ -1,9 +1,45 @@
-"""Writing outputs whole or not at all."""
+"""Reading input text files with one clear problem, and writing outputs whole or not at all."""
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+
+
+class UnreadableText(ValueError):
+    """A text input that cannot be read; ``str(exc)`` is the problem in a few words."""
+
+
+def read_text(path: str | os.PathLike, max_bytes: int, what: str = "a list file") -> str:
+    """The text of an input file (UTF-8, or Windows-1252 as spreadsheets on German Windows save
+    CSV); raises :class:`UnreadableText` for a folder, a missing, unreadable, empty, too large or
+    binary file. Never writes anything."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise UnreadableText(f"is a folder, not {what}")
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise UnreadableText(f"too large for {what} ({size} bytes)")
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise UnreadableText("no such file") from None
+    except PermissionError:
+        raise UnreadableText("not allowed to read it") from None
+    except OSError as exc:
+        raise UnreadableText(f"cannot read it ({exc.strerror or exc})") from None
+    if not data.strip():
+        raise UnreadableText("the file is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise UnreadableText("not a text file (neither UTF-8 nor Windows-1252)") from None
+    if "\x00" in text:
+        raise UnreadableText("not a text file")
+    return text
 
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:

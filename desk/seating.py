@@ -1,0 +1,327 @@
+"""The files of the table draw: the registration list read, the seating list written and read,
+and the printable seating page (see :mod:`desk.draw` for the draw itself).
+
+Registration list (CSV, ``,`` or ``;``, UTF-8 or Windows-1252 as spreadsheets save it): a
+header line, then one player per line, the start number and optionally the name::
+
+    start_number,name
+    1,Anna Berger
+    2,"Krause, Bernd"
+    17
+
+The header may also be German (``Start-Nr.;Name``). Blank lines are skipped; anything else
+that is wrong stops the reading with :class:`SeatingFileError` naming the line.
+
+Seating list (CSV written by ``skatscan draw``, read by ``skatscan form --seating`` and by
+``skatscan draw --previous``), one line per seat, series by series, table by table::
+
+    series,table,seat,start_number,name
+    1,1,1,17,Anna Berger
+    1,1,2,4,
+    ...
+
+Every start number sits once per series, every table has seats 1 to 3 or 1 to 4, and a series
+has at most three tables of three (SkWO 7.1.1).
+"""
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping, Optional
+
+import jinja2
+
+from audit.files import UnreadableText, read_text, write_atomic
+
+from .draw import (MAX_SERIES, MAX_TABLE, MAX_TABLES_OF_THREE, START_NUMBER_RE, Draw, Table,
+                   number_key, same_number_key)
+
+SEATING_COLUMNS = ("series", "table", "seat", "start_number", "name")
+#: A registration or seating list larger than this is surely not one.
+MAX_BYTES = 5_000_000
+#: Longest name kept (a name is printed on the seating page and the wall list).
+MAX_NAME = 60
+
+#: Header words of the registration list, compared without case, spaces, dots, dashes and underscores.
+_NUMBER_HEADERS = {"startnumber", "startnr", "startnummer", "startno", "nr", "number"}
+_NAME_HEADERS = {"name", "player", "spieler", "spielername"}
+
+
+class SeatingFileError(ValueError):
+    """``str(exc)`` is ``"line N: problem"`` (or just the problem); ``path`` names the file."""
+
+    def __init__(self, path, problem: str, line: Optional[int] = None):
+        super().__init__(f"line {line}: {problem}" if line is not None else problem)
+        self.path = str(path)
+        self.line = line
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Player:
+    number: str
+    name: str = ""
+
+
+# --------------------------------------------------------------------------------------------
+# Reading CSV
+# --------------------------------------------------------------------------------------------
+
+def _read_text(path) -> str:
+    try:
+        text = read_text(path, MAX_BYTES, "a CSV file")
+    except UnreadableText as exc:
+        raise SeatingFileError(Path(path), str(exc)) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _rows(path, text: str) -> list[tuple[int, list[str]]]:
+    """Non-blank CSV rows with their line numbers, cells stripped, trailing empty cells dropped."""
+    first = text.lstrip("\r\n").split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ("\t" if "\t" in first else ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    out = []
+    try:
+        line = 1
+        for row in reader:
+            cells = [c.strip() for c in row]
+            while cells and cells[-1] == "":
+                cells.pop()
+            if cells:
+                out.append((line, cells))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise SeatingFileError(path, f"not readable as CSV ({exc})", reader.line_num) from None
+    if not out:
+        raise SeatingFileError(path, "the file is empty")
+    return out
+
+
+def _header_word(cell: str) -> str:
+    return "".join(ch for ch in cell.lower() if ch not in " ._-")
+
+
+def _check_number(path, line: int, text: str) -> str:
+    if text == "":
+        raise SeatingFileError(path, "no start number", line)
+    if not START_NUMBER_RE.fullmatch(text):
+        raise SeatingFileError(path, f"start number {text!r}: use 1 to 5 letters or digits", line)
+    return text
+
+
+def _check_name(path, line: int, text: str) -> str:
+    if len(text) > MAX_NAME:
+        raise SeatingFileError(path, f"the name is longer than {MAX_NAME} characters", line)
+    if any(ord(ch) < 32 for ch in text):
+        raise SeatingFileError(path, "the name holds a control character (a line break?)", line)
+    return text
+
+
+def read_registration(path: str | os.PathLike) -> tuple[Player, ...]:
+    """The registered players of a registration list, in natural order of their start numbers."""
+    rows = _rows(path, _read_text(path))
+    line, header = rows[0]
+    words = [_header_word(c) for c in header]
+    if START_NUMBER_RE.fullmatch(header[0]) and words[0] not in _NUMBER_HEADERS:
+        raise SeatingFileError(path, "the first line must be the header start_number,name; "
+                                     f"it looks like a player ({','.join(header)})", line)
+    if len(header) > 2 or words[0] not in _NUMBER_HEADERS or (len(header) == 2 and words[1] not in _NAME_HEADERS):
+        raise SeatingFileError(path, "the header must be start_number,name (or Start-Nr.;Name), "
+                                     f"not {','.join(header)!r}", line)
+    players: list[Player] = []
+    seen: dict[tuple, tuple[int, str]] = {}
+    for line, cells in rows[1:]:
+        if len(cells) > len(header):
+            raise SeatingFileError(path, f"{len(cells)} fields, but the header has {len(header)} "
+                                         f"({','.join(header)}); a name with a comma needs quotes", line)
+        number = _check_number(path, line, cells[0])
+        name = _check_name(path, line, cells[1] if len(cells) > 1 else "")
+        key = same_number_key(number)
+        if key in seen:
+            at, other = seen[key]
+            same = "is already" if other == number else f"is the same number as {other}"
+            raise SeatingFileError(path, f"start number {number} {same} on line {at}", line)
+        seen[key] = (line, number)
+        players.append(Player(number, name))
+    if not players:
+        raise SeatingFileError(path, "no players in it, only the header")
+    return tuple(sorted(players, key=lambda p: number_key(p.number)))
+
+
+def _whole(path, line: int, text: str, what: str, low: int, high: int) -> int:
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SeatingFileError(path, f"{what} {text!r}: expected a whole number from {low} to {high}", line)
+    return int(text)
+
+
+def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, str]]:
+    """The tables of a seating list (by series and table) and the names it gives ``{number: name}``."""
+    rows = _rows(path, _read_text(path))
+    line, header = rows[0]
+    got = [c.lower() for c in header]
+    if got != list(SEATING_COLUMNS) and got != list(SEATING_COLUMNS[:4]):
+        raise SeatingFileError(path, f"the header must be {','.join(SEATING_COLUMNS)}, not {','.join(header)!r}",
+                               line)
+    seats: dict[tuple[int, int], dict[int, tuple[str, int]]] = {}
+    sat: dict[tuple[int, tuple], tuple[int, int]] = {}      # (series, number key) -> (table, line)
+    names: dict[str, tuple[str, int]] = {}
+    first_line: dict[tuple[int, int], int] = {}
+    for line, cells in rows[1:]:
+        if len(cells) > len(header):
+            raise SeatingFileError(path, f"{len(cells)} fields, but a line is {','.join(SEATING_COLUMNS[:len(header)])}"
+                                         "; a name with a comma needs quotes", line)
+        cells += [""] * (len(header) - len(cells))
+        series = _whole(path, line, cells[0], "series", 1, MAX_SERIES)
+        table = _whole(path, line, cells[1], "table", 1, MAX_TABLE)
+        seat = _whole(path, line, cells[2], "seat", 1, 4)
+        number = _check_number(path, line, cells[3])
+        name = _check_name(path, line, cells[4] if len(header) > 4 else "")
+        at = seats.setdefault((series, table), {})
+        first_line.setdefault((series, table), line)
+        if seat in at:
+            raise SeatingFileError(path, f"series {series}, table {table}, seat {seat} is already taken "
+                                         f"on line {at[seat][1]}", line)
+        key = (series, same_number_key(number))
+        if key in sat:
+            other_table, other_line = sat[key]
+            raise SeatingFileError(path, f"start number {number} already sits at table {other_table} "
+                                         f"in series {series} (line {other_line})", line)
+        if name and number in names and names[number][0] and names[number][0] != name:
+            raise SeatingFileError(path, f"start number {number} is {name!r} here but "
+                                         f"{names[number][0]!r} on line {names[number][1]}", line)
+        at[seat] = (number, line)
+        sat[key] = (table, line)
+        if name or number not in names:
+            names[number] = (name, line)
+    if not seats:
+        raise SeatingFileError(path, "no seats in it, only the header")
+    tables = []
+    threes: dict[int, int] = {}
+    for (series, table) in sorted(seats):
+        at = seats[(series, table)]
+        if sorted(at) not in ([1, 2, 3], [1, 2, 3, 4]):
+            raise SeatingFileError(path, f"series {series}, table {table} has seats "
+                                         f"{', '.join(map(str, sorted(at)))}; a table has seats 1 to 3 or 1 to 4",
+                                   first_line[(series, table)])
+        if len(at) == 3:
+            threes[series] = threes.get(series, 0) + 1
+            if threes[series] > MAX_TABLES_OF_THREE:
+                raise SeatingFileError(path, f"series {series} has more than {MAX_TABLES_OF_THREE} tables of three "
+                                             "(SkWO 7.1.1)", first_line[(series, table)])
+        tables.append(Table(series, table, tuple(at[k][0] for k in sorted(at))))
+    return tuple(tables), {n: name for n, (name, _) in names.items() if name}
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+def seating_csv(tables: Iterable[Table], names: Mapping[str, str] = {}) -> str:
+    """The seating list as CSV text (series, table, seat order)."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(SEATING_COLUMNS)
+    for t in sorted(tables, key=lambda t: (t.series, t.table)):
+        for seat, number in enumerate(t.numbers, start=1):
+            w.writerow((t.series, t.table, seat, number, names.get(number, "")))
+    return out.getvalue()
+
+
+def write_seating(path: str | os.PathLike, tables: Iterable[Table], names: Mapping[str, str] = {}) -> None:
+    """Writes the seating list to ``path``, whole or not at all."""
+    write_atomic(path, seating_csv(tables, names))
+
+
+# --------------------------------------------------------------------------------------------
+# The printable page
+# --------------------------------------------------------------------------------------------
+
+TEXTS = {
+    "de": dict(title="Tischordnung", subtitle="Auslosung der Tischplätze (SkWO 7.1)", series="Serie",
+               table="Tisch", seat="Platz", number="Start-Nr.", name="Name", players="Spieler",
+               by_table="Tische", by_number="Plätze nach Start-Nummer", seed="Seed",
+               three_seats="3 Plätze",
+               repeats="Wiederholte Begegnungen", plain="ein reines Los mit demselben Seed hätte {n}",
+               repeats_hint="Zwei Spieler, die schon an einem Tisch saßen, zählen bei jedem weiteren Treffen "
+                            "einmal mehr.",
+               again="Dieselbe Auslosung: skatscan draw … --seed {seed}"),
+    "en": dict(title="Seating", subtitle="Table draw (SkWO 7.1)", series="Series", table="Table", seat="Seat",
+               number="Start no.", name="Name", players="players", by_table="Tables",
+               by_number="Seats by start number", seed="Seed",
+               three_seats="3 seats",
+               repeats="Repeat meetings", plain="a plain random draw of the same seed would have {n}",
+               repeats_hint="Two players who already sat at one table count once more at every further meeting.",
+               again="The same draw: skatscan draw … --seed {seed}"),
+}
+
+def tables_text(fours: int, threes: int, lang: str = "de") -> str:
+    """``"9 Tische zu vier und 1 zu drei"`` (or English), singular where it is one.
+
+    >>> tables_text(1, 0), tables_text(0, 2), tables_text(9, 1, "en")
+    ('1 Tisch zu vier', '2 Tische zu drei', '9 tables of four and 1 of three')
+    """
+    table, tables, four, three, also = (("Tisch", "Tische", "zu vier", "zu drei", "und") if lang == "de"
+                                        else ("table", "tables", "of four", "of three", "and"))
+
+    def count(n: int) -> str:
+        return f"{n} {table if n == 1 else tables}"
+
+    if not threes:
+        return f"{count(fours)} {four}"
+    if not fours:
+        return f"{count(threes)} {three}"
+    return f"{count(fours)} {four} {also} {threes} {three}"
+
+
+_ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
+                          autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+                          undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+@dataclass(frozen=True)
+class SeriesView:
+    series: int
+    #: per table: (table, [(seat, number, name), ...])
+    tables: tuple
+    #: per player in start number order: (number, name, table, seat)
+    players: tuple
+    fours: int
+    threes: int
+    repeats: int
+    plain_repeats: int
+
+
+def series_views(result: Draw, names: Mapping[str, str] = {}) -> list[SeriesView]:
+    views = []
+    for s in result.series:
+        tables = [t for t in result.tables if t.series == s]
+        seated = [(n, names.get(n, ""), t.table, k) for t in tables for k, n in enumerate(t.numbers, start=1)]
+        views.append(SeriesView(
+            series=s,
+            tables=tuple((t.table, tuple((k, n, names.get(n, "")) for k, n in enumerate(t.numbers, start=1)))
+                         for t in tables),
+            players=tuple(sorted(seated, key=lambda p: number_key(p[0]))),
+            fours=sum(t.seats == 4 for t in tables), threes=sum(t.seats == 3 for t in tables),
+            repeats=result.repeats[s], plain_repeats=result.plain_repeats[s]))
+    return views
+
+
+def render_seating(result: Draw, names: Mapping[str, str] = {}, lang: str = "de",
+                   generated: Optional[str] = None) -> str:
+    """The printable seating page (A4): per series the tables, then the wall list by start number."""
+    views = series_views(result, names)
+    has_names = any(names.get(n) for t in result.tables for n in t.numbers)
+    return _ENV.get_template("seating.html.j2").render(
+        views=views, t=TEXTS[lang], lang=lang, seed=result.seed, tables_text=tables_text, has_names=has_names,
+        n_players=len(views[0].players) if views else 0,
+        total=result.total_repeats, total_plain=result.total_plain_repeats,
+        generated=generated or datetime.datetime.now().strftime("%Y-%m-%d %H:%M"))
+
+
+def write_seating_html(path: str | os.PathLike, result: Draw, names: Mapping[str, str] = {},
+                       lang: str = "de") -> None:
+    write_atomic(path, render_seating(result, names, lang))
