@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "synth": "skatscan.cmd_synth",
     "digitize": "skatscan.cmd_digitize",
     "scan": "skatscan.cmd_scan",
+    "draw": "skatscan.cmd_draw",
 }
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2

@@ -3,6 +3,7 @@
     skatscan form --seats 4 -o liste.pdf
     skatscan form --seats 4 --series 1-3 --tables 1-40 -o turnier.pdf
     skatscan form --seats 3 --edition dskv --dpi 150 -o liste.png
+    skatscan form --seating seating.csv -o formulare.pdf     # one form per drawn table and series
 
 Bad input is one line ``skatscan: <file or option>: <problem>`` and exit status 2, nothing written.
 """
@@ -23,7 +24,7 @@ OUTPUT_SUFFIXES = (".pdf", ".png")
 _RANGE_RE = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
 
 
-class _OneLineCommand(click.Command):
+class OneLineCommand(click.Command):
     """Turns click's usage errors (unknown option, missing -o, ...) into one ``BadInput`` line."""
 
     def parse_args(self, ctx, args):
@@ -36,7 +37,7 @@ class _OneLineCommand(click.Command):
         except click.NoSuchOption as e:
             raise BadInput("no such option", e.option_name) from None
         except click.UsageError as e:
-            raise BadInput(_one_line(e.message), "form") from None
+            raise BadInput(_one_line(e.message), self.name or "form") from None
 
 
 def _option_name(param: click.Parameter) -> str:
@@ -48,27 +49,40 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-@click.command(name="form", cls=_OneLineCommand)
-@click.option("--seats", required=True, metavar="3|4", help="players at the table")
+@click.command(name="form", cls=OneLineCommand)
+@click.option("--seats", metavar="3|4", help="players at the table (required unless --seating)")
 @click.option("--games", metavar="N", help="game rows (default 36 at three seats, 48 at four)")
-@click.option("--series", metavar="S|S1-S2", help="series number(s) printed on the form")
+@click.option("--series", metavar="S|S1-S2",
+              help="series number(s) printed on the form; with --seating: the series to print (default all)")
 @click.option("--table", metavar="T|T1-T2", help="table number(s) printed on the form")
 @click.option("--tables", metavar="T1-T2", help="a range of tables (same as --table T1-T2)")
 @click.option("--start-numbers", metavar="N1,N2,...", help="start numbers to print (one form only)")
+@click.option("--seating", metavar="SEATING.csv",
+              help="a seating list of skatscan draw: one form per table and series, seats and start numbers printed")
 @click.option("--edition", default="skatscan", show_default=True, metavar="skatscan|dskv",
               help="skatscan: corner markers, QR code, a money row; dskv: the plain DSkV list")
 @click.option("--dpi", default="200", show_default=True, metavar="DPI", help="resolution of a PNG")
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.png", help="file to write")
-def command(seats, games, series, table, tables, start_numbers, edition, dpi, output):
+def command(seats, games, series, table, tables, start_numbers, seating, edition, dpi, output):
     """Print blank list forms (Spiellisten) to a PDF, or one form to a PNG."""
     from digitize.form import MAX_DPI, MIN_DPI, make_page, render_page_png, write_pdf, write_png
-    from digitize.layout import EDITIONS, MAX_GAMES, layout_for
+    from digitize.layout import MAX_GAMES, layout_for
     from digitize.markers import MAX_SERIES, MAX_TABLE
 
+    if seating is not None:
+        given = [name for name, value in (("--seats", seats), ("--table", table), ("--tables", tables),
+                                          ("--start-numbers", start_numbers)) if value is not None]
+        if given:
+            raise BadInput("the seating list gives the seats, tables and start numbers; leave this option out",
+                           given[0])
+        _seating_forms(seating, series, games, edition, output)
+        return
+
+    if seats is None:
+        raise BadInput("missing, it is required (or give --seating)", "--seats")
     n_seats = _number(seats, "--seats", 3, 4)
     n_games = None if games is None else _number(games, "--games", 1, MAX_GAMES)
-    if edition not in EDITIONS:
-        raise BadInput(f"must be one of {', '.join(EDITIONS)}, not {edition!r}", "--edition")
+    check_edition(edition)
     if table is not None and tables is not None:
         raise BadInput("give either --table or --tables, not both", "--tables")
     series_range = _range(series, "--series", MAX_SERIES)
@@ -83,7 +97,7 @@ def command(seats, games, series, table, tables, start_numbers, edition, dpi, ou
             raise BadInput("start numbers belong to one form; give a single --series and --table",
                            "--start-numbers")
         numbers = [n.strip() for n in start_numbers.split(",")]
-    out = _output_path(output)
+    out = output_path(output, OUTPUT_SUFFIXES)
     png = out.suffix.lower() == ".png"
     if png and n_pages != 1:
         raise BadInput(f"a PNG holds one form, but {n_pages} were asked for; write a .pdf", output)
@@ -102,6 +116,65 @@ def command(seats, games, series, table, tables, start_numbers, edition, dpi, ou
     except OSError as e:
         raise BadInput(e.strerror or str(e), output) from None
     click.echo(f"{output}: {len(pages)} {'Spielliste' if len(pages) == 1 else 'Spiellisten'}")
+
+
+def _seating_forms(seating: str, series: Optional[str], games: Optional[str], edition: str, output: str) -> None:
+    """``form --seating``: one form per table and series of a seating list, into one PDF."""
+    from digitize.form import write_pdf
+    from digitize.layout import MAX_GAMES
+    from digitize.markers import MAX_SERIES
+
+    n_games = None if games is None else _number(games, "--games", 1, MAX_GAMES)
+    check_edition(edition)
+    wanted = None if series is None else set(_range(series, "--series", MAX_SERIES))
+    out = output_path(output, (".pdf",))
+    if Path(seating).resolve() == out.resolve():
+        raise BadInput("is the seating list itself; an input file is never written to", output)
+    seated = _read_seating(seating)
+    if wanted is not None:
+        seated = tuple(t for t in seated if t.series in wanted)
+        if not seated:
+            raise BadInput(f"series {series.strip()} is not in {seating}", "--series")
+    if len(seated) > MAX_PAGES:
+        raise BadInput(f"that is {len(seated)} forms; print at most {MAX_PAGES} at once "
+                       "(choose series with --series)", seating)
+    try:
+        pages = seating_pages(seated, edition, n_games)
+    except ValueError as e:
+        raise BadInput(str(e), seating) from None
+    try:
+        write_pdf(out, pages)
+    except OSError as e:
+        raise BadInput(e.strerror or str(e), output) from None
+    click.echo(f"{output}: {len(pages)} {'Spielliste' if len(pages) == 1 else 'Spiellisten'}")
+
+
+def check_edition(edition: str) -> None:
+    from digitize.layout import EDITIONS
+
+    if edition not in EDITIONS:
+        raise BadInput(f"must be one of {', '.join(EDITIONS)}, not {edition!r}", "--edition")
+
+
+def _read_seating(path: str):
+    from desk.seating import SeatingFileError, read_seating
+
+    try:
+        tables, _names = read_seating(path)
+    except SeatingFileError as e:
+        raise BadInput(str(e), path) from None
+    return tables
+
+
+def seating_pages(tables, edition: str = "skatscan", games: Optional[int] = None) -> list:
+    """One :class:`~digitize.form.FormPage` per table and series of a seating list (series by
+    series, table by table): seats, series, table and the start numbers in seat order printed,
+    and in the skatscan edition also in the QR code. ``skatscan draw --forms`` uses it too."""
+    from digitize.form import make_page
+    from digitize.layout import layout_for
+
+    ordered = sorted(tables, key=lambda t: (t.series, t.table))
+    return [make_page(layout_for(t.seats, games, edition), t.series, t.table, list(t.numbers)) for t in ordered]
 
 
 def _number(text: str, option: str, low: int, high: int) -> int:
@@ -130,14 +203,15 @@ def _range(text: Optional[str], option: str, high: int) -> list[Optional[int]]:
     return list(range(first, last + 1))
 
 
-def _output_path(output: str) -> Path:
+def output_path(output: str, suffixes: tuple[str, ...] = OUTPUT_SUFFIXES) -> Path:
     """The output file, checked before anything is drawn: known suffix, existing writable folder."""
     path = Path(output)
     if path.is_dir():
         raise BadInput("is a folder, not a file", output)
-    if path.suffix.lower() not in OUTPUT_SUFFIXES:
+    if path.suffix.lower() not in suffixes:
         problem = f"unknown extension {path.suffix!r}" if path.suffix else "no extension"
-        raise BadInput(f"{problem}: write a .pdf or a .png", output)
+        kinds = " or a ".join(suffixes)
+        raise BadInput(f"{problem}: write a {kinds}", output)
     folder = path.parent
     if not folder.exists():
         raise BadInput(f"folder {str(folder)!r} does not exist", output)
