@@ -29,7 +29,7 @@ import csv
 import datetime
 import io
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping, Optional
 
@@ -325,3 +325,53 @@ def render_seating(result: Draw, names: Mapping[str, str] = {}, lang: str = "de"
 def write_seating_html(path: str | os.PathLike, result: Draw, names: Mapping[str, str] = {},
                        lang: str = "de") -> None:
     write_atomic(path, render_seating(result, names, lang))
+
+
+# --------------------------------------------------------------------------------------------
+# Matching a scanned list to its drawn table
+# --------------------------------------------------------------------------------------------
+
+def seating_lookup(tables: Iterable[Table]) -> dict[tuple[int, int], tuple[str, ...]]:
+    """``{(series, table): start numbers in seat order}`` of a seating list."""
+    return {(t.series, t.table): tuple(t.numbers) for t in tables}
+
+
+def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
+    """The list ``sl`` (an ``audit.model.ScoreList``) with the start numbers of its drawn table,
+    and a problem sentence or None.
+
+    The draw says who sat where (SkWO 7.1.2: a seat may not be swapped), so its numbers are
+    used; a list whose series or table is unknown, or not in the draw, keeps its own. Numbers
+    the list already carries (from the QR code or the handwriting) that differ are reported, and
+    the reader's readings of the start-number boxes are dropped.
+    """
+    t = sl.table
+    drawn = lookup.get((t.series, t.table))
+    if drawn is None:
+        # series or table unread (or misread): the start numbers may name the table
+        read = tuple(None if n is None else same_number_key(str(n)) for n in t.start_numbers)
+        matches = [key for key, numbers in lookup.items()
+                   if len(numbers) == t.seats and None not in read
+                   and tuple(same_number_key(n) for n in numbers) == read]
+        if len(matches) == 1:
+            series, table = matches[0]
+            return (replace(sl, table=replace(t, series=series, table=table)),
+                    f"series {series}, table {table} found by its start numbers "
+                    f"(the list says series {t.series or '-'}, table {t.table or '-'})")
+        if t.series is None or t.table is None:
+            return sl, None
+        return sl, f"series {t.series}, table {t.table} is not in the seating list"
+    if len(drawn) != t.seats:
+        return sl, (f"series {t.series}, table {t.table} has {len(drawn)} players in the seating list "
+                    f"but the list has {t.seats} seats")
+    own = tuple(n for n in t.start_numbers)
+    differ = [k + 1 for k, (a, b) in enumerate(zip(own, drawn))
+              if a is not None and same_number_key(str(a)) != same_number_key(b)]
+    problem = None
+    if differ:
+        problem = (f"start numbers at seat {', '.join(map(str, differ))} differ from the seating list "
+                   f"(list: {', '.join(str(n or '-') for n in own)}; drawn: {', '.join(drawn)}); "
+                   "the drawn ones are used")
+    # the reader's doubts about handwritten start numbers no longer matter: the draw says who sat there
+    readings = {ref: r for ref, r in sl.readings.items() if not ref.startswith("table.start_number.")}
+    return replace(sl, table=replace(t, start_numbers=drawn), readings=readings), problem

@@ -21,6 +21,7 @@ from audit.report import render_text
 from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, run_batch
 from desk.pages import list_view, unreadable_view
+from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
@@ -41,16 +42,21 @@ from .photos import engine_option, expand_photos, name_hint
               help="Photos read at the same time (one per CPU core).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=TIME_LIMIT, show_default=True,
               help="Seconds one photo may take.")
+@click.option("--seating", type=click.Path(dir_okay=False),
+              help="The seating list of 'skatscan draw': each list gets the start numbers drawn for its "
+                   "series and table.")
 @engine_option
 @lang_option
 @settings_options
-def command(photos, report, as_json, output, again, workers, time_limit, engine, lang, games, loss_money):
+def command(photos, report, as_json, output, again, workers, time_limit, seating, engine, lang, games,
+            loss_money):
     """Read and audit photographed lists: a photo, several, or a folder. With --report, the
     referee's review report in the browser and the standings across tables and series.
 
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
     """
     settings = make_settings(games, loss_money)
+    drawn = _seating(seating)
     files = [Path(f) for f in expand_photos(photos)]
     namer = OutputPlan(None, 0, "")
     names = [namer.unique(str(f)) for f in files]
@@ -87,6 +93,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, engine,
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))
                 sl = _with_name_hint(sl, o.photo)
+                if drawn is not None:
+                    sl, problem = apply_seating(sl, drawn)
+                    if problem:
+                        click.echo(f"skatscan: {o.photo}: {problem}", err=True)
                 sl = apply(sl, _decisions(o.photo, report, o.name))
             except (ListError, SettleError) as exc:
                 bad_input_line(str(o.photo), str(exc))
@@ -124,13 +134,34 @@ def _process(path: str, engine: str) -> dict:
     return process_photo(path, engine)
 
 
+def _seating(path):
+    """The drawn tables of a seating list, or None; a bad file is one line and exit status 2."""
+    if path is None:
+        return None
+    from desk.seating import SeatingFileError, read_seating, seating_lookup
+    try:
+        tables, _ = read_seating(path)
+    except SeatingFileError as exc:
+        bad_input_line(str(path), str(exc))
+        raise SystemExit(EXIT_BAD_INPUT)
+    return seating_lookup(tables)
+
+
 def _with_name_hint(sl, photo: Path):
-    """Series and table from the file name where neither the QR code nor the handwriting gave them."""
+    """Series and table from the file name where neither the QR code nor a confident reading of
+    the handwriting gave them (a doubtful reading gives way to the name the referee chose)."""
     hint = name_hint(str(photo))
     t = sl.table
-    series = t.series if t.series is not None else hint.get("series")
-    table = t.table if t.table is not None else hint.get("table")
-    return replace(sl, table=replace(t, series=series, table=table))
+    readings = dict(sl.readings)
+    values = {}
+    for key in ("series", "table"):
+        value = getattr(t, key)
+        reading = readings.get(f"table.{key}")
+        if hint.get(key) is not None and (value is None or (reading is not None and reading.doubtful)):
+            value = hint[key]
+            readings.pop(f"table.{key}", None)
+        values[key] = value
+    return replace(sl, table=replace(t, **values), readings=readings)
 
 
 def _decisions(photo: Path, report, name: str) -> dict:

@@ -44,7 +44,9 @@ class _OneLineCommand(click.Command):
 
 
 @click.command(name="synth", cls=_OneLineCommand)
-@click.option("-n", "count", required=True, metavar="N", help="number of samples to make")
+@click.option("-n", "count", metavar="N", help="number of samples to make")
+@click.option("--seating", metavar="SEATING.csv",
+              help="one clean filled list per table of a 'skatscan draw' seating list (instead of -n)")
 @click.option("-o", "--output", required=True, metavar="DIR", help="folder to write into (created if missing)")
 @click.option("--seed", default="0", show_default=True, metavar="S", help="seed of the set (sample i: S*100003+i)")
 @click.option("--split", default="test", show_default=True, metavar="train|test",
@@ -54,11 +56,14 @@ class _OneLineCommand(click.Command):
 @click.option("--error-rate", default="0.3", show_default=True, metavar="R",
               help="share of lists with one seeded keeper's mistake")
 @click.option("--width", metavar="W", help="photo width in px, 720 to 4000 (default: mixed, mostly phone size)")
-def command(count, output, seed, split, seats, edition, error_rate, width):
+def command(count, seating, output, seed, split, seats, edition, error_rate, width):
     """Make synthetic phone photos of filled lists, each with a truth file (list, findings, every cell)."""
     from digitize.synth.camera import MAX_WIDTH, MIN_WIDTH
 
-    n = _whole(count, "-n", 1, MAX_SAMPLES)
+    if (count is None) == (seating is None):
+        raise BadInput("give either -n N or --seating SEATING.csv", "-n")
+    tables = _seating_tables(seating) if seating is not None else None
+    n = len(tables) if tables is not None else _whole(count, "-n", 1, MAX_SAMPLES)
     n_seed = _whole(seed, "--seed", 0, MAX_SEED)
     if split not in SPLITS:
         raise BadInput(f"must be train or test, not {split!r}", "--split")
@@ -69,7 +74,7 @@ def command(count, output, seed, split, seats, edition, error_rate, width):
     n_width = None if width is None else _whole(width, "--width", MIN_WIDTH, MAX_WIDTH)
     out = _folder(output)
 
-    from digitize.synth.dataset import make_set
+    from digitize.synth.dataset import make_set, make_tournament
 
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -79,8 +84,12 @@ def command(count, output, seed, split, seats, edition, error_rate, width):
     show = sys.stderr.isatty()
     with click.progressbar(length=n, label="synth", file=sys.stderr if show else _Quiet()) as bar:
         try:
-            made = make_set(out, n, n_seed, progress=lambda *_: bar.update(1), split=split, seats=n_seats,
-                            edition=edition, error_rate=rate, width=n_width)
+            if tables is not None:
+                made = make_tournament(out, tables, n_seed, progress=lambda *_: bar.update(1), split=split,
+                                       edition=edition or "skatscan", width=n_width)
+            else:
+                made = make_set(out, n, n_seed, progress=lambda *_: bar.update(1), split=split, seats=n_seats,
+                                edition=edition, error_rate=rate, width=n_width)
         except OSError as e:
             raise BadInput(e.strerror or str(e), output) from None
     faulty = sum(m.error_kind is not None for m in made)
@@ -88,6 +97,15 @@ def command(count, output, seed, split, seats, edition, error_rate, width):
     click.echo(f"{output}: {len(made)} {'sample' if len(made) == 1 else 'samples'} "
                f"({len(made) - faulty} clean, {faulty} with a seeded mistake), {split} handwriting, "
                f"seed {n_seed}, {seconds:.1f} s")
+
+
+def _seating_tables(path: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    from desk.seating import SeatingFileError, read_seating
+    try:
+        tables, _ = read_seating(path)
+    except SeatingFileError as exc:
+        raise BadInput(str(exc), path) from None
+    return [(t.series, t.table, tuple(t.numbers)) for t in tables]
 
 
 class _Quiet:

@@ -353,6 +353,32 @@ def sample_seed(seed: int, i: int) -> int:
     return seed * SEED_STRIDE + i
 
 
+def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[int, int, str], None]] = None,
+                    edition: str = "skatscan", split: str = "test", width: Optional[int] = None) -> list[Made]:
+    """One photographed list per drawn table: ``tables`` are ``(series, table, start numbers)``
+    (e.g. from a seating list of ``skatscan draw``); each list is a clean simulated series played by
+    those start numbers in that seat order, Platz 1 dealing first. Written as ``s<series>-t<table>``
+    into ``out_dir`` (created if missing). Out: what was made, in order."""
+    from audit.simulate import simulate
+
+    tables = list(tables)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    made = []
+    for i, (series, table, numbers) in enumerate(tables):
+        s = sample_seed(seed, i)
+        sl = simulate(random.Random(s), seats=len(numbers), early_end=False, first_dealer=1, series=series,
+                      table=table, start_numbers=tuple(numbers))
+        sample = make_sample_from_list(sl, [], seed=s, edition=edition, width=width, split=split,
+                                       printed_series_table=True)
+        name = f"s{series}-t{table}"
+        write_sample(sample, out, name)
+        made.append(Made(name, s, sl.seats, sample.edition, None, int(sample.photo.image.shape[1])))
+        if progress is not None:
+            progress(i + 1, len(tables), name)
+    return made
+
+
 def make_set(out_dir, n: int, seed: int, *, progress: Optional[Callable[[int, int, str], None]] = None,
              **kw) -> list[Made]:
     """Make ``n`` samples (seeds :func:`sample_seed`) into ``out_dir`` (created if missing) as

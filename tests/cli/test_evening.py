@@ -1,0 +1,46 @@
+"""A whole tournament evening, end to end: draw, print forms, (play and photograph), scan, standings."""
+import csv
+import io
+
+from click.testing import CliRunner
+
+from desk.seating import read_seating
+from skatscan.cli import cli
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_draw_forms_scan_standings(tmp_path):
+    seating, forms, photos, report = (tmp_path / "seating.csv", tmp_path / "forms.pdf", tmp_path / "fotos",
+                                      tmp_path / "bericht")
+    code, out, err = run("draw", "--players", 7, "--series", 1, "--seed", 3, "-o", seating, "--forms", forms)
+    assert code == 0, err
+    tables, _ = read_seating(seating)
+    assert sorted(len(t.numbers) for t in tables) == [3, 4]
+    assert forms.read_bytes().startswith(b"%PDF")
+    # the players fill in the forms; the synthesiser writes and photographs one list per drawn table
+    code, out, err = run("synth", "--seating", seating, "-o", photos, "--width", 2400)
+    assert code == 0, err
+    assert sorted(p.name for p in photos.glob("*.jpg")) == ["s1-t1.jpg", "s1-t2.jpg"]
+    code, out, err = run("scan", photos, "--seating", seating, "--report", report)
+    assert code in (0, 1), err
+    rows = list(csv.DictReader(io.StringIO((report / "standings.csv").read_text()), delimiter=";"))
+    drawn = sorted(n for t in tables for n in t.numbers)
+    assert sorted(r["start_number"] for r in rows) == drawn
+    assert [int(r["place"]) for r in rows] == sorted(int(r["place"]) for r in rows)
+    assert (report / "standings.html").is_file() and (report / "index.html").is_file()
+
+
+def test_synth_takes_either_a_count_or_a_seating(tmp_path):
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number,name\n1,1,1,5,\n1,1,2,6,\n1,1,3,7,\n")
+    for args in (["-o", tmp_path / "a"], ["-n", 2, "--seating", seating, "-o", tmp_path / "b"]):
+        code, out, err = run("synth", *args)
+        assert code == 2 and err.strip() == "skatscan: -n: give either -n N or --seating SEATING.csv"
+    bad = tmp_path / "bad.csv"
+    bad.write_text("series,table\n")
+    code, out, err = run("synth", "--seating", bad, "-o", tmp_path / "c")
+    assert code == 2 and err.startswith(f"skatscan: {bad}: line 1:") and not (tmp_path / "c").exists()

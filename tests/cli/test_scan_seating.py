@@ -1,0 +1,81 @@
+"""scan --seating: a scanned list gets the start numbers drawn for its series and table."""
+import json
+import shutil
+
+from click.testing import CliRunner
+
+from audit.model import ScoreList, Table
+from desk.draw import Table as DrawnTable
+from desk.seating import apply_seating, seating_lookup, write_seating
+from skatscan.cli import cli
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_apply_seating_fills_and_reports():
+    lookup = seating_lookup([DrawnTable(3, 7, ("12", "40", "7"))])
+    blank = ScoreList(table=Table(seats=3, series=3, table=7))
+    sl, problem = apply_seating(blank, lookup)
+    assert sl.table.start_numbers == ("12", "40", "7") and problem is None
+    read = ScoreList(table=Table(seats=3, series=3, table=7, start_numbers=("12", "04", "8")))
+    sl, problem = apply_seating(read, lookup)
+    assert sl.table.start_numbers == ("12", "40", "7")
+    assert "seat 2, 3 differ" in problem
+    elsewhere = ScoreList(table=Table(seats=3, series=3, table=8))
+    assert apply_seating(elsewhere, lookup) == (elsewhere, "series 3, table 8 is not in the seating list")
+    four = ScoreList(table=Table(seats=4, series=3, table=7))
+    assert "3 players in the seating list but the list has 4 seats" in apply_seating(four, lookup)[1]
+    unknown = ScoreList(table=Table(seats=3))
+    assert apply_seating(unknown, lookup) == (unknown, None)
+
+
+def test_scan_uses_the_drawn_start_numbers(samples, tmp_path):
+    photo = tmp_path / "skatscan-4-clean.jpg"
+    shutil.copy(samples / "photos" / "skatscan-4-clean.jpg", photo)
+    # the QR code says series 4, table 4, start numbers 33, 129, 153, 159; the draw says otherwise
+    seating = tmp_path / "seating.csv"
+    write_seating(seating, [DrawnTable(4, 4, ("33", "129", "153", "160"))])
+    code, out, err = run("scan", str(photo), "--seating", str(seating), "--json")
+    doc = json.loads(out)
+    assert doc["table"]["start_numbers"] == ["33", "129", "153", "160"]
+    assert [r["start_number"] for r in doc["result"]] == ["33", "129", "153", "160"]
+    assert "differ from the seating list" in err and "drawn: 33, 129, 153, 160" in err
+    assert not [f for f in doc["findings"] if any(c.startswith("table.start_number") for c in f["cells"])]
+
+
+def test_scan_with_a_bad_seating_file_is_one_line(samples, tmp_path):
+    bad = tmp_path / "seating.csv"
+    bad.write_text("series,table,seat\n1,1,1\n")
+    code, out, err = run("scan", str(samples / "photos" / "skatscan-4-clean.jpg"), "--seating", str(bad))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith(f"skatscan: {bad}: line 1: the header must be")
+
+
+def test_a_list_whose_table_was_not_read_is_found_by_its_start_numbers():
+    lookup = seating_lookup([DrawnTable(1, 1, ("5", "9", "2")), DrawnTable(2, 3, ("9", "12", "5"))])
+    sl = ScoreList(table=Table(seats=3, series=8, table=None, start_numbers=("9", "12", "05")))
+    found, problem = apply_seating(sl, lookup)
+    assert (found.table.series, found.table.table) == (2, 3)
+    assert problem == "series 2, table 3 found by its start numbers (the list says series 8, table -)"
+    # a start number unread: no guess
+    half = ScoreList(table=Table(seats=3, start_numbers=("9", None, "5")))
+    assert apply_seating(half, lookup) == (half, None)
+
+
+def test_a_doubtful_series_reading_gives_way_to_the_file_name():
+    from pathlib import Path
+
+    from audit.model import CellReading
+    from skatscan.cmd_scan import _with_name_hint
+
+    sl = ScoreList(table=Table(seats=3, series=8, table=7),
+                   readings={"table.series": CellReading(8, 0.38, doubtful=True),
+                             "table.table": CellReading(7, 0.97)})
+    named = _with_name_hint(sl, Path("fotos/s2-t7.jpg"))
+    assert (named.table.series, named.table.table) == (2, 7)
+    assert "table.series" not in named.readings and "table.table" in named.readings
+    confident = _with_name_hint(sl, Path("fotos/s2-t9.jpg"))
+    assert confident.table.table == 7
