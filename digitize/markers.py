@@ -147,10 +147,15 @@ def _parse_number(value: str, key: str, limit: int) -> int:
 # --------------------------------------------------------------------------------------------
 
 def qr_modules(text: str) -> np.ndarray:
-    """The QR code of ``text`` (error correction M) as a bool matrix, True = black module,
-    surrounded by a quiet zone of :data:`digitize.layout.QR_QUIET_MODULES` modules."""
+    """The QR code of ``text`` (error correction L) as a bool matrix, True = black module,
+    surrounded by a quiet zone of :data:`digitize.layout.QR_QUIET_MODULES` modules.
+
+    Level L keeps a payload with start numbers at version 2 (25 modules) instead of 3: on a phone
+    photo the larger modules decode far more often than level M's extra redundancy helps
+    (decoded on 9 instead of 6 of 23 blurred synthetic photos, 13 with the decoder's variants).
+    """
     params = cv2.QRCodeEncoder.Params()
-    params.correction_level = cv2.QRCODE_ENCODER_CORRECT_LEVEL_M
+    params.correction_level = cv2.QRCODE_ENCODER_CORRECT_LEVEL_L
     img = cv2.QRCodeEncoder.create(params).encode(text)
     if img is None or img.size == 0:
         raise ValueError(f"QR code: cannot encode {text[:40]!r}")

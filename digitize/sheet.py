@@ -103,6 +103,8 @@ EVIDENCE_MIN_POINTS = 20
 EVIDENCE_MARGIN = 3.0
 #: QR code: crop resolution (px/mm) and the photo resolution (px/mm) below which decoding is not tried.
 QR_PX_PER_MM = 10.0
+#: Scales the QR crop is tried at (a blurred photo decodes at one, not the other).
+QR_TRY_PX_PER_MM = (QR_PX_PER_MM, 14.0)
 QR_MIN_PHOTO_PX_PER_MM = 4.0
 #: Rectification: the photo is first shrunk (area average) when it shows the page this many times sharper
 #: than the rectified page needs.
@@ -417,19 +419,29 @@ def decode_qr(grey: np.ndarray, h_photo: np.ndarray) -> Optional[dict]:
         return None
     qr = layout_for(4).qr
     box = Box(qr.x - QR_CLEARANCE, qr.y - QR_CLEARANCE, qr.w + 2 * QR_CLEARANCE, qr.h + 2 * QR_CLEARANCE)
-    crop = warp_to_page(grey, h_photo, QR_PX_PER_MM, box)
     detector = cv2.QRCodeDetector()
-    for img in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]):
-        try:
-            text, _pts, _ = detector.detectAndDecode(img)
-        except cv2.error:
-            text = ""
-        if text:
+    for px_per_mm in QR_TRY_PX_PER_MM:
+        crop = warp_to_page(grey, h_photo, px_per_mm, box)
+        for img in _qr_variants(crop):
             try:
-                return decode_payload(text)
-            except ValueError:
-                return None
+                text, _pts, _ = detector.detectAndDecode(img)
+            except cv2.error:
+                text = ""
+            if text:
+                try:
+                    return decode_payload(text)
+                except ValueError:
+                    return None
     return None
+
+
+def _qr_variants(crop: np.ndarray):
+    """The rectified QR crop as it is, binarised (Otsu, and locally for uneven light), and
+    sharpened against camera blur: each tried in turn (cheapest first)."""
+    yield crop
+    yield cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
+    yield cv2.adaptiveThreshold(crop, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, 31, 5)
+    yield cv2.addWeighted(crop, 2.0, cv2.GaussianBlur(crop, (0, 0), 2.0), -1.0, 0)
 
 
 # --------------------------------------------------------------------------------------------

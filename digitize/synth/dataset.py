@@ -190,7 +190,8 @@ def draw_list(prng: random.Random, *, seats: int, error_kind: Optional[str] = No
 def make_sample_from_list(sl: ScoreList, expected, *, seed: int, rng: Optional[np.random.Generator] = None,
                           edition: str = "skatscan", width: Optional[int] = None,
                           effects: Optional[CameraEffects] = None, split: str = "test",
-                          error_kind: Optional[str] = None, printed_series_table: Optional[bool] = None) -> Sample:
+                          error_kind: Optional[str] = None, printed_series_table: Optional[bool] = None,
+                          printed_start_numbers: bool = False) -> Sample:
     """Write ``sl`` by hand and photograph it: a :class:`Sample` whose truth list is ``sl`` and whose expected
     findings are ``expected`` (:class:`~audit.simulate.Expected`). At four seats the seats are first turned so that
     Platz 1 deals game 1, as the printed grey dealer cells assume (the expected seats turn with them).
@@ -208,7 +209,8 @@ def make_sample_from_list(sl: ScoreList, expected, *, seed: int, rng: Optional[n
         width = int(widths[rng.choice(len(widths), p=weights / weights.sum())])
     if printed_series_table is None:
         printed_series_table = bool(rng.random() < PRINTED_SERIES_TABLE_P)
-    page = fill(sl, rng, edition=edition, dpi=dpi_for(width), split=split, printed_series_table=printed_series_table)
+    page = fill(sl, rng, edition=edition, dpi=dpi_for(width), split=split, printed_series_table=printed_series_table,
+                printed_start_numbers=printed_start_numbers)
     if effects is None:
         grid = page.layout.grid
         keep = (grid.x / PAGE_W, grid.y / PAGE_H, grid.x2 / PAGE_W, grid.y2 / PAGE_H)
@@ -357,7 +359,8 @@ def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[
                     edition: str = "skatscan", split: str = "test", width: Optional[int] = None) -> list[Made]:
     """One photographed list per drawn table: ``tables`` are ``(series, table, start numbers)``
     (e.g. from a seating list of ``skatscan draw``); each list is a clean simulated series played by
-    those start numbers in that seat order, Platz 1 dealing first. Written as ``s<series>-t<table>``
+    those start numbers in that seat order, Platz 1 dealing first, on a form with series, table and
+    start numbers printed (as ``skatscan draw --forms`` prints them). Written as ``s<series>-t<table>``
     into ``out_dir`` (created if missing). Out: what was made, in order."""
     from audit.simulate import simulate
 
@@ -370,7 +373,7 @@ def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[
         sl = simulate(random.Random(s), seats=len(numbers), early_end=False, first_dealer=1, series=series,
                       table=table, start_numbers=tuple(numbers))
         sample = make_sample_from_list(sl, [], seed=s, edition=edition, width=width, split=split,
-                                       printed_series_table=True)
+                                       printed_series_table=True, printed_start_numbers=True)
         name = f"s{series}-t{table}"
         write_sample(sample, out, name)
         made.append(Made(name, s, sl.seats, sample.edition, None, int(sample.photo.image.shape[1])))

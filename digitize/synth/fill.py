@@ -181,11 +181,14 @@ def form_games(sl: ScoreList) -> int:
 
 
 def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", dpi: int = 200,
-         split: str = "train", printed_series_table: bool = True) -> FilledPage:
+         split: str = "train", printed_series_table: bool = True,
+         printed_start_numbers: bool = False) -> FilledPage:
     """Write ``sl`` by hand onto a blank form of ``edition`` rendered at ``dpi`` (see the module docstring).
 
     ``split`` picks the handwriting bank ("train" for training data, "test" for benchmarks; never both in one
-    page). ``printed_series_table`` (skatscan edition only) prints Serie and Tisch instead of writing them.
+    page). ``printed_series_table`` (skatscan edition only) prints Serie and Tisch instead of writing them;
+    ``printed_start_numbers`` prints the start numbers (and puts them in the QR code), as the forms of a drawn
+    seating come (``skatscan draw --forms``).
     Out: a :class:`FilledPage` (new arrays; ``sl`` is not modified). Deterministic given ``rng``. ValueError for
     another split, edition or dpi, and for start numbers that are not digits (the bank has no letters).
     """
@@ -197,7 +200,8 @@ def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", 
     layout = layout_for(sl.seats, form_games(sl), edition)
     t = sl.table
     printed = edition == "skatscan" and printed_series_table
-    grey = render_png(layout, t.series if printed else None, t.table if printed else None, None, dpi)
+    numbers = tuple(t.start_numbers) if printed_start_numbers else None
+    grey = render_png(layout, t.series if printed else None, t.table if printed else None, numbers, dpi)
     canvas = cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
 
     keeper = Writer.random(rng, split)
@@ -210,7 +214,7 @@ def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", 
         "strike_style": str(rng.choice(STRIKE_STYLES, p=STRIKE_STYLE_P)),
         "keeper_ink": keeper.ink,
     }
-    items = _plan(sl, layout, keeper, players, style, rng, printed)
+    items = _plan(sl, layout, keeper, players, style, rng, printed, printed_start_numbers)
     truth: dict[str, CellTruth] = {}
     for ref, box in layout.cells().items():
         truth[ref] = CellTruth("", "empty", box.to_px(dpi))
@@ -218,6 +222,10 @@ def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", 
         for ref, value in (("table.series", t.series), ("table.table", t.table)):
             if value is not None:
                 truth[ref] = replace(truth[ref], text=str(value), kind="printed")
+    for k, start in enumerate(numbers or (), start=1):
+        if start:
+            ref = f"table.start_number.{k}"
+            truth[ref] = replace(truth[ref], text=str(start), kind="printed")
 
     row_px = layout.row(1).h * dpi / 25.4
     for item in items:
@@ -237,7 +245,7 @@ def _mark(keeper: Writer, rng: np.random.Generator) -> str:
 
 
 def _plan(sl: ScoreList, layout: FormLayout, keeper: Writer, players: list[Writer], style: dict,
-          rng: np.random.Generator, printed: bool) -> list[_Item]:
+          rng: np.random.Generator, printed: bool, printed_numbers: bool = False) -> list[_Item]:
     """Everything written into single cells, in writing order (table head, rows, footer figures)."""
     items: list[_Item] = []
 
@@ -249,7 +257,7 @@ def _plan(sl: ScoreList, layout: FormLayout, keeper: Writer, players: list[Write
     if not printed:
         number("table.series", t.series)
         number("table.table", t.table)
-    for k, start in enumerate(t.start_numbers, start=1):
+    for k, start in enumerate(() if printed_numbers else t.start_numbers, start=1):
         if start:
             writer = players[k - 1] if style["start_numbers"] == "players" else keeper
             items.append(_Item(f"table.start_number.{k}", start, start, "number", writer))
