@@ -249,6 +249,8 @@ def render(key: str, lang: str, params: dict) -> str:
         p["line_name"] = field_name(p["line"], lang)
     if "offence" in p:
         p["offence"] = offence_name(p["offence"], lang)
+    if key.startswith("abandoned.") and p.get("expected") in ("won", "lost"):
+        p["expected"] = field_name(f"{p['expected']}_outcome", lang)
     p.setdefault("cell", "")
     try:
         return template.format(**p)

@@ -76,3 +76,11 @@ def test_leaving_during_play_gives_the_game_up():
     opponent_left = make_list([row(1, 3, seat=1, total=36, base=12, mit=2, plus=36,
                                    abandoned=Abandoned(2, "play"))], kind="home", games=1)
     assert found(opponent_left)[0] == []
+
+
+def test_the_outcome_is_named_in_the_report_language():
+    sl = make_list([row(1, 3, seat=1, total=36, base=12, mit=2, plus=36,
+                        abandoned=Abandoned(1, "play"))], kind="home", games=1)
+    f = next(f for f in audit(sl, ONLINE).findings if f.code == "abandoned-game")
+    assert f.message("de").endswith("für den Alleinspieler verloren.")
+    assert f.message("en").endswith("is lost for the declarer.")
