@@ -25,7 +25,7 @@ from .overbid import explained_bids
 from .model import Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import LOST, WON, RowFacts, uses_counters
+from .rows import LOST, WON, RowFacts, penalty_points, uses_counters
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -116,11 +116,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     b = _Builder(sl)
     counters = uses_counters(sl)
     penalties = _penalties(sl, b, settings)
-    pen_after: dict[int, list[int]] = {}
-    for p in penalties:
-        acc = pen_after.setdefault(p.after, [0] * n)
-        for s, v in enumerate(p.points):
-            acc[s] += v or 0
+    pen_after = penalty_points(penalties, n)
     total = list(pen_after.get(0, [0] * n))   # corrected running totals
     won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
@@ -197,12 +193,8 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 reason = "correct.total"
             b.change(no, s + 1, "total", cells.total, new_total, reason, "SkWO 7.2.5, 8.11")
         total[s] = new_total
-        if not f.counts:
-            pass
-        elif outcome == WON:
-            won[s] += 1
-        else:
-            lost[s] += 1
+        if f.counts:
+            (won if outcome == WON else lost)[s] += 1
         new_cells = SeatCells(total=new_total)
         if counters and not f.counts:
             # a Ramsch is no won or lost game: the counts are only carried

@@ -70,11 +70,11 @@ def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[s
     return None
 
 
-def penalty_points(sl: ScoreList) -> dict[int, list[int]]:
-    """Written penalty points per seat, summed by the game they follow (0: before game 1)."""
+def penalty_points(penalties, seats: int) -> dict[int, list[int]]:
+    """Penalty points per seat, summed by the game they follow (0: before game 1)."""
     out: dict[int, list[int]] = {}
-    for p in sl.penalties:
-        acc = out.setdefault(p.after, [0] * sl.seats)
+    for p in penalties:
+        acc = out.setdefault(p.after, [0] * seats)
         for s, v in enumerate(p.points):
             acc[s] += v or 0
     return out
@@ -83,7 +83,7 @@ def penalty_points(sl: ScoreList) -> dict[int, list[int]]:
 def analyse(sl: ScoreList) -> list[RowFacts]:
     """Facts of every row of ``sl`` in order."""
     n = sl.seats
-    pens = penalty_points(sl)
+    pens = penalty_points(sl.penalties, n)
     total = list(pens.get(0, [0] * n))
     points = list(total)
     won = [0] * n
