@@ -1,7 +1,7 @@
 """Cell-level figures of the reading engines on synthetic photographed cells written by **test-split**
 writers (handwriting that was NOT used in training; the glyph bank's train/test split, docs/data.md).
 
-    python bench/bench_reader.py                       # 30 pages, seed 3, bar 0.9
+    python bench/bench_reader.py                       # 30 pages, seed 3, the decoder's bar
     python bench/bench_reader.py --pages 10 --json /tmp/bench.json
 
 The cells are made by ``tools/make_cells.py`` exactly like the validation cells (forms of both editions,
@@ -31,9 +31,11 @@ for p in (ROOT, ROOT / "tools"):
         sys.path.insert(0, str(p))
 
 import make_cells as mc  # noqa: E402
+from digitize.decode import CONFIDENCE_BAR  # noqa: E402
 from digitize.reader import CellReader, EngineUnavailable  # noqa: E402
 
-PAGES, SEED, BAR = 30, 3, 0.9
+PAGES, SEED = 30, 3
+BAR = CONFIDENCE_BAR
 TOP_SHARE = 0.3
 TESSERACT_CELLS = 600
 KEEP_NATURAL = {k: 1.0 for k in mc.KINDS}

@@ -1,16 +1,32 @@
-"""From cell readings to a list: parse each reading by its column, use the row's own arithmetic
+"""From cell readings to a list: parse each reading by its column, use the list's own arithmetic
 among the candidates of doubtful cells, and mark every doubt.
 
-The rules (issue: "using the list's own arithmetic, honestly"):
+The rules (issue: "using the list's own arithmetic, honestly"; a reading doubt and an error on
+paper are different things, and the reader never silently fixes a cell to make the sums work):
 
-* a reading at or above :data:`CONFIDENCE_BAR` is taken as read and never changed, even when
-  its row does not add up: a row that is wrong on paper stays wrong (the auditor's finding);
-* among the top readings of the cells below the bar, the combination that makes the row
-  consistent (game value = "+" or twice it = "-", new total = previous total +/- value, count
-  = previous count + 1) is preferred;
-* every cell below the bar, and every cell whose reading the arithmetic chose, is marked
-  ``doubtful``: the auditor reports it as ``unreadable`` with its candidates, and the referee
-  looks at the photo.
+* a reading at or above :data:`CONFIDENCE_BAR` keeps its value, even when its row does not add up:
+  a row that is wrong on paper stays wrong (the auditor's finding);
+* column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11;
+  the footer's bonus a multiple of 50, the others' losses of 30 or 40) only re-rank a cell's
+  candidates and raise a doubt: a best reading the column cannot hold is doubtful however
+  confident when the reader also saw a value it can hold (at least :data:`ALT_MIN`); read with
+  nothing else beside it, an impossible value is what was written (the auditor's finding); in a
+  suit game or Grand with neither "mit" nor "ohne" read, both matador cells are doubtful;
+* the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
+  total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
+  score = points + bonus + others' losses, points and counts = the seat's last row), are settled
+  together (:func:`_settle`): among the top readings of their doubtful cells the most probable
+  combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
+  stays doubtful;
+* a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
+  with neither "mit" nor "ohne") whose best reading is what makes its row agree, when no other
+  combination comes near (:data:`AMBIGUOUS`), is confirmed by the row and not doubtful; a reading
+  below the bar stays doubtful however well its row agrees (issue 5: the row may not vouch for a
+  reading the reader is unsure of: the paper may be wrong);
+* in a row that agrees with no combination, a confident cell whose own runner-up (at least
+  :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept;
+* every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
+  its candidates, and the referee looks at the photo.
 
 The reader's texts: digits, ``-`` (a minus, or alone a dash: nobody played), ``,`` (money),
 ``X`` (a mark), ``~`` (a signature or scribble), ``#`` (a stroke of a crossed-out row), and
@@ -29,13 +45,29 @@ from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
-CONFIDENCE_BAR = 0.90
+CONFIDENCE_BAR = 0.95
 #: Candidates of a doubtful cell that the arithmetic may choose among.
-TOP_K = 3
-#: At most this many doubtful cells of one row are searched together (3^5 combinations).
-MAX_SEARCH = 5
+TOP_K = 4
+#: At most this many doubtful cells of one row are searched together (4^4 combinations).
+MAX_SEARCH = 4
 #: A consistent combination must be at least this likely relative to the best reading.
 MIN_RELATIVE = 1e-3
+#: A cell read at or above the bar but doubted by a column rule, whose best reading makes its row add
+#: up when no other combination of the row's candidates does (none at least AMBIGUOUS times as likely),
+#: is confirmed by the row: taken as read and not doubtful.
+AMBIGUOUS = 0.05
+#: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
+#: other candidates, at least this probable, would make the row add up.
+ALT_MIN = 0.002
+#: What a keeper writes in these columns; a best reading outside is doubtful however confident when a
+#: candidate inside was seen too.
+PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(1, 12)),
+             "ohne": frozenset(range(1, 12))}
+#: Grundwerte of the games that are played "mit" or "ohne" (all but Null).
+NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
+#: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
+FOOTER_STEP = {"bonus": 50}
+LOSS_STEP = {3: 40, 4: 30}
 
 NEGATIVE_OK = {"total", "points", "bonus", "score", "others_lost"}
 #: Which range of audit.listjson.LIMITS a column's figures must lie in.
@@ -122,19 +154,37 @@ def _dist(read: CellRead, field: str) -> list[tuple[object, float]]:
 class _Cells:
     """Per-cell state: the chosen value, and whether it is in doubt."""
 
-    def __init__(self, reads: dict[str, CellRead], bar: float):
+    def __init__(self, reads: dict[str, CellRead], bar: float, seats: int = 4):
         self.reads = reads
         self.bar = bar
         self.value: dict[str, object] = {}
-        self.dist: dict[str, list] = {}
+        self.dist: dict[str, list] = {}     # candidate values, best first (column priors first)
+        self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
         self.doubt: set[str] = set()
         self.by_arith: set[str] = set()
+        self.confirmed: set[str] = set()
+        #: the probability of each cell's best value (its readings that mean the same taken together)
+        self.sure: dict[str, float] = {}
+        steps = dict(FOOTER_STEP, others_lost=LOSS_STEP.get(seats, 1))
         for ref, r in reads.items():
             fld = field_of(ref)
             d = _dist(r, fld)
-            self.dist[ref] = d
             self.value[ref] = d[0][0] if d else _default(fld)
-            if r.confidence < bar or not d or parse(fld, r.text) is _NOTHING:
+            # the bar applies to the value: readings that mean the same ("-", "" and "#" in a total
+            # cell: none) count together
+            sure = self.sure[ref] = d[0][1] if d else 0.0
+            self.read[ref] = d
+            plausible = _plausible(ref, fld, steps)
+            if plausible is not None:
+                d = _rank(d, plausible)
+            self.dist[ref] = d
+            if sure < bar or parse(fld, r.text) is _NOTHING or \
+                    (plausible is not None and not plausible(self.value[ref])
+                     and any(plausible(v) and p >= ALT_MIN for v, p in d)):
+                # below the bar, or unreadable, or the best reading is no value this column can hold
+                # while the reader also saw one it can (the prior ranked the candidates that the
+                # row's arithmetic may choose among); an impossible value read with nothing else
+                # beside it is what is written: the auditor's finding
                 self.doubt.add(ref)
 
     def get(self, ref, default=None):
@@ -148,11 +198,32 @@ class _Cells:
             return self.dist[ref][:TOP_K] or [(self.value[ref], 1.0)]
         return [(self.value[ref], 1.0)]
 
+    def confirm(self, ref):
+        """The row's arithmetic agrees with the best reading and with no other: not a doubt."""
+        if ref not in self.by_arith:
+            self.doubt.discard(ref)
+            self.confirmed.add(ref)
+
     def choose(self, ref, value):
         if ref in self.reads and value != self.value.get(ref):
             self.value[ref] = value
             self.by_arith.add(ref)
             self.doubt.add(ref)
+
+
+def _plausible(ref: str, field: str, steps: dict):
+    """The column prior of a cell: a test of its values (None = any value), or None when there is none."""
+    if ref.startswith("footer.") and field in steps:
+        return lambda v, step=steps[field]: v is None or v % step == 0
+    if field in PLAUSIBLE and not ref.startswith(("footer.", "table.")):
+        return lambda v, ok=PLAUSIBLE[field]: v is None or v in ok
+    return None
+
+
+def _rank(dist: list[tuple[object, float]], plausible) -> list[tuple[object, float]]:
+    """The candidates with the plausible values first (each group best first): a column prior re-ranks,
+    it never removes a candidate."""
+    return [c for c in dist if plausible(c[0])] + [c for c in dist if not plausible(c[0])]
 
 
 def _default(field: str):
@@ -192,6 +263,12 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     """Choose, among doubtful cells' candidates, the combination that makes row ``no`` add up."""
     game_refs = [cell_ref(no, f) for f in ("base", "mit", "ohne", "plus", "minus")]
     mark_refs = [cell_ref(no, m) for m in MARK_FIELDS]
+    matadors = [cell_ref(no, "mit"), cell_ref(no, "ohne")]
+    if cells.get(cell_ref(no, "base")) in NEEDS_MATADORS and all(cells.get(r) is None for r in matadors):
+        # a suit game or Grand is "mit" or "ohne" so many: two empty readings there are in doubt (a thin
+        # "1" is what the reader misses most; if both cells are empty on paper, the referee's look
+        # settles it and the auditor reports the missing matadors)
+        cells.doubt.update(r for r in matadors if r in cells.reads)
     # the declarer: the seat whose total cell holds a number (several: leave it to the auditor)
     seats_with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
     if len(seats_with_total) > 1:
@@ -203,30 +280,105 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
         seats_with_total = doubtful_totals
     s = seats_with_total[0]
     seat_refs = [cell_ref(no, f, s) for f in ("total", "won", "lost")]
-    refs = game_refs + mark_refs + seat_refs
-    doubtful = [r for r in refs if r in cells.doubt and r in cells.reads]
-    if not doubtful or len(doubtful) > MAX_SEARCH:
+    refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
+    _settle(cells, refs, lambda v: _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]),
+            lambda field, value: value is not None or field in ("base", "mit", "ohne"),
+            open_fields=("total", "won", "lost"))
+
+
+def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=()) -> None:
+    """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
+    telling whether values {field: value} agree:
+
+    * the doubtful cells' candidates are tried together; the most probable combination that agrees
+      is taken (a cell whose value it changes is marked chosen by the arithmetic, and stays doubtful);
+    * when that combination keeps every best reading and no other combination comes near it (less than
+      AMBIGUOUS times as probable), a doubtful cell read at or above the bar (doubted by a column rule)
+      whose value the check tests (``checked(field, value)``) is confirmed: the row agrees with what was
+      read, and only with it; a reading below the bar stays doubtful;
+    * when nothing agrees, every confident cell that one of its own other candidates would make agree
+      (at least ALT_MIN probable; a doubtful cell of ``open_fields`` may then also be unchecked) is marked
+      doubtful, its reading kept: a paper error stays what was written, but the referee looks.
+    """
+    doubtful = [r for r in refs if r in cells.doubt]
+    if len(doubtful) > MAX_SEARCH:
         return
     names = {r: field_of(r) for r in refs}
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
-    best, best_p = None, 0.0
+    found = []  # (probability, combination) of every combination that agrees
     top_p = 1.0
     for r in doubtful:
         top_p *= cells.options(r)[0][1]
     for combo in itertools.product(*(cells.options(r) for r in doubtful)):
-        p = 1.0
         v = dict(fixed)
+        p = 1.0
         for r, (val, prob) in zip(doubtful, combo):
             v[names[r]] = val
             p *= prob
-        if p <= best_p:
-            continue
-        if _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]):
-            best, best_p = combo, p
-    if best is None or best_p < MIN_RELATIVE * top_p:
+        if consistent(v):
+            found.append((p, combo))
+    if not found:
+        _doubt_alternatives(cells, refs, doubtful, names, consistent, open_fields)
         return
+    found.sort(key=lambda pc: -pc[0])
+    best_p, best = found[0]
+    if best_p < MIN_RELATIVE * top_p:
+        return
+    unique = len(found) == 1 or found[1][0] < AMBIGUOUS * best_p
     for r, (val, _) in zip(doubtful, best):
-        cells.choose(r, val)
+        if val != cells.value.get(r):
+            cells.choose(r, val)
+        elif unique and checked(names[r], val) and cells.sure[r] >= cells.bar:
+            cells.confirm(r)
+
+
+def _doubt_alternatives(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
+                        open_fields=()) -> None:
+    """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
+    ALT_MIN probable), with the candidates of the doubtful cells, would make agree. Its reading stays."""
+    fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
+    options = [cells.options(d) + ([(None, 0.0)] if names[d] in open_fields else []) for d in doubtful]
+    for r in refs:
+        if r in cells.doubt:
+            continue
+        for val, prob in cells.dist[r][1:TOP_K + 2]:
+            if prob < ALT_MIN or val == fixed[names[r]]:
+                continue
+            trial = dict(fixed, **{names[r]: val})
+            if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
+                   for combo in itertools.product(*options)):
+                cells.doubt.add(r)
+                break
+
+
+def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
+    """Do a seat's footer values agree with each other and with the seat's last sure row figures
+    (``last``: points, won, lost)? A missing value is not checked."""
+    won, lost, bonus, others, score, points = (v.get(k) for k in ("won", "lost", "bonus", "others_lost",
+                                                                   "score", "points"))
+    if None not in (won, lost, bonus) and bonus != (won - lost) * 50:
+        return False
+    if others is not None and others % LOSS_STEP.get(seats, 1):
+        return False
+    if None not in (points, bonus, others, score) and score != points + bonus + others:
+        return False
+    return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in ("points", "won", "lost"))
+
+
+def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
+    """Each seat's footer: the same honest use of its arithmetic as a game row (see :func:`_settle`)."""
+    for s in range(1, seats + 1):
+        last = {}
+        for no in range(games, 0, -1):   # the seat's last written total and counts, when sure
+            for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
+                ref = cell_ref(no, fld, s)
+                if key not in last and cells.get(ref) is not None:
+                    last[key] = None if ref in cells.doubt else cells.get(ref)
+        refs = [f"footer.{k}.{s}" for k in ("points", "won", "lost", "bonus", "others_lost", "score")
+                if f"footer.{k}.{s}" in cells.reads]
+        full = len(refs) == 6
+        _settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
+                lambda field, value: full and value is not None)
 
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
@@ -236,8 +388,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     ``table`` carries what is known besides the cells (seats; series, table and start numbers
     from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open.
     """
-    cells = _Cells({r.ref: r for r in reads}, bar)
     seats = table.seats
+    cells = _Cells({r.ref: r for r in reads}, bar, seats)
     prev_total = [0] * seats
     prev_counts = [{"won": 0, "lost": 0} for _ in range(seats)]
     rows = []
@@ -245,21 +397,27 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         crossed = _crossed(cells, no, seats)
         if not crossed:
             _resolve_row(cells, no, seats, prev_total, prev_counts)
-        players = []
-        for s in range(1, seats + 1):
-            c = SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
-            players.append(c)
+        players = [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
+                   for s in range(1, seats + 1)]
+        # the running figures the next rows build on: a seat's counts only where it played (its total is
+        # written), or where it is the one seat of the row with a count (a stray reading elsewhere must
+        # not break the chain)
+        counted = [s for s, c in enumerate(players) if c.won is not None or c.lost is not None]
+        declared = [s for s, c in enumerate(players) if c.total is not None]
+        for s, c in enumerate(players):
             if c.total is not None:
-                prev_total[s - 1] = c.total
-            for kind in ("won", "lost"):
-                if getattr(c, kind) is not None:
-                    prev_counts[s - 1][kind] = getattr(c, kind)
+                prev_total[s] = c.total
+            if s in declared or (not declared and counted == [s]):
+                for kind in ("won", "lost"):
+                    if getattr(c, kind) is not None:
+                        prev_counts[s][kind] = getattr(c, kind)
         g = Game(no=no, players=tuple(players), crossed_out=crossed,
                  **({} if crossed else {f: cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne", "plus", "minus")}),
                  **({} if crossed else {m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}),
                  passed=False if crossed else bool(cells.get(cell_ref(no, "passed"))))
         if not g.blank:
             rows.append(g)
+    _resolve_footer(cells, seats, games)
     footer = _footer(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
     table = _table(cells, table)
@@ -269,7 +427,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             continue
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
-            candidates=tuple((v, round(float(p), 4)) for v, p in cells.dist[ref][:5]),
+            candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
             box=r.quad, doubtful=ref in cells.doubt,
             chosen_by="arithmetic" if ref in cells.by_arith else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,

@@ -6,6 +6,7 @@ from audit.auditor import audit
 from audit.listjson import list_to_json
 from audit.model import MARK_FIELDS, cell_ref
 from audit.simulate import seeded, simulate
+import digitize.decode as dec
 from digitize.decode import CONFIDENCE_BAR, CellRead, decode, parse
 from digitize.layout import layout_for
 
@@ -93,13 +94,145 @@ def test_a_confident_wrong_paper_row_stays_wrong():
     assert not a.doubts                                   # a paper error, not a reading doubt
 
 
-def test_doubt_below_the_bar_even_when_top_reading_is_right():
+def with_read(reads, ref, text, conf, *others):
+    """``reads`` with cell ``ref`` read as ``text`` at ``conf``, runner-ups ``others`` ((text, p), ...)."""
+    return [r if r.ref != ref else CellRead(ref, text, conf, ((text, conf),) + tuple(others)) for r in reads]
+
+
+def test_doubt_below_the_bar_when_nothing_checks_the_cell():
     sl = simulate(random.Random(5), seats=3)
-    ref = next(r.ref for r in perfect_reads(sl) if r.ref.endswith(".base") and r.text)
-    reads = [r if r.ref != ref else CellRead(ref, r.text, CONFIDENCE_BAR - 0.2, ((r.text, CONFIDENCE_BAR - 0.2),))
-             for r in perfect_reads(sl)]
+    ref = "table.start_number.1"
+    reads = with_read(perfect_reads(sl), ref, "17", CONFIDENCE_BAR - 0.2, ("11", 0.1))
     got = decode(reads, table_of(sl), 36)
+    assert got.readings[ref].value == 17
     assert got.readings[ref].doubtful and got.readings[ref].chosen_by == "reader"
+
+
+def test_the_bar_applies_to_the_value_not_to_one_spelling_of_it():
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.plus is not None)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is None)
+    ref = cell_ref(game.no, "total", seat)
+    # "-", "#" and "" all mean: no total here (0.98 together); a "7" would be a figure
+    reads = with_read(perfect_reads(sl), ref, "-", 0.7, ("#", 0.2), ("", 0.08), ("7", 0.02))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is None and not r.doubtful
+    reads = with_read(perfect_reads(sl), ref, "-", 0.7, ("7", 0.2), ("", 0.08))
+    assert decode(reads, table_of(sl), 36).readings[ref].doubtful
+
+
+def test_a_reading_below_the_bar_stays_doubtful_however_well_its_row_agrees():
+    """Issue 5: a cell below the confidence bar is marked doubtful; the row may not vouch for it."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.plus is not None and g.base in (9, 10, 11, 12))
+    ref = cell_ref(game.no, "base")
+    other = "24" if game.base != 12 else "9"
+    for p in (0.9, 0.6, 0.2):
+        reads = with_read(perfect_reads(sl), ref, str(game.base), p, (other, p / 4))
+        r = decode(reads, table_of(sl), 36).readings[ref]
+        assert r.value == game.base and r.doubtful and r.chosen_by == "reader"
+
+
+def test_no_confirmation_when_another_combination_also_agrees():
+    """Cells read above the bar but doubted by a column rule are confirmed only by a row that agrees
+    with their readings and with nothing near as likely."""
+    def cells(alt):
+        c = dec._Cells({"g1.base": CellRead("g1.base", "10", 0.96, (("10", 0.96), ("11", alt))),
+                        "g1.mit": CellRead("g1.mit", "2", 0.96, (("2", 0.96), ("1", alt)))}, CONFIDENCE_BAR)
+        c.doubt.update({"g1.base", "g1.mit"})       # as a column rule would
+        return c
+
+    # base x mit fixed at 20: (10, 2) agrees, so does nothing else; (10, 1) and (11, 2) do not
+    c = cells(0.04)
+    dec._settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] * v["mit"] == 20, lambda f, v: True)
+    assert c.doubt == set()
+    # base + mit = 12: (10, 2) and (11, 1) both agree; with runner-ups as likely as the readings,
+    # neither is clearly what the row says: a doubt stays
+    c = cells(0.96)
+    dec._settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] + v["mit"] == 12, lambda f, v: True)
+    assert c.doubt == {"g1.base", "g1.mit"} and not c.by_arith
+    # a reading below the bar is never confirmed, whatever the row says
+    c = dec._Cells({"g1.base": CellRead("g1.base", "10", 0.6, (("10", 0.6), ("11", 0.01)))}, CONFIDENCE_BAR)
+    dec._settle(c, ["g1.base"], lambda v: v["base"] == 10, lambda f, v: True)
+    assert c.doubt == {"g1.base"}
+
+
+def test_a_grundwert_no_list_holds_is_a_doubt_however_confident():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.base == 11)
+    ref = cell_ref(game.no, "base")
+    reads = with_read(perfect_reads(sl), ref, "1", 0.97, ("", 0.014), ("11", 0.006))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    # "1" is no Grundwert: doubtful; among its candidates the row's arithmetic chose 11, and says so
+    assert r.doubtful and r.value == 11 and r.chosen_by == "arithmetic"
+    # read with nothing beside it, an impossible value is what the keeper wrote: the auditor's finding
+    reads = with_read(perfect_reads(sl), ref, "1", 0.97)
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    assert not r.doubtful and r.value == 1 and r.chosen_by == "reader"
+    assert any(f.game == game.no and not f.doubtful for f in audit(got).errors)
+
+
+def test_empty_matador_readings_of_a_suit_game_are_doubts():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.base in (9, 10, 11, 12) and g.ohne)
+    ref, mit = cell_ref(game.no, "ohne"), cell_ref(game.no, "mit")
+    # a missed "ohne": both matador cells read empty, confidently; a suit game cannot be without them
+    got = decode(with_read(perfect_reads(sl), ref, "", 0.99), table_of(sl), 48)
+    assert got.readings[ref].doubtful and got.readings[mit].doubtful
+    assert got.readings[ref].value is None and got.readings[ref].chosen_by == "reader"
+    # when the reader also saw the figure, the row's arithmetic takes it, and says so
+    got = decode(with_read(perfect_reads(sl), ref, "", 0.99, (str(game.ohne), 0.005)), table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == game.ohne and r.doubtful and r.chosen_by == "arithmetic"
+    assert not got.readings[mit].doubtful        # the row adds up with mit empty: confirmed
+
+
+def test_paper_errors_of_every_kind_read_confidently_stay_findings():
+    """Seeded keeper mistakes, read perfectly: no doubt anywhere, every expected finding as a finding
+    (the priors and the row arithmetic never turn an error on paper into a reading doubt)."""
+    from audit.simulate import ERROR_KINDS
+    for kind in ERROR_KINDS:
+        for seed, seats in ((0, 3), (1, 4), (2, 4)):
+            if kind == "dealer-declared" and seats != 4:
+                continue
+            sl, expected = seeded(random.Random(seed), kind, seats)
+            got = decode(perfect_reads(sl), table_of(sl), 48 if seats == 4 else 36)
+            assert not [ref for ref, r in got.readings.items() if r.doubtful], (kind, seed)
+            found = {(f.code, f.game) for f in audit(got).findings if not f.doubtful}
+            assert {(e.code, e.game) for e in expected} <= found, (kind, seed)
+
+
+def test_a_confident_reading_whose_runner_up_fits_the_row_is_doubted_not_changed():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20)
+    ref = cell_ref(game.no, "plus")
+    wrong = str(game.plus + 7)
+    reads = with_read(perfect_reads(sl), ref, wrong, 0.97, (str(game.plus), 0.006))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == game.plus + 7 and r.doubtful and r.chosen_by == "reader"
+    # a runner-up too improbable to matter leaves it a confident reading: the row is the auditor's finding
+    reads = with_read(perfect_reads(sl), ref, wrong, 0.97, (str(game.plus), 0.0005))
+    got = decode(reads, table_of(sl), 48)
+    assert not got.readings[ref].doubtful
+    assert any(f.game == game.no and not f.doubtful for f in audit(got).errors)
+
+
+def test_footer_arithmetic_chooses_among_candidates():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    bonus = sl.footer.bonus[0]
+    # 2507 is no multiple of 50: a doubt; the seat's footer sums choose the candidate that fits
+    reads = with_read(perfect_reads(sl), "footer.bonus.1", str(bonus * 10 + 7), 0.96, (str(bonus), 0.02))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings["footer.bonus.1"]
+    assert r.value == bonus and r.doubtful and r.chosen_by == "arithmetic"
+    # a score below the bar that the seat's sums agree with stays doubtful: the row may not vouch for it
+    score = sl.footer.score[1]
+    reads = with_read(perfect_reads(sl), "footer.score.2", str(score), 0.7, (str(score + 100), 0.2))
+    r = decode(reads, table_of(sl), 48).readings["footer.score.2"]
+    assert r.value == score and r.doubtful and r.chosen_by == "reader"
 
 
 def test_parse_by_column():
