@@ -11,8 +11,10 @@ scribble) and ``#`` (a stroke of a crossed-out row); the empty string is an empt
 dealer cell).
 
 How a crop becomes the network's input (:func:`ink_map`, used by the training script too, so the two
-cannot drift apart): the paper level is the crop's :data:`PAPER_PERCENTILE`-th percentile; ink is
-``1 - grey / paper`` clipped to [0, 1]; the ink map is scaled to :data:`INPUT_H` pixels high keeping
+cannot drift apart): the paper level is the :data:`PAPER_PERCENTILE`-th percentile of the crop's grey
+values, or of the cell inside its margin when that is lower (so a grey dealer cell is its own paper,
+not the white margin around it); ink is ``1 - grey / paper`` clipped to [0, 1], so a grey dealer cell
+looks like white paper; the ink map is scaled to :data:`INPUT_H` pixels high keeping
 its aspect (squeezed to :data:`MAX_W` when wider) and centred on an empty canvas whose width is the
 next multiple of :data:`WIDTH_STEP` (at least :data:`MIN_W`). Crops of equal canvas width run through
 the network together (so a crop's reading never depends on the other crops of a batch). The network
@@ -53,8 +55,12 @@ MAX_W = 160
 WIDTH_STEP = 16
 #: Time steps per input column (the network pools the width by 4).
 TIME_STRIDE = 4
-#: The paper level of a crop is this percentile of its grey values, at least MIN_PAPER.
+#: The paper level of a crop is this percentile of its grey values, at least MIN_PAPER; of the whole
+#: crop, or of the cell inside it (the crop less INNER_INSET of its height and a pixel on every side:
+#: the crop margin of digitize.cells) when that is lower, so that the grey of a dealer cell is its paper
+#: and not the white margin around it.
 PAPER_PERCENTILE = 90
+INNER_INSET = 1 / 12
 MIN_PAPER = 32.0
 #: Crops run through the network in batches of this many.
 BATCH_SIZE = 64
@@ -103,15 +109,21 @@ def canvas_width(content_w: int) -> int:
 
 def ink_map(crop: np.ndarray) -> np.ndarray:
     """One crop (grey or BGR uint8, h x w, not modified) -> uint8 (INPUT_H, W) ink map, 0 = paper,
-    255 = full ink: paper-level normalised, scaled to INPUT_H high keeping the aspect (squeezed to
-    MAX_W when wider), centred on a canvas of width W = :func:`canvas_width`."""
+    255 = full ink: paper-level normalised (see :data:`PAPER_PERCENTILE`), scaled to INPUT_H high keeping
+    the aspect (squeezed to MAX_W when wider), centred on a canvas of width W = :func:`canvas_width`."""
     g = np.asarray(crop)
     if g.ndim == 3:
         g = cv2.cvtColor(g, cv2.COLOR_BGR2GRAY)
     if g.size == 0:
         return np.zeros((INPUT_H, MIN_W), np.uint8)
     g = g.astype(np.float32)
-    paper = max(float(np.percentile(g, PAPER_PERCENTILE)), MIN_PAPER)
+    h, w = g.shape
+    m = int(round(h * INNER_INSET)) + 1
+    inner = g[m:h - m, m:w - m]
+    paper = float(np.percentile(g, PAPER_PERCENTILE))
+    if inner.size:
+        paper = min(paper, float(np.percentile(inner, PAPER_PERCENTILE)))
+    paper = max(paper, MIN_PAPER)
     ink = np.clip(1.0 - g / paper, 0.0, 1.0)
     h, w = ink.shape
     new_w = int(min(max(round(w * INPUT_H / h), 1), MAX_W))

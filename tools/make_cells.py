@@ -70,8 +70,8 @@ MIN_GAMES = 20
 WRITER_BLOCK_ROWS = (3, 12)
 P_NEW_WRITER = 0.6
 #: Share of writers that run over the cell borders a lot (their writing overflows into neighbours).
-P_SPILLER = 0.3
-SPILL_OVERFLOW = (0.1, 0.3)
+P_SPILLER = 0.15
+SPILL_OVERFLOW = (0.1, 0.2)
 #: Crossed-out unused rows at the end of the list (chance, rows), and a cancelled single row.
 P_CROSS_OUT = 0.7
 CROSS_OUT_ROWS = (2, 16)
@@ -106,6 +106,8 @@ P_FOOTER_BAND = 0.75
 BAND_TOP_MM = 8.0
 BAND_GAP_MM = 3.0
 KEEP = {"number": 0.5, "money": 1.0, "mark": 0.45, "dash": 0.6, "empty": 0.2, "strike": 1.0, "signature": 1.0}
+#: The training set keeps more numbers (the hard kind).
+KEEP_TRAIN = dict(KEEP, number=0.65)
 
 #: Grundwert: value and weight (Grand and Kreuz most often, Null 23 for every Null game).
 BASE_P = {9: 0.12, 10: 0.13, 11: 0.15, 12: 0.2, 23: 0.1, 24: 0.3}
@@ -330,8 +332,9 @@ def _paint(page: np.ndarray, mask: np.ndarray, colour, x0: int, y0: int) -> None
 
 
 def _write_cell(page: np.ndarray, box: Box, content: Content, writer: hw.Writer, rng: np.random.Generator,
-                margin: float = 0.6) -> None:
-    """Write ``content`` into ``box`` of ``page`` (in place, the page is a private copy)."""
+                margin: float = 0.6) -> float:
+    """Write ``content`` into ``box`` of ``page`` (in place, the page is a private copy). Out: the share
+    of the ink that falls outside the cell's crop rectangle (overflowing writing the reader cannot see)."""
     bx, by, bw, bh = _px_box(box)
     pad = int(math.ceil(margin * bh))
     x0, y0 = int(math.floor(bx)) - pad, int(math.floor(by)) - pad
@@ -342,6 +345,10 @@ def _write_cell(page: np.ndarray, box: Box, content: Content, writer: hw.Writer,
     else:
         mask = hw.ink_mask(content.text, size, writer, rng, box=local)
     _paint(page, mask, writer.colour, x0, y0)
+    cx0, cy0, cx1, cy1 = cell_rect(box)
+    inside = mask[max(cy0 - y0, 0):max(cy1 - y0, 0), max(cx0 - x0, 0):max(cx1 - x0, 0)].sum()
+    total = float(mask.sum())
+    return float(1.0 - inside / total) if total > 0 else 0.0
 
 
 def _cross_out(page: np.ndarray, strike: np.ndarray, region: Box, row_h: float, writer: hw.Writer,
@@ -445,7 +452,8 @@ def jittered_crop(wide: np.ndarray, origin: tuple[int, int], box: Box, rng: np.r
 class Sample:
     """One cell: ``image`` (final crop, or wide crop in train mode), ``origin`` (page px of a wide crop's
     top-left, else None), ``box`` (mm), ``label``, ``kind``, ``ref``, ``page`` (page seed),
-    ``photo_px_per_mm`` (how finely the photo showed the page)."""
+    ``photo_px_per_mm`` (how finely the photo showed the page), ``cut`` (share of the cell's own writing
+    outside its crop: overflowing writing)."""
 
     image: np.ndarray
     origin: Optional[tuple[int, int]]
@@ -455,6 +463,7 @@ class Sample:
     ref: str
     page: int
     photo_px_per_mm: float = 0.0
+    cut: float = 0.0
 
 
 def _strike_state(strike: np.ndarray, box: Box, pen_px: float) -> str:
@@ -551,6 +560,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
         if _game_of(ref) in crossed and rng.random() > P_CONTENT_UNDER_STROKE:
             c = EMPTY
         plan[key] = c
+    cut: dict[str, float] = {}
     for key, c in plan.items():
         if c.kind == "empty":
             continue
@@ -565,7 +575,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
             if tile not in band_writer:
                 band_writer[tile] = _writer(rng, split, pool_seed)
             wr = band_writer[tile]
-        _write_cell(page, box, c, wr, rng)
+        cut[key] = _write_cell(page, box, c, wr, rng)
 
     row_h = lay.rows[0].h
     strike_pen = 0.0
@@ -610,7 +620,8 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
             image, origin = wide_crop(grey, box)
         else:
             image, origin = crop(grey, jitter_box(box, rng)), None
-        out.append(Sample(image, origin, box, label, kind, ref, seed, round(scale * PX_PER_MM, 3)))
+        out.append(Sample(image, origin, box, label, kind, ref, seed, round(scale * PX_PER_MM, 3),
+                          round(cut.get(key, 0.0), 4)))
     return out
 
 
@@ -650,6 +661,7 @@ def save(path: str | Path, samples: list[Sample], **meta) -> None:
                         refs=np.array([s.ref for s in samples], dtype="U32"),
                         pages=np.array([s.page for s in samples], np.int64),
                         photo_px_per_mm=np.array([s.photo_px_per_mm for s in samples], np.float32),
+                        cut=np.array([s.cut for s in samples], np.float32),
                         meta_keys=np.array(list(meta), dtype="U64"),
                         meta_values=np.array([str(v) for v in meta.values()], dtype="U256"))
 
@@ -665,7 +677,8 @@ def load(path: str | Path) -> dict:
         return {"images": images, "origins": [tuple(o) for o in z["origins"].tolist()],
                 "boxes": [Box(*b) for b in z["boxes"].tolist()], "labels": [str(s) for s in z["labels"]],
                 "kinds": [str(s) for s in z["kinds"]], "refs": [str(s) for s in z["refs"]],
-                "pages": z["pages"].tolist(), "photo_px_per_mm": z["photo_px_per_mm"].tolist(), "meta": dict(zip(z["meta_keys"].tolist(), z["meta_values"].tolist()))}
+                "pages": z["pages"].tolist(), "photo_px_per_mm": z["photo_px_per_mm"].tolist(),
+                "cut": z["cut"].tolist(), "meta": dict(zip(z["meta_keys"].tolist(), z["meta_values"].tolist()))}
 
 
 def contact_sheet(images: list[np.ndarray], labels: list[str], cols: int = 12, cell=(60, 150)) -> np.ndarray:
