@@ -51,6 +51,8 @@ class ListView:
     start_numbers: tuple = ()
     photo: Optional[str] = None   # path of the overlay image, relative to the list page
     problem: str = ""             # why a photo could not be read
+    #: what the desk noticed beside the audit (e.g. start numbers that differ from the seating list)
+    notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     findings: list = field(default_factory=list)
     header: list = field(default_factory=list)

@@ -93,10 +93,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))
                 sl = _with_name_hint(sl, o.photo)
+                seating_note = None
                 if drawn is not None:
-                    sl, problem = apply_seating(sl, drawn)
-                    if problem:
-                        click.echo(f"skatscan: {o.photo}: {problem}", err=True)
+                    sl, seating_note = apply_seating(sl, drawn)
+                    if seating_note:
+                        click.echo(f"skatscan: {o.photo}: {seating_note}", err=True)
                 sl = apply(sl, _decisions(o.photo, report, o.name))
             except (ListError, SettleError) as exc:
                 bad_input_line(str(o.photo), str(exc))
@@ -114,7 +115,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 click.echo(render_text(a, lang))
             if report:
                 photo = _report_picture(results / f"{o.name}.overlay.jpg", o.list_doc, a, img_dir, o.name)
-                views.append(list_view(a, o.name, lang, photo=photo))
+                view = list_view(a, o.name, lang, photo=photo)
+                if seating_note:
+                    view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
+                views.append(view)
         _twice(audits)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
@@ -132,6 +136,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
 def _process(path: str, engine: str) -> dict:
     from digitize.pipeline import process_photo
     return process_photo(path, engine)
+
+
+SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
 
 
 def _seating(path):

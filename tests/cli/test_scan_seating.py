@@ -33,6 +33,7 @@ def test_apply_seating_fills_and_reports():
 
 
 def test_scan_uses_the_drawn_start_numbers(samples, tmp_path):
+    """... and says so on the terminal and on the list's page of the report."""
     photo = tmp_path / "skatscan-4-clean.jpg"
     shutil.copy(samples / "photos" / "skatscan-4-clean.jpg", photo)
     # the QR code says series 4, table 4, start numbers 33, 129, 153, 159; the draw says otherwise
@@ -44,6 +45,10 @@ def test_scan_uses_the_drawn_start_numbers(samples, tmp_path):
     assert [r["start_number"] for r in doc["result"]] == ["33", "129", "153", "160"]
     assert "differ from the seating list" in err and "drawn: 33, 129, 153, 160" in err
     assert not [f for f in doc["findings"] if any(c.startswith("table.start_number") for c in f["cells"])]
+    report = tmp_path / "bericht"
+    run("scan", str(photo), "--seating", str(seating), "--report", str(report))
+    page = (report / "lists" / "skatscan-4-clean.html").read_text()
+    assert 'class="note"' in page and "Tischordnung (skatscan draw): start numbers at seat" in page
 
 
 def test_scan_with_a_bad_seating_file_is_one_line(samples, tmp_path):
