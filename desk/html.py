@@ -92,18 +92,20 @@ STANDINGS_TEXTS = {
                                        "mehr gewonnene, dann weniger verlorene Spiele.",
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
-               penalty="Strafpunkte (in den Spielpunkten)"),
+               penalty="Strafpunkte (in den Spielpunkten)", name="Name"),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
-               penalty="Penalty points (in the game points)"),
+               penalty="Penalty points (in the game points)", name="Name"),
 }
 
 
-def render_standings(lines, lang: str = "de") -> str:
-    """A printable standings page (per-series scores beside the totals)."""
+def render_standings(lines, lang: str = "de", names=None) -> str:
+    """A printable standings page (per-series scores beside the totals; a name column when
+    ``names``, start number -> name, knows any player)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          lang=lang, generated=_now(),
-                                                         penalties=any(p.penalty for p in lines))
+                                                         penalties=any(p.penalty for p in lines),
+                                                         names=names or {})

@@ -56,7 +56,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
     """
     settings = make_settings(games, loss_money)
-    drawn = _seating(seating)
+    drawn, player_names = _seating(seating)
     files = [Path(f) for f in expand_photos(photos)]
     namer = OutputPlan(None, 0, "")
     names = [namer.unique(str(f)) for f in files]
@@ -124,7 +124,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
-            page = _standings_page(audits, lang, Path(report))
+            page = _standings_page(audits, lang, Path(report), player_names)
             index = write_report_or_fail(Path(report), views, lang, page)
             click.echo(f"{len(outcomes)} photos, {sum(v.status != 'clean' for v in views)} for the referee: "
                        f"{index}", err=True)
@@ -142,16 +142,17 @@ SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skats
 
 
 def _seating(path):
-    """The drawn tables of a seating list, or None; a bad file is one line and exit status 2."""
+    """The drawn tables of a seating list and the names it gives (start number -> name), or
+    (None, {}); a bad file is one line and exit status 2."""
     if path is None:
-        return None
+        return None, {}
     from desk.seating import SeatingFileError, read_seating, seating_lookup
     try:
-        tables, _ = read_seating(path)
+        tables, names = read_seating(path)
     except SeatingFileError as exc:
         bad_input_line(str(path), str(exc))
         raise SystemExit(EXIT_BAD_INPUT)
-    return seating_lookup(tables)
+    return seating_lookup(tables), names
 
 
 def _with_name_hint(sl, photo: Path):
@@ -210,8 +211,9 @@ def _twice(audits) -> None:
                        f"{', '.join(sources)}", err=True)
 
 
-def _standings_page(audits, lang: str, folder: Path):
-    """The standings page (and ``standings.csv`` beside it) over the tournament lists."""
+def _standings_page(audits, lang: str, folder: Path, names=None):
+    """The standings page (and ``standings.csv`` beside it) over the tournament lists; ``names``
+    (from the seating list) adds the players' names."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
     if not lists:
         return None
@@ -223,5 +225,5 @@ def _standings_page(audits, lang: str, folder: Path):
     from desk.html import render_standings
 
     from .cmd_standings import to_csv
-    write_atomic(folder / "standings.csv", to_csv(lines))
-    return render_standings(lines, lang)
+    write_atomic(folder / "standings.csv", to_csv(lines, names))
+    return render_standings(lines, lang, names)

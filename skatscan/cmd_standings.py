@@ -18,21 +18,23 @@ from .options import make_settings, settings_options
 HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag"),
         "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money")}
 CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money",
-            "penalty")
+            "penalty", "name")
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
 
 
-def to_csv(lines) -> str:
-    """One row per player: the totals, then each series' figures (``s1_points``, ...)."""
+def to_csv(lines, names=None) -> str:
+    """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
+    (start number -> name, e.g. from the seating list) fills the name column."""
+    names = names or {}
     series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
     w = csv.writer(out, delimiter=";", lineterminator="\n")
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, f"{p.money:.2f}", p.penalty]
+               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, names.get(p.start_number, "")]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)

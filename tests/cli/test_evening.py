@@ -16,7 +16,10 @@ def run(*args):
 def test_draw_forms_scan_standings(tmp_path):
     seating, forms, photos, report = (tmp_path / "seating.csv", tmp_path / "forms.pdf", tmp_path / "fotos",
                                       tmp_path / "bericht")
-    code, out, err = run("draw", "--players", 7, "--series", 1, "--seed", 3, "-o", seating, "--forms", forms)
+    players = tmp_path / "anmeldung.csv"
+    names = {"3": "Anna", "5": "Bernd", "8": "Carla", "11": "Dieter", "12": "Emma", "17": "Fritz", "20": "Gisela"}
+    players.write_text("start_number,name\n" + "".join(f"{n},{name}\n" for n, name in names.items()))
+    code, out, err = run("draw", "--players", players, "--series", 1, "--seed", 3, "-o", seating, "--forms", forms)
     assert code == 0, err
     tables, _ = read_seating(seating)
     assert sorted(len(t.numbers) for t in tables) == [3, 4]
@@ -29,7 +32,10 @@ def test_draw_forms_scan_standings(tmp_path):
     assert code in (0, 1), err
     rows = list(csv.DictReader(io.StringIO((report / "standings.csv").read_text()), delimiter=";"))
     drawn = sorted(n for t in tables for n in t.numbers)
-    assert sorted(r["start_number"] for r in rows) == drawn
+    assert sorted(r["start_number"] for r in rows) == drawn == sorted(names)
+    assert all(r["name"] == names[r["start_number"]] for r in rows)
+    page = (report / "standings.html").read_text()
+    assert all(f"<td class=\"l\">{name}</td>" in page for name in names.values())
     assert [int(r["place"]) for r in rows] == sorted(int(r["place"]) for r in rows)
     assert (report / "standings.html").is_file() and (report / "index.html").is_file()
 
