@@ -67,11 +67,20 @@ def to_text(lines, lang: str) -> str:
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
+@click.option("--seating", type=click.Path(dir_okay=False),
+              help="The seating list of 'skatscan draw': the players' names for the CSV and the page.")
 @settings_options
-def command(lists, as_csv, as_html, output, lang, games, loss_money):
+def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
+    names = {}
+    if seating is not None:
+        from desk.seating import SeatingFileError, read_seating
+        try:
+            names = read_seating(seating)[1]
+        except SeatingFileError as exc:
+            raise BadInput(str(exc), seating) from None
     audits = []
     bad = 0
     for name in expand(lists):
@@ -89,10 +98,10 @@ def command(lists, as_csv, as_html, output, lang, games, loss_money):
     except StandingsError as exc:
         raise BadInput(str(exc))
     if as_csv:
-        text = to_csv(lines)
+        text = to_csv(lines, names)
     elif as_html:
         from desk.html import render_standings
-        text = render_standings(lines, lang)
+        text = render_standings(lines, lang, names)
     else:
         text = to_text(lines, lang) + "\n"
     if output:

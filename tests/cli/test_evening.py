@@ -50,3 +50,21 @@ def test_synth_takes_either_a_count_or_a_seating(tmp_path):
     bad.write_text("series,table\n")
     code, out, err = run("synth", "--seating", bad, "-o", tmp_path / "c")
     assert code == 2 and err.startswith(f"skatscan: {bad}: line 1:") and not (tmp_path / "c").exists()
+
+
+def test_standings_take_the_names_of_the_seating_list(samples, tmp_path):
+    seating = tmp_path / "seating.csv"
+    rows = [(s, t, k + 1, n) for s, tables in ((1, [("1", "2", "3", "4"), ("5", "6", "7")]),
+                                                (2, [("2", "5", "7", "1"), ("3", "4", "6")]))
+            for t, numbers in enumerate(tables, start=1) for k, n in enumerate(numbers)]
+    seating.write_text("series,table,seat,start_number,name\n"
+                       + "".join(f"{s},{t},{k},{n},Spieler {n}\n" for s, t, k, n in rows))
+    code, out, err = run("standings", samples / "tournament", "--csv", "--seating", seating)
+    assert code == 0, err
+    lines = list(csv.DictReader(io.StringIO(out), delimiter=";"))
+    assert sorted(r["start_number"] for r in lines) == [str(n) for n in range(1, 8)]
+    assert all(r["name"] == f"Spieler {r['start_number']}" for r in lines)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("nothing\n")
+    code, out, err = run("standings", samples / "tournament", "--seating", bad)
+    assert code == 2 and err.startswith(f"skatscan: {bad}: line 1:")
