@@ -16,7 +16,13 @@ mark (X, + or slanted cross), "-" for a dash, "~" for a signature, "#" for a cel
 crossed-out row (what is under it does not matter), "" for an empty cell.
 
 Kinds (for the figures per kind): ``number``, ``money``, ``mark``, ``dash``, ``empty``, ``strike``,
-``signature``.
+``signature``, ``printed``.
+
+*Printed* pages (``--printed``, ``make_page(printed=True)``): skatscan forms with series, table and start
+numbers printed by the form code (:func:`digitize.form.render_png`, rendered at 100-400 dpi and resampled
+to the rectified resolution), photographed and cut like the others; their printed cells have the kind
+``printed`` and the printed text as label (band sheets of such pages are header bands, each from its own
+form). When the QR code is not decoded, the pipeline reads the printed head like any other cell.
 
 Two outputs:
 
@@ -52,7 +58,7 @@ if str(ROOT) not in sys.path:
 
 from audit.model import MARK_FIELDS  # noqa: E402
 from audit.values import MAX_MATADORS, NULL_VALUES, game_value  # noqa: E402
-from digitize.cells import CROP_MARGIN, PX_PER_MM, RECTIFIED_DPI, cell_rect, crop  # noqa: E402
+from digitize.cells import PX_PER_MM, RECTIFIED_DPI, cell_rect, crop  # noqa: E402
 from digitize.form import render_png  # noqa: E402
 from digitize.layout import DEFAULT_GAMES, EDITIONS, Box, layout_for  # noqa: E402
 from digitize.reader import SIGNATURE, STRIKE  # noqa: E402
@@ -61,7 +67,7 @@ from digitize.synth.camera import CameraEffects, photograph  # noqa: E402
 
 # ------------------------------------------------------------------------------------------------ constants
 
-KINDS = ("number", "money", "mark", "dash", "empty", "strike", "signature")
+KINDS = ("number", "money", "mark", "dash", "empty", "strike", "signature", "printed")
 #: Forms drawn: editions and seats uniformly; the usual number of games with this chance, else fewer.
 P_DEFAULT_GAMES = 0.75
 MIN_GAMES = 20
@@ -105,9 +111,24 @@ P_BAND_SHEET = 0.45
 P_FOOTER_BAND = 0.75
 BAND_TOP_MM = 8.0
 BAND_GAP_MM = 3.0
-KEEP = {"number": 0.5, "money": 1.0, "mark": 0.45, "dash": 0.6, "empty": 0.2, "strike": 1.0, "signature": 1.0}
+KEEP = {"number": 0.5, "money": 1.0, "mark": 0.45, "dash": 0.6, "empty": 0.2, "strike": 1.0, "signature": 1.0,
+        "printed": 1.0}
 #: The training set keeps more numbers (the hard kind).
 KEEP_TRAIN = dict(KEEP, number=0.65)
+
+#: Printed pages (``make_page(printed=True)``): skatscan forms with series, table and start numbers printed by
+#: the form code (:func:`digitize.form.render_png`), rendered at one of these dpi and resampled to the
+#: rectified resolution (the print and the photo resolution vary); band sheets of such pages are header bands.
+PRINTED_DPI = (100, 150, 200, 300, 400)
+#: Printed values drawn: series 1..9 mostly, table 1..60 mostly, start numbers 1..240 mostly (up to 999).
+PRINTED_SERIES = (1, 10)
+PRINTED_TABLE = (1, 61)
+PRINTED_START = (1, 241)
+P_PRINTED_BIG = 0.2
+#: Chance that a printed page leaves one of its start numbers (or series/table) to be written by hand.
+P_PRINTED_MISSING = 0.15
+#: Cells kept per kind on printed pages (the printed cells all; the rest is ordinary training data).
+KEEP_PRINTED = dict({k: 0.03 for k in KINDS}, printed=1.0, empty=0.01)
 
 #: Grundwert: value and weight (Grand and Kreuz most often, Null 23 for every Null game).
 BASE_P = {9: 0.12, 10: 0.13, 11: 0.15, 12: 0.2, 23: 0.1, 24: 0.3}
@@ -482,18 +503,23 @@ def _game_of(ref: str) -> Optional[int]:
     return int(ref[1:].split(".")[0]) if ref.startswith("g") else None
 
 
-def _band_sheet(lay, rng: np.random.Generator) -> tuple[np.ndarray, dict[str, tuple[str, Box]]]:
+def _band_sheet(lay, rng: np.random.Generator, printed: bool = False
+                ) -> tuple[np.ndarray, dict[str, tuple[str, Box]], dict[str, str]]:
     """A sheet of stacked copies of the form's footer band (with the last game row above it) or of its
     header band (start numbers): many footer/header cells per photo, each in its printed surroundings.
-    Out: (grey page, {key: (cell reference, box on this sheet)})."""
+    ``printed``: header bands only, each cut from its own form with printed values (:func:`printed_blank`).
+    Out: (grey page, {key: (cell reference, box on this sheet)}, {key: printed text})."""
     blank = blank_page(lay.seats, lay.games, lay.edition)
+    p_footer = 0.0 if printed else P_FOOTER_BAND
+    values: dict[str, str] = {}
     sheet = np.full_like(blank, 255)
     cells = lay.cells()
     y = BAND_TOP_MM
     out: dict[str, tuple[str, Box]] = {}
     k = 0
     while True:
-        if rng.random() < P_FOOTER_BAND:
+        src, printed_values = printed_blank(lay, rng) if printed else (blank, {})
+        if rng.random() < p_footer:
             top, bottom = lay.rows[-1].y - 1.0, lay.footer.y2 + 1.0
             refs = [r for r in cells if not r.startswith(("g", "table"))] + [
                 r for r in cells if _game_of(r) == lay.games]
@@ -505,35 +531,73 @@ def _band_sheet(lay, rng: np.random.Generator) -> tuple[np.ndarray, dict[str, tu
         dy = y - top
         s0, s1 = int(round(top * PX_PER_MM)), int(round(bottom * PX_PER_MM))
         d0 = int(round(y * PX_PER_MM))
-        sheet[d0:d0 + s1 - s0] = blank[s0:s1]
+        sheet[d0:d0 + s1 - s0] = src[s0:s1]
         dy = (d0 - s0) / PX_PER_MM
         for r in refs:
             b = cells[r]
             out[f"b{k}:{r}"] = (r, Box(b.x, b.y + dy, b.w, b.h))
+            if r in printed_values:
+                values[f"b{k}:{r}"] = printed_values[r]
         y += bottom - top + BAND_GAP_MM
         k += 1
-    return sheet, out
+    return sheet, out, values
+
+
+def printed_blank(lay, rng: np.random.Generator) -> tuple[np.ndarray, dict[str, str]]:
+    """The blank form of ``lay`` with drawn series, table and start numbers printed by the form code, rendered
+    at one of :data:`PRINTED_DPI` and resampled to RECTIFIED_DPI. Out: (grey page, {cell reference: printed
+    text}); now and then (:data:`P_PRINTED_MISSING`) one value is not printed (written by hand instead)."""
+    def number(lo_hi, big=999):
+        return int(rng.integers(1, big + 1)) if rng.random() < P_PRINTED_BIG else int(rng.integers(*lo_hi))
+    series, table = number(PRINTED_SERIES, 99), number(PRINTED_TABLE)
+    starts: list = [str(number(PRINTED_START)) for _ in range(lay.seats)]
+    if rng.random() < P_PRINTED_MISSING:
+        k = int(rng.integers(lay.seats + 2))
+        if k < lay.seats:
+            starts[k] = None
+        elif k == lay.seats:
+            series = None
+        else:
+            table = None
+    dpi = int(rng.choice(PRINTED_DPI))
+    img = render_png(lay, series, table, starts, dpi=dpi)
+    ref = blank_page(lay.seats, lay.games, lay.edition)
+    interp = cv2.INTER_AREA if dpi > RECTIFIED_DPI else cv2.INTER_LINEAR
+    img = cv2.resize(img, (ref.shape[1], ref.shape[0]), interpolation=interp)
+    values = {}
+    if series is not None:
+        values["table.series"] = str(series)
+    if table is not None:
+        values["table.table"] = str(table)
+    for k, n in enumerate(starts, start=1):
+        if n is not None:
+            values[f"table.start_number.{k}"] = n
+    return img, values
 
 
 def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
-              keep: Optional[dict] = None) -> list[Sample]:
+              keep: Optional[dict] = None, printed: bool = False) -> list[Sample]:
     """Fill, photograph, rectify and cut one page; deterministic given the arguments.
 
     ``split`` "train" or "test" (the glyph bank split all writers come from), ``mode`` "train" (wide
     crops) or "test" (final jittered crops). A share :data:`P_BAND_SHEET` of the pages are sheets of
     stacked footer or header bands (:func:`_band_sheet`). Out: the kept cells (``keep``: share kept
-    per kind, default :data:`KEEP`)."""
+    per kind, default :data:`KEEP`). ``printed``: a skatscan form with series, table and start numbers
+    printed (:func:`printed_blank`; kind "printed", label the printed text), band sheets of header bands."""
     keep = KEEP if keep is None else keep
-    rng = np.random.default_rng([seed, 17])
+    rng = np.random.default_rng([seed, 17] if not printed else [seed, 17, 1])
     edition = EDITIONS[int(rng.integers(len(EDITIONS)))]
+    if printed:
+        edition = "skatscan"
     seats = int(rng.choice((3, 4)))
     games = DEFAULT_GAMES[seats] if rng.random() < P_DEFAULT_GAMES else int(rng.integers(MIN_GAMES, DEFAULT_GAMES[seats] + 1))
     lay = layout_for(seats, games, edition)
     band = rng.random() < P_BAND_SHEET
     if band:
-        grey_blank, cells = _band_sheet(lay, rng)
+        grey_blank, cells, printed_values = _band_sheet(lay, rng, printed)
     else:
-        grey_blank, cells = blank_page(seats, games, edition), {r: (r, b) for r, b in lay.cells().items()}
+        grey_blank, printed_values = printed_blank(lay, rng) if printed else (blank_page(seats, games, edition), {})
+        cells = {r: (r, b) for r, b in lay.cells().items()}
     page = cv2.cvtColor(grey_blank, cv2.COLOR_GRAY2BGR)
     strike = np.zeros(page.shape[:2], np.float32)
 
@@ -557,12 +621,14 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
     plan: dict[str, Content] = {}
     for key, (ref, box) in cells.items():
         c = content_for(slot_of(ref), edition, seats, rng)
+        if key in printed_values:
+            c = Content("printed", printed_values[key], printed_values[key])
         if _game_of(ref) in crossed and rng.random() > P_CONTENT_UNDER_STROKE:
             c = EMPTY
         plan[key] = c
     cut: dict[str, float] = {}
     for key, c in plan.items():
-        if c.kind == "empty":
+        if c.kind in ("empty", "printed"):
             continue
         ref, box = cells[key]
         game = _game_of(ref)
@@ -629,18 +695,18 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
 
 
 def _page_job(args):
-    seed, split, mode, pool_seed, keep = args
-    return make_page(seed, split, mode, pool_seed, keep)
+    seed, split, mode, pool_seed, keep, printed = args
+    return make_page(seed, split, mode, pool_seed, keep, printed)
 
 
 def make_cells(pages: int, split: str, seed: int, mode: str = "train", workers: int = 1,
-               keep: Optional[dict] = None) -> list[Sample]:
-    """Cells of ``pages`` pages (page seeds derived from ``seed``), in page order; ``keep`` as for
-    :func:`make_page`."""
+               keep: Optional[dict] = None, printed: bool = False) -> list[Sample]:
+    """Cells of ``pages`` pages (page seeds derived from ``seed``), in page order; ``keep`` and ``printed``
+    as for :func:`make_page`."""
     if split not in ("train", "test"):
         raise ValueError(f"split must be train or test, not {split!r}")
     seeds = [int(s) for s in np.random.default_rng(seed).integers(0, 2**31 - 1, pages)]
-    jobs = [(s, split, mode, seed, keep) for s in seeds]
+    jobs = [(s, split, mode, seed, keep, printed) for s in seeds]
     if workers > 1:
         with Pool(workers) as pool:
             parts = pool.map(_page_job, jobs, chunksize=1)
@@ -705,9 +771,12 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=None)
     ap.add_argument("--sheet", default=None, help="write a contact sheet PNG of the first cells")
+    ap.add_argument("--printed", action="store_true", help="skatscan forms with series, table and start numbers "
+                    "printed (cells of kind 'printed'; of the other kinds only a few kept)")
     args = ap.parse_args(argv)
     mode = args.mode or args.split
-    samples = make_cells(args.pages, args.split, args.seed, mode, args.workers)
+    samples = make_cells(args.pages, args.split, args.seed, mode, args.workers,
+                         keep=KEEP_PRINTED if args.printed else None, printed=args.printed)
     kinds = {k: sum(s.kind == k for s in samples) for k in KINDS}
     print(f"{len(samples)} cells from {args.pages} pages ({args.split} writers): {kinds}")
     if args.out:

@@ -1,7 +1,7 @@
 """Train the cell reader (a small convolution-only CNN with CTC), export it to ONNX for OpenCV's dnn
 module and write ``digitize/models/reader.onnx`` and ``digitize/models/reader.json``.
 
-    python tools/train_reader.py                 # data made once into /tmp, then about 20 minutes
+    python tools/train_reader.py                 # data made once into /tmp, then about 35 minutes
     python tools/train_reader.py --epochs 1 --train-pages 40 --val-pages 8 --out /tmp/try   # a quick try
 
 Needs PyTorch (CPU), a training-time tool only: ``pip install torch==2.13.0``; the package never
@@ -9,7 +9,10 @@ imports it. Steps:
 
 1. cells: ``tools/make_cells.py`` makes the training cells from **train**-split writers (wide crops,
    re-jittered every epoch) and the validation cells from **test**-split writers (final crops), once,
-   into ``--data`` (npz files, reused when present);
+   into ``--data`` (npz files, reused when present); besides, pages of skatscan forms with series, table
+   and start numbers *printed* by the form code (``--printed-pages``; kind "printed"), so that the
+   network reads print too (when the QR code is not decoded, the printed head is read like any cell),
+   with their own validation set of test-writer pages;
 2. training: CTC over ``blank + digitize.reader.CHARSET`` on inputs made by
    :func:`digitize.reader.ink_map` (the reader's own preparation), with extra photometric augmentation;
    2 threads, seeded (the same arguments give the same model on the same machine and torch version);
@@ -61,7 +64,12 @@ THREADS = 2
 OPSET = 13
 TRAIN_PAGES, TRAIN_SEED = 500, 1
 VAL_PAGES, VAL_SEED = 40, 2
-EPOCHS = 5
+#: Pages of printed values (skatscan forms with series, table and start numbers printed, make_cells
+#: ``printed=True``): training (train writers for the few handwritten cells kept) and a separate
+#: validation set (test writers), whose figures are given on their own.
+PRINTED_PAGES, PRINTED_SEED = 160, 11
+VAL_PRINTED_PAGES, VAL_PRINTED_SEED = 30, 12
+EPOCHS = 7
 #: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented); of
 #: the easy kinds an epoch takes only this share (a fresh random part every epoch).
 REPEAT = {"money": 2, "signature": 1, "strike": 1}
@@ -232,13 +240,14 @@ def string_probs(logits: list[torch.Tensor], texts: list[str], temperature: floa
     return out
 
 
-def cells(path: Path, pages: int, split: str, seed: int, mode: str, workers: int, keep=None) -> dict:
-    """Load the cells from ``path``, making them first when the file is missing (``keep`` as for
-    make_cells.make_page)."""
+def cells(path: Path, pages: int, split: str, seed: int, mode: str, workers: int, keep=None,
+          printed: bool = False) -> dict:
+    """Load the cells from ``path``, making them first when the file is missing (``keep`` and ``printed`` as
+    for make_cells.make_page)."""
     if not path.is_file():
         t = time.time()
-        samples = mc.make_cells(pages, split, seed, mode, workers, keep=keep)
-        mc.save(path, samples, split=split, mode=mode, pages=pages, seed=seed)
+        samples = mc.make_cells(pages, split, seed, mode, workers, keep=keep, printed=printed)
+        mc.save(path, samples, split=split, mode=mode, pages=pages, seed=seed, printed=printed)
         print(f"made {len(samples)} {split} cells from {pages} pages in {time.time() - t:.0f} s -> {path}")
     return mc.load(path)
 
@@ -301,6 +310,8 @@ def main(argv=None) -> None:
     ap.add_argument("--train-pages", type=int, default=TRAIN_PAGES)
     ap.add_argument("--val-pages", type=int, default=VAL_PAGES)
     ap.add_argument("--workers", type=int, default=THREADS)
+    ap.add_argument("--printed-pages", type=int, default=PRINTED_PAGES,
+                    help="pages of printed series/table/start numbers added to the training cells (0: none)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
     args = ap.parse_args(argv)
 
@@ -313,6 +324,13 @@ def main(argv=None) -> None:
                   "train", args.workers, keep=mc.KEEP_TRAIN)
     val = cells(data_dir / f"val_{args.val_pages}_{VAL_SEED}.npz", args.val_pages, "test", VAL_SEED, "test",
                 args.workers)
+    val_printed = None
+    if args.printed_pages:
+        extra = cells(data_dir / f"printed_{args.printed_pages}_{PRINTED_SEED}.npz", args.printed_pages, "train",
+                      PRINTED_SEED, "train", args.workers, keep=mc.KEEP_PRINTED, printed=True)
+        train = {k: (v + extra[k] if isinstance(v, list) else v) for k, v in train.items()}
+        val_printed = cells(data_dir / f"val_printed_{VAL_PRINTED_PAGES}_{VAL_PRINTED_SEED}.npz", VAL_PRINTED_PAGES,
+                            "test", VAL_PRINTED_SEED, "test", args.workers, keep=mc.KEEP_PRINTED, printed=True)
     keep = [i for i, c in enumerate(train["cut"]) if c <= MAX_CUT][: args.max_cells or None]
     n_cut = sum(c > MAX_CUT for c in train["cut"])
     train = {k: ([v[i] for i in keep] if isinstance(v, list) else v) for k, v in train.items()}
@@ -452,6 +470,12 @@ def main(argv=None) -> None:
     fig["seconds_per_cell"] = round(per_cell, 5)
     print_figures(fig, "validation (test writers, CellReader)")
     meta["validation"] = fig
+    if val_printed is not None:
+        pres = reader.read(val_printed["images"])
+        pfig = figures(pres, val_printed["labels"], val_printed["kinds"])
+        print_figures(pfig, "printed values (test writers' pages, series/table/start numbers printed, CellReader)")
+        meta["validation_printed"] = dict(pfig, pages=VAL_PRINTED_PAGES, seed=VAL_PRINTED_SEED)
+        meta["training"]["printed_pages"], meta["training"]["printed_seed"] = args.printed_pages, PRINTED_SEED
     (out_dir / rd.META_FILE).write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwrote {onnx_path} ({onnx_path.stat().st_size / 1e6:.2f} MB) and {out_dir / rd.META_FILE}; "
           f"training {train_seconds / 60:.1f} min")
