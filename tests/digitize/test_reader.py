@@ -15,7 +15,6 @@ import pytest
 
 from digitize import reader as rd
 from digitize.cells import RECTIFIED_DPI, crop
-from digitize.decode import field_of, parse
 from digitize.form import render_png
 from digitize.layout import layout_for
 from digitize.reader import CHARSET, CellReader, CellResult, EngineUnavailable, beam_search, prepare
@@ -90,15 +89,9 @@ def test_reads_unseen_writers(reader, written):
     assert len(results) == len(crops)
     exact = [r.text == lab for r, lab in zip(results, labels)]
     assert np.mean(exact) >= MIN_EXACT, [(lab, r.text) for r, lab in zip(results, labels) if r.text != lab]
-    for kind in ("empty", "signature"):  # the easy kinds are read every time
+    for kind in ("empty", "mark", "signature"):  # the easy kinds are read every time
         got = [(lab, r.text) for r, lab, k in zip(results, labels, kinds) if k == kind]
         assert all(lab == text for lab, text in got), got
-    # marks: all but at most one read as a mark, and a mark is never read as "no mark" (the committed
-    # model reads one slanted cross of writer 12 as "7": no value a mark column holds, so the decoder
-    # shows it as a doubt, and "X" is its runner-up)
-    marks = [(r, ref) for r, k, (ref, *_) in zip(results, kinds, CELLS * 3) if k == "mark"]
-    assert sum(r.text != "X" for r, _ in marks) <= 1, [r.candidates[:2] for r, _ in marks]
-    assert all(parse(field_of(ref), r.text) is not False for r, ref in marks)
 
 
 def test_grey_dealer_cell_reads_empty(reader):
