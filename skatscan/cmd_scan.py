@@ -199,11 +199,13 @@ def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str):
 
 
 def _twice(audits) -> None:
-    """The same list photographed twice: one line per series and table that comes more than once."""
+    """The same list photographed twice: one line per series and table that comes more than once.
+    A series or table the reader doubts is not counted: it is a reading doubt on the list's page."""
     seen = defaultdict(list)
     for a in audits:
         t = a.sl.table
-        if t.series is not None and t.table is not None:
+        doubted = a.sl.doubtful_cells() & {"table.series", "table.table"}
+        if t.series is not None and t.table is not None and not doubted:
             seen[(t.series, t.table)].append(a.sl.source)
     for (series, table), sources in seen.items():
         if len(sources) > 1:

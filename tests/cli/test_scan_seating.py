@@ -84,3 +84,17 @@ def test_a_doubtful_series_reading_gives_way_to_the_file_name():
     assert "table.series" not in named.readings and "table.table" in named.readings
     confident = _with_name_hint(sl, Path("fotos/s2-t9.jpg"))
     assert confident.table.table == 7
+
+
+def test_a_doubtful_table_reading_is_no_duplicate(capsys):
+    from audit.auditor import audit
+    from audit.model import CellReading
+    from skatscan.cmd_scan import _twice
+
+    sure = ScoreList(table=Table(seats=3, series=4, table=4), source="a.jpg")
+    doubted = ScoreList(table=Table(seats=3, series=4, table=4), source="b.jpg",
+                        readings={"table.table": CellReading(4, 0.37, doubtful=True)})
+    _twice([audit(sure), audit(doubted)])
+    assert capsys.readouterr().err == ""
+    _twice([audit(sure), audit(ScoreList(table=Table(seats=3, series=4, table=4), source="c.jpg"))])
+    assert "series 4, table 4 appears on 2 photos: a.jpg, c.jpg" in capsys.readouterr().err
