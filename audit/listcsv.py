@@ -391,9 +391,8 @@ def list_to_csv(sl: ScoreList) -> str:
         if abandoned:
             row.append("" if g.abandoned is None else f"{g.abandoned.seat} {when_names[g.abandoned.when]}")
         w.writerow(row)
-    offence_names = {"minor": "gering", "severe": "schwer", "conduct": "unsportlich", "other": "sonstig"}
     for p in sl.penalties:
-        w.writerow(["Strafe", p.after, p.seat, offence_names[p.offence], p.announcements,
+        w.writerow(["Strafe", p.after, p.seat, OFFENCE_NAMES[p.offence][0], p.announcements,
                     *[num(v) for v in p.points]])
     f = sl.footer
     for name, line in (("Spielpunkte", f.points), ("Gew.", f.won), ("Verl.", f.lost), ("x50", f.bonus),

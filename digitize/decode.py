@@ -162,7 +162,6 @@ class _Cells:
         self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
         self.doubt: set[str] = set()
         self.by_arith: set[str] = set()
-        self.confirmed: set[str] = set()
         #: the probability of each cell's best value (its readings that mean the same taken together)
         self.sure: dict[str, float] = {}
         steps = dict(FOOTER_STEP, others_lost=LOSS_STEP.get(seats, 1))
@@ -202,7 +201,6 @@ class _Cells:
         """The row's arithmetic agrees with the best reading and with no other: not a doubt."""
         if ref not in self.by_arith:
             self.doubt.discard(ref)
-            self.confirmed.add(ref)
 
     def choose(self, ref, value):
         if ref in self.reads and value != self.value.get(ref):
