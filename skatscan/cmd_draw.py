@@ -19,6 +19,7 @@ import click
 
 from skatscan.cli import BadInput
 from skatscan.cmd_form import MAX_PAGES, OneLineCommand, check_edition, output_path
+from skatscan.options import read_seating_file
 
 #: Most players ``--players N`` seats (start numbers 1..N), and most series drawn at once.
 MAX_PLAYERS = 9999
@@ -49,7 +50,7 @@ SUMMARY = {
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
     """Draw the tables (Tischordnung) for the next series."""
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes
-    from desk.seating import (SeatingFileError, read_registration, read_seating, render_seating, seating_csv,
+    from desk.seating import (SeatingFileError, read_registration, render_seating, seating_csv,
                               tables_text)
 
     n_series = _whole(series, "--series", 1, MAX_SERIES_AT_ONCE)
@@ -93,10 +94,7 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
     earlier = []
     came_from: dict[int, str] = {}
     for file in previous:
-        try:
-            tables, known = read_seating(file)
-        except SeatingFileError as e:
-            raise BadInput(str(e), file) from None
+        tables, known = read_seating_file(file)
         for s in sorted({t.series for t in tables}):
             if s in came_from:
                 raise BadInput(f"series {s} is also in {came_from[s]}", file)

@@ -17,6 +17,7 @@ from typing import Optional
 import click
 
 from skatscan.cli import BadInput
+from skatscan.options import read_seating_file
 
 #: A single run prints at most this many pages (a big tournament: 10 series x 200 tables).
 MAX_PAGES = 2000
@@ -130,7 +131,7 @@ def _seating_forms(seating: str, series: Optional[str], games: Optional[str], ed
     out = output_path(output, (".pdf",))
     if Path(seating).resolve() == out.resolve():
         raise BadInput("is the seating list itself; an input file is never written to", output)
-    seated = _read_seating(seating)
+    seated = read_seating_file(seating)[0]
     if wanted is not None:
         seated = tuple(t for t in seated if t.series in wanted)
         if not seated:
@@ -154,16 +155,6 @@ def check_edition(edition: str) -> None:
 
     if edition not in EDITIONS:
         raise BadInput(f"must be one of {', '.join(EDITIONS)}, not {edition!r}", "--edition")
-
-
-def _read_seating(path: str):
-    from desk.seating import SeatingFileError, read_seating
-
-    try:
-        tables, _names = read_seating(path)
-    except SeatingFileError as e:
-        raise BadInput(str(e), path) from None
-    return tables
 
 
 def seating_pages(tables, edition: str = "skatscan", games: Optional[int] = None) -> list:

@@ -25,7 +25,7 @@ from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
-from .options import lang_option, make_settings, settings_options
+from .options import lang_option, make_settings, read_seating_file, settings_options
 from .outputs import OutputPlan, write_report_or_fail
 from .photos import engine_option, expand_photos, name_hint
 
@@ -146,12 +146,8 @@ def _seating(path):
     (None, {}); a bad file is one line and exit status 2."""
     if path is None:
         return None, {}
-    from desk.seating import SeatingFileError, read_seating, seating_lookup
-    try:
-        tables, names = read_seating(path)
-    except SeatingFileError as exc:
-        bad_input_line(str(path), str(exc))
-        raise SystemExit(EXIT_BAD_INPUT)
+    from desk.seating import seating_lookup
+    tables, names = read_seating_file(path)
     return seating_lookup(tables), names
 
 

@@ -13,7 +13,7 @@ from audit.standings import StandingsError, standings
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
-from .options import make_settings, settings_options
+from .options import make_settings, read_seating_file, settings_options
 
 HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag"),
         "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money")}
@@ -74,13 +74,7 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
-    names = {}
-    if seating is not None:
-        from desk.seating import SeatingFileError, read_seating
-        try:
-            names = read_seating(seating)[1]
-        except SeatingFileError as exc:
-            raise BadInput(str(exc), seating) from None
+    names = read_seating_file(seating)[1] if seating is not None else {}
     audits = []
     bad = 0
     for name in expand(lists):

@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 
 from skatscan.cli import BadInput
+from skatscan.options import read_seating_file
 
 #: Largest set one run makes.
 MAX_SAMPLES = 1_000_000
@@ -100,12 +101,7 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
 
 
 def _seating_tables(path: str) -> list[tuple[int, int, tuple[str, ...]]]:
-    from desk.seating import SeatingFileError, read_seating
-    try:
-        tables, _ = read_seating(path)
-    except SeatingFileError as exc:
-        raise BadInput(str(exc), path) from None
-    return [(t.series, t.table, tuple(t.numbers)) for t in tables]
+    return [(t.series, t.table, tuple(t.numbers)) for t in read_seating_file(path)[0]]
 
 
 class _Quiet:

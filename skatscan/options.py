@@ -42,5 +42,15 @@ def make_settings(games, loss_money) -> Settings:
         raise BadInput(str(exc), option)
 
 
+def read_seating_file(path: str):
+    """The tables and names ``(tables, {number: name})`` of a seating list of ``skatscan draw``;
+    a bad file is one :class:`BadInput` line naming the file and the line."""
+    from desk.seating import SeatingFileError, read_seating
+    try:
+        return read_seating(path)
+    except SeatingFileError as exc:
+        raise BadInput(str(exc), path) from None
+
+
 lang_option = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
                            help="Language of the report (German for referees, or English).")
