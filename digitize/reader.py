@@ -69,10 +69,14 @@ BATCH_SIZE = 64
 TOP_K = 5
 BEAM_WIDTH = 12
 PRUNE = 1e-3
-#: Packaged model files (in digitize/models/).
+#: Packaged model files (in digitize/models/): the main network and the second opinion.
 MODEL_DIR = "models"
 MODEL_FILE = "reader.onnx"
 META_FILE = "reader.json"
+SECOND_FILE = "second.onnx"
+#: A cell the main network reads below this confidence is read by the second network too (when one is
+#: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
+SECOND_OPINION = 0.95
 
 
 @dataclass(frozen=True)
@@ -224,13 +228,49 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
 def decode(logits: Sequence[np.ndarray], temperature: float = 1.0, top_k: int = TOP_K) -> list[CellResult]:
     """Network logits, one (T, C) array per cell -> one :class:`CellResult` per cell (beam search,
     probabilities from the softmax of ``logits / temperature``)."""
-    out = []
-    for one in logits:
-        cands = beam_search(softmax(one, temperature), top_k=top_k)
-        text, conf = cands[0]
-        out.append(CellResult(text=text, confidence=round(conf, 6),
-                              candidates=tuple((t, round(pr, 6)) for t, pr in cands)))
-    return out
+    return [_result(beam_search(softmax(one, temperature), top_k=top_k)) for one in logits]
+
+
+def _result(cands: Sequence[tuple[str, float]]) -> CellResult:
+    """A CellResult from (text, probability) readings, best first (probabilities rounded to 6 places)."""
+    text, conf = cands[0]
+    return CellResult(text=text, confidence=round(conf, 6), candidates=tuple((t, round(pr, 6)) for t, pr in cands))
+
+
+def ctc_probability(probs: np.ndarray, text: str) -> float:
+    """The probability of ``text`` under (T, 1 + len(CHARSET)) per-step probabilities: the sum over all
+    its CTC alignments (the forward recursion; exact, where the beam search keeps only some)."""
+    p = np.asarray(probs, np.float64)
+    if p.shape[0] == 0:
+        return float(text == "")
+    ext = [BLANK]
+    for ch in text:
+        ext += [CHARSET.index(ch) + 1, BLANK]
+    ext_a = np.array(ext)
+    n = len(ext)
+    # a character may follow the one two places back directly unless it repeats it (blank between)
+    skip = np.zeros(n, bool)
+    skip[2:] = (ext_a[2:] != BLANK) & (ext_a[2:] != ext_a[:-2])
+    alpha = np.zeros(n)
+    alpha[0] = p[0, ext_a[0]]
+    if n > 1:
+        alpha[1] = p[0, ext_a[1]]
+    for t in range(1, p.shape[0]):
+        nxt = alpha.copy()
+        nxt[1:] += alpha[:-1]
+        nxt[2:] += np.where(skip[2:], alpha[:-2], 0.0)
+        alpha = nxt * p[t, ext_a]
+    return float(min(alpha[-1] + (alpha[-2] if n > 1 else 0.0), 1.0))
+
+
+def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K) -> CellResult:
+    """One cell read by several networks (their per-step probabilities): every network's top readings
+    are scored under each network (:func:`ctc_probability`) and the probabilities averaged; the
+    ``top_k`` best, most probable first (ties by text)."""
+    texts = sorted({t for p in member_probs for t, _ in beam_search(p, top_k=top_k)})
+    scored = sorted(((t, float(np.mean([ctc_probability(p, t) for p in member_probs]))) for t in texts),
+                    key=lambda tp: (-tp[1], tp[0]))[:top_k]
+    return _result(scored)
 
 
 # ------------------------------------------------------------------------------------------- engine
@@ -248,21 +288,10 @@ def model_path(name: str = MODEL_FILE) -> Path:
     return Path(__file__).resolve().parent / MODEL_DIR / name
 
 
-class CellReader:
-    """The packaged CNN+CTC reader (OpenCV dnn; no torch needed).
+class _Network:
+    """One ONNX network with its JSON description (charset checked, calibrated temperature)."""
 
-    ``model``/``meta``: paths of the ONNX file and its JSON description (default: the packaged ones);
-    ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. The softmax temperature
-    that calibrates the probabilities is read from the JSON (``calibration.temperature``).
-    Raises :class:`EngineUnavailable` when the model file is missing.
-    """
-
-    name = "cnn-ctc"
-
-    def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
-                 batch_size: int = BATCH_SIZE, top_k: int = TOP_K):
-        mpath = Path(model) if model is not None else model_path(MODEL_FILE)
-        jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
+    def __init__(self, mpath: Path, jpath: Path, batch_size: int):
         if not mpath.is_file():
             raise EngineUnavailable(f"reader model {mpath} is missing: retrain with `python tools/train_reader.py`")
         self.meta = json.loads(jpath.read_text(encoding="utf-8")) if jpath.is_file() else {}
@@ -270,14 +299,11 @@ class CellReader:
         if charset != CHARSET:
             raise EngineUnavailable(f"reader model {mpath} was trained for charset {charset!r}, not {CHARSET!r}")
         self.temperature = float(self.meta.get("calibration", {}).get("temperature", 1.0))
-        self.batch_size = int(batch_size)
-        self.top_k = int(top_k)
+        self.batch_size = batch_size
         self._net = cv2.dnn.readNetFromONNX(str(mpath))
 
-    def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
-        """Raw network output for ``crops``: one float32 (T, 1 + len(CHARSET)) array per crop, T = its
-        canvas width / TIME_STRIDE."""
-        maps = [ink_map(c) for c in crops]
+    def logits(self, maps: Sequence[np.ndarray]) -> list[np.ndarray]:
+        """Ink maps -> one float32 (T, 1 + len(CHARSET)) array of logits each, T = canvas width / TIME_STRIDE."""
         out: list[np.ndarray] = [np.zeros((0, 0), np.float32)] * len(maps)
         for idx, x in batches(maps, self.batch_size):
             self._net.setInput(x)
@@ -287,7 +313,54 @@ class CellReader:
                 out[i] = y[j]
         return out
 
+
+_PACKAGED = object()
+
+
+class CellReader:
+    """The packaged CNN+CTC reader (OpenCV dnn; no torch needed).
+
+    ``model``/``meta``: paths of the main ONNX file and its JSON description (default: the packaged
+    ones); ``second``: the second-opinion network (default: the packaged ``second.onnx`` when there is
+    one, its JSON beside it; ``None``: the main network alone); a cell the main network reads below
+    ``second_opinion`` is read by both and gets their combined reading (:func:`combine`).
+    ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
+    temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
+    when a model file is missing.
+    """
+
+    name = "cnn-ctc"
+
+    def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
+                 second=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
+                 second_opinion: float = SECOND_OPINION):
+        mpath = Path(model) if model is not None else model_path(MODEL_FILE)
+        jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
+        self._main = _Network(mpath, jpath, int(batch_size))
+        self.meta = self._main.meta
+        self.temperature = self._main.temperature
+        if second is _PACKAGED:
+            second = model_path(SECOND_FILE) if model is None and model_path(SECOND_FILE).is_file() else None
+        self._second = (_Network(Path(second), Path(second).with_suffix(".json"), int(batch_size))
+                        if second is not None else None)
+        self.second_meta = self._second.meta if self._second is not None else None
+        self.second_opinion = float(second_opinion)
+        self.batch_size = int(batch_size)
+        self.top_k = int(top_k)
+
+    def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
+        """Raw output of the main network for ``crops``: one float32 (T, 1 + len(CHARSET)) array per crop,
+        T = its canvas width / TIME_STRIDE."""
+        return self._main.logits([ink_map(c) for c in crops])
+
     def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
         """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
         :class:`CellResult` per crop, in order."""
-        return decode(self.logits(crops), self.temperature, self.top_k)
+        maps = [ink_map(c) for c in crops]
+        probs = [softmax(lg, self._main.temperature) for lg in self._main.logits(maps)]
+        results = [_result(beam_search(p, top_k=self.top_k)) for p in probs]
+        if self._second is not None:
+            ask = [i for i, r in enumerate(results) if r.confidence < self.second_opinion]
+            for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
+                results[i] = combine([probs[i], softmax(lg, self._second.temperature)], self.top_k)
+        return results

@@ -203,9 +203,57 @@ def test_beam_search_repeats_need_a_blank():
     assert beam_search(probs)[0] == ("11", 1.0)
 
 
+def test_ctc_probability_matches_brute_force():
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        probs = rng.dirichlet(np.ones(3) * 0.7, size=5)  # blank, "0", "1"
+        for text, p in _exact_string_probs(probs).items():
+            assert rd.ctc_probability(probs, text) == pytest.approx(p, abs=1e-12)
+        assert rd.ctc_probability(probs, "000") == pytest.approx(_exact_string_probs(probs).get("000", 0.0))
+        assert rd.ctc_probability(probs, "111111") == 0.0  # needs more steps than there are
+    assert rd.ctc_probability(np.zeros((0, 3)), "") == 1.0 and rd.ctc_probability(np.zeros((0, 3)), "1") == 0.0
+
+
+def test_combine_averages_the_members():
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        a, b = rng.dirichlet(np.ones(3) * 0.7, size=5), rng.dirichlet(np.ones(3) * 0.7, size=5)
+        ea, eb = _exact_string_probs(a), _exact_string_probs(b)
+        got = rd.combine([a, b], top_k=4)
+        texts = {t for t, _ in beam_search(a, top_k=4)} | {t for t, _ in beam_search(b, top_k=4)}
+        want = sorted(((t, (ea.get(t, 0.0) + eb.get(t, 0.0)) / 2) for t in texts), key=lambda tp: (-tp[1], tp[0]))[:4]
+        assert [t for t, _ in got.candidates] == [t for t, _ in want]
+        assert np.allclose([p for _, p in got.candidates], [p for _, p in want], atol=1e-6)
+        assert got.candidates[0] == (got.text, got.confidence)
+    # a member that is sure and one that is unsure: the doubt shows
+    sure = np.zeros((3, 3))
+    sure[:, 0] = 1.0
+    sure[1] = (0.0, 0.0, 1.0)
+    unsure = np.full((3, 3), 1 / 3)
+    got = rd.combine([sure, unsure])
+    assert got.text == "1" and got.confidence == pytest.approx((1.0 + rd.ctc_probability(unsure, "1")) / 2, abs=1e-6)
+
+
+def test_second_opinion_only_for_doubtful_cells(written):
+    crops = written[0]
+    alone = CellReader(second=None).read(crops)
+    # the main network as its own second opinion: the same readings, with the exact probabilities
+    # (every alignment counted) where the beam search kept only some
+    both = CellReader(second=rd.model_path(), second_opinion=1.01).read(crops)
+    assert [r.text for r in both] == [r.text for r in alone]
+    assert all(b.confidence >= a.confidence - 1e-6 for a, b in zip(alone, both))
+    packaged = CellReader()
+    assert (packaged.second_meta is not None) == rd.model_path(rd.SECOND_FILE).is_file()
+    for a, r in zip(alone, packaged.read(crops)):
+        if a.confidence >= rd.SECOND_OPINION:
+            assert r == a  # a confident cell is the main network's reading alone
+
+
 def test_missing_model_is_unavailable(tmp_path):
     with pytest.raises(EngineUnavailable, match="train_reader"):
         CellReader(tmp_path / "none.onnx")
+    with pytest.raises(EngineUnavailable, match="train_reader"):
+        CellReader(second=tmp_path / "none.onnx")
 
 
 # ----------------------------------------------------------------------------------------- tesseract
