@@ -12,6 +12,8 @@ with the truth:
   case: the referee is not told to look);
 * doubts: cells marked doubtful (the referee looks at them);
 * sheets right: photos with no wrong value at all;
+* phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
+  written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts).
 
 Then the seconds per 12-megapixel photo (4000 x 3000 JPEG) for the whole digitize on one core,
@@ -63,6 +65,12 @@ def score_sample(sample, engine: str) -> dict:
     crossed = {g.no for g in d.list.games if g.crossed_out}
     sheet_wrong = 0
     for ref, cell in sample.cells.items():
+        if cell.kind == "empty":
+            r = readings.get(ref)
+            out["empty"] += 1
+            if r is not None and r.value not in (None, False) and not r.doubtful:
+                out["phantom_sure"] += 1
+            continue
         if cell.kind not in WRITTEN:
             continue
         out["written"] += 1
@@ -78,6 +86,7 @@ def score_sample(sample, engine: str) -> dict:
         ok = got == want or (want is None and got in (None, False))
         if doubtful:
             out["doubt"] += 1
+            out["doubt:" + cell.kind] += 1
         if ok:
             out["exact"] += 1
             out["exact:" + cell.kind] += 1
@@ -156,8 +165,11 @@ def main():
               f"{c['paper_found']}/{c['paper_expected']} | {c['seconds'] / max(1, c['sheets']):.2f} | "
               f"{total:.2f} | {decode_only:.3f} |")
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
-        print("|  | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
+        print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
               + (f"; not located: {c['not_located']}" if c["not_located"] else "") + " | | | | | | | | |")
+        print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
+              + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
+              + " | | | | | | | | |")
 
 
 if __name__ == "__main__":
