@@ -79,7 +79,7 @@ def main():
         rerun = subprocess.run(cmd, capture_output=True, text=True)
         rerun_seconds = time.perf_counter() - start
         print(f"| photos | broken | exit | seconds | s/photo | peak memory (largest process) | good with result | "
-              f"broken with one-line reason | rerun (all skipped) |")
+              "broken with one-line reason | rerun (all skipped) |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         print(f"| {args.photos} ({args.width} px, {args.workers} workers) | {len(bad)} | {run.returncode} | "
               f"{seconds:.0f} | {seconds / args.photos:.2f} | {peak_mb:.0f} MB | {len(good & done)}/{len(good)} | "

@@ -23,7 +23,8 @@ import numpy as np
 from digitize.cells import PX_PER_MM
 from digitize.grid import GridFit, cell_boxes, cell_corners, cell_quads, measure_grid
 from digitize.layout import FormLayout
-from digitize.sheet import LocateError, NoListFound, PhotoUnreadable, Sheet, apply_homography, find_sheet
+from digitize.homography import apply_homography
+from digitize.sheet import LocateError, NoListFound, PhotoUnreadable, Sheet, find_sheet
 
 __all__ = ["Located", "LocateError", "NoListFound", "PhotoUnreadable", "locate", "line_blur_mm"]
 

@@ -14,8 +14,8 @@ QR code read the full resolution):
 2. *Grid* (plain DSkV forms, or markers cut off or unreadable): the printed grid is one large connected
    network of lines. Its outline gives a quadrilateral; each of its four turns and each candidate form
    (3 or 4 seats, skatscan or DSkV edition) is scored by correlating the photo, warped onto the form, with
-   the form's own lines and grey dealer cells (:func:`template`); the best wins. The header/footer
-   structure, the column pattern and (at four seats) the diagonal of grey dealer cells make the wrong
+   the form's own lines and grey dealer cells (:func:`digitize.template_fit.template`); the best wins. The
+   header/footer structure, the column pattern and (at four seats) the diagonal of grey dealer cells make the wrong
    turns and the wrong seat count score clearly lower.
 3. *QR code* (skatscan edition): decoded from a rectified crop of the full-resolution photo; its payload
    fixes seats and games. It may fail on small photos; the grid's answer stands then.
@@ -26,12 +26,15 @@ QR code read the full resolution):
    RMS reprojection error of the inliers in mm (``fit_error_mm``) is the quality gate. A plain grid's
    edition is settled by which edition's own footer lines are seen (:func:`_settle_edition`).
 
+The parts live in their own modules: :mod:`digitize.find_codes` (markers, QR code), :mod:`digitize.outline`
+(the grid's outline), :mod:`digitize.template_fit` (template score and shift), :mod:`digitize.homography`
+(applying, measuring and warping through homographies); this module puts them together and refines.
+
 Failures raise :class:`NoListFound` (nothing like the list on the photo) or :class:`PhotoUnreadable`
 (too dark, too blurred, too small); both are :class:`LocateError` with a one-sentence message.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Optional
@@ -39,11 +42,12 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from digitize.cells import PX_PER_MM
+from digitize.find_codes import decode_qr, detect_markers, marker_homography
 from digitize.grid import measure_grid
-from digitize.layout import (DEFAULT_GAMES, MARKER_IDS, PAGE_H, PAGE_W, QR_CLEARANCE, SEATS, Box,
-                             FormLayout, layout_for)
-from digitize.markers import decode_payload, marker_dictionary
+from digitize.homography import apply_homography, photo_px_per_mm, rectify, rotation_of, scale_matrix, warp_to_page
+from digitize.layout import DEFAULT_GAMES, PAGE_H, PAGE_W, SEATS, Box, FormLayout, layout_for
+from digitize.outline import grid_quads, quad_homography
+from digitize.template_fit import COARSE_SCORE_PX_PER_MM, align_template, layout_key, moved_mm, template_score
 
 # --------------------------------------------------------------------------------------------
 # Constants
@@ -57,22 +61,10 @@ MIN_PHOTO_SIDE = 300
 MIN_PHOTO_PX_PER_MM = 1.5
 #: A photo whose brightest 1 % is darker than this grey level is too dark to read.
 DARK_LEVEL = 45
-#: Adaptive threshold for the line network: block size as a fraction of the work image's long side, offset.
-THRESH_BLOCK_FRACTION = 1 / 60
-THRESH_OFFSET = 8
-#: Candidate grid components: at most this many of the largest, each spanning this share of the short side.
-MAX_COMPONENTS = 3
-MIN_COMPONENT_SPAN = 0.25
-#: Resolution (px/mm) of the pages on which hypotheses are scored and on which the grid is measured for the
-#: homography; shifts (mm) tried when scoring; light blur (mm) of both images when scoring.
-SCORE_PX_PER_MM = 2.0
-#: All hypotheses are first scored at this coarser resolution; the best FINE_SCORED again at the finer one.
-COARSE_SCORE_PX_PER_MM = 1.0
+#: Hypotheses are first scored at template_fit.COARSE_SCORE_PX_PER_MM; this many best again at the finer
+#: resolution.
 FINE_SCORED = 3
-SCORE_SHIFT_MM = 9.0
-FINE_SHIFT_MM = 2.0
-SCORE_BLUR_MM = 0.6
-SCORE_HIGHPASS_MM = 3.0
+#: Resolution (px/mm) of the page on which the grid is measured for the homography.
 REFINE_PX_PER_MM = 4.0
 #: Search windows (mm) of the grid measurement while refining the homography.
 REFINE_PASSES_MM = (2.0, 1.2)
@@ -101,26 +93,12 @@ EVIDENCE_STEP_MM = 1.0
 EVIDENCE_SIDE_MM = 1.2
 EVIDENCE_MIN_POINTS = 20
 EVIDENCE_MARGIN = 3.0
-#: QR code: crop resolution (px/mm) and the photo resolution (px/mm) below which decoding is not tried.
-QR_PX_PER_MM = 10.0
-#: Scales the QR crop is tried at (a blurred photo decodes at one, not the other).
-QR_TRY_PX_PER_MM = (QR_PX_PER_MM, 14.0)
-QR_MIN_PHOTO_PX_PER_MM = 4.0
-#: Rectification: the photo is first shrunk (area average) when it shows the page this many times sharper
-#: than the rectified page needs.
-PRESHRINK_ABOVE = 2.0
 #: Blur test for photos on which nothing was found: ratio of fine to coarse edge strength below this = blurred.
 BLUR_EDGE_RATIO = 1.6
 BLUR_COARSE_SIGMA = 3.0
 #: Markers needed for a first homography from them (two side by side extrapolate badly across the page).
 MIN_MARKERS = 3
-#: Marker detection: corners refined to sub-pixel accuracy; least perimeter as a share of the work image's
-#: long side (a marker is about twice the size of a game cell: cell outlines stay below it, and the detector
-#: does not spend its time on them); adaptive threshold windows (px, smallest and largest).
-MARKER_CORNER_REFINE = cv2.aruco.CORNER_REFINE_SUBPIX
-MARKER_MIN_PERIMETER = 0.05
-MARKER_THRESH_WINDOWS = (13, 23)
-
+#: Editions tried, in this order, for a plain grid's outline.
 EDITION_ORDER = ("skatscan", "dskv")
 
 
@@ -171,15 +149,6 @@ class Sheet:
         return apply_homography(np.linalg.inv(self.homography), points_px)
 
 
-def apply_homography(h: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """A 3x3 homography applied to points (N x 2); a new float64 N x 2 array."""
-    p = np.asarray(points, np.float64).reshape(-1, 2)
-    if p.size == 0:
-        return p.copy()
-    q = np.concatenate([p, np.ones((len(p), 1))], axis=1) @ np.asarray(h, np.float64).T
-    return q[:, :2] / q[:, 2:3]
-
-
 def find_sheet(image: np.ndarray) -> Sheet:
     """Find the list on ``image`` (BGR or grey uint8) and rectify it; see the module docstring.
 
@@ -193,7 +162,7 @@ def find_sheet(image: np.ndarray) -> Sheet:
                               f"at least {MIN_PHOTO_SIDE} px on the short side are needed).")
     scale = min(1.0, WORK_LONG_SIDE / max(grey.shape))
     work = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    to_photo = np.linalg.inv(_scale_matrix(scale))            # work px -> photo px
+    to_photo = np.linalg.inv(scale_matrix(scale))            # work px -> photo px
     clock("prepare")
     if float(np.percentile(work[::4, ::4], 99)) < DARK_LEVEL:
         raise PhotoUnreadable("The photo is too dark: light the list better or use the flash.")
@@ -239,7 +208,7 @@ def _first_guess(work: np.ndarray, grey: np.ndarray, to_photo: np.ndarray, marke
     :data:`MIN_MARKERS` of them are seen and the grid is where they say, else from the grid's outline.
     Raises when neither finds anything."""
     if len(markers) >= MIN_MARKERS:
-        h0 = _marker_homography(markers)
+        h0 = marker_homography(markers)
         if h0 is not None:
             payload = decode_qr(grey, to_photo @ h0)
             clock("qr")
@@ -265,14 +234,14 @@ def _fit(work: np.ndarray, layout: FormLayout, h: np.ndarray, quad: Optional[np.
     ``quad`` (work px) is known, only fits whose grid corners lie within :data:`FRAME_STEP_MM` of the
     nearest to it are considered. Returns (h, error mm, inliers, score)."""
     starts = [h]
-    _s, h_moved = _align(work, layout, h)
-    if _moved_mm(h, h_moved) > MIN_MOVE_MM:
+    _s, h_moved = align_template(work, layout, h)
+    if moved_mm(h, h_moved) > MIN_MOVE_MM:
         starts.append(h_moved)
     fits = []
     for start in starts:
         h_fit, error, inliers = _refine(work, layout, start)
-        score, h_again = _align(work, layout, h_fit)
-        if _moved_mm(h_fit, h_again) > REALIGN_MM and len(starts) < 3:
+        score, h_again = align_template(work, layout, h_fit)
+        if moved_mm(h_fit, h_again) > REALIGN_MM and len(starts) < 3:
             starts.append(h_again)                      # the fit drifted off the template: try from there too
         frame = _frame_error(h_fit, quad, layout) if quad is not None else 0.0
         fits.append((frame, inliers, error, h_fit, score))
@@ -332,120 +301,8 @@ def _grey(image: np.ndarray) -> np.ndarray:
     raise TypeError(f"the photo must be grey or BGR, not of shape {img.shape}")
 
 
-def _scale_matrix(s: float) -> np.ndarray:
-    """Photo px -> work px for a resize by ``s`` (pixel-centre coordinates)."""
-    return np.array([[s, 0, 0.5 * s - 0.5], [0, s, 0.5 * s - 0.5], [0, 0, 1.0]])
-
-
-def photo_px_per_mm(h: np.ndarray) -> float:
-    """Photo pixels per page millimetre at the page centre (geometric mean of both directions)."""
-    c = np.array([[PAGE_W / 2, PAGE_H / 2], [PAGE_W / 2 + 1, PAGE_H / 2], [PAGE_W / 2, PAGE_H / 2 + 1]])
-    p = apply_homography(h, c)
-    return float(math.sqrt(np.linalg.norm(p[1] - p[0]) * np.linalg.norm(p[2] - p[0])))
-
-
-def rotation_of(h: np.ndarray) -> int:
-    """0, 90, 180 or 270: how far the page's x axis is turned clockwise on the photo."""
-    c = np.array([[PAGE_W / 2, PAGE_H / 2], [PAGE_W / 2 + 10, PAGE_H / 2]])
-    p = apply_homography(h, c)
-    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0]))
-    return int(round(angle / 90.0)) % 4 * 90
-
-
-def warp_to_page(img: np.ndarray, h: np.ndarray, px_per_mm: float, box: Box, border: int = 255) -> np.ndarray:
-    """The part ``box`` (mm) of the page, cut out of ``img`` through ``h`` (page mm -> img px) at ``px_per_mm``.
-    Output pixel (u, v) shows page point (box.x + (u + 0.5) / px_per_mm, box.y + (v + 0.5) / px_per_mm)."""
-    s = np.array([[1 / px_per_mm, 0, box.x + 0.5 / px_per_mm], [0, 1 / px_per_mm, box.y + 0.5 / px_per_mm],
-                  [0, 0, 1.0]])
-    size = (int(round(box.w * px_per_mm)), int(round(box.h * px_per_mm)))
-    return cv2.warpPerspective(img, h @ s, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-
-
-def rectify(grey: np.ndarray, h_photo: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
-    """The whole A4 page rectified from ``grey`` (the full photo) through ``h_photo`` (page mm -> photo px):
-    grey uint8, ``round(210 * px_per_mm)`` x ``round(297 * px_per_mm)``; white where the photo ends."""
-    ppm = photo_px_per_mm(h_photo)
-    src, h = grey, h_photo
-    if ppm > PRESHRINK_ABOVE * px_per_mm:
-        s = PRESHRINK_ABOVE * px_per_mm / ppm
-        src = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-        h = _scale_matrix(s) @ h_photo
-    return warp_to_page(src, h, px_per_mm, Box(0.0, 0.0, PAGE_W, PAGE_H))
-
-
 # --------------------------------------------------------------------------------------------
-# Markers and QR code
-# --------------------------------------------------------------------------------------------
-
-def detect_markers(grey: np.ndarray) -> dict[int, np.ndarray]:
-    """The corner markers found on ``grey``: id (0..3) -> its corners (4 x 2 px, the marker's own
-    top-left, top-right, bottom-right, bottom-left). Ids seen twice are dropped (ambiguous)."""
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = MARKER_CORNER_REFINE
-    params.minMarkerPerimeterRate = MARKER_MIN_PERIMETER
-    params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = MARKER_THRESH_WINDOWS
-    params.adaptiveThreshWinSizeStep = MARKER_THRESH_WINDOWS[1] - MARKER_THRESH_WINDOWS[0]
-    detector = cv2.aruco.ArucoDetector(marker_dictionary(), params)
-    corners, ids, _rejected = detector.detectMarkers(grey)
-    found: dict[int, list] = {}
-    if ids is not None:
-        for c, i in zip(corners, ids.ravel()):
-            if int(i) in MARKER_IDS.values():
-                found.setdefault(int(i), []).append(np.asarray(c, np.float64).reshape(4, 2))
-    return {i: cs[0] for i, cs in found.items() if len(cs) == 1}
-
-
-def _marker_homography(markers: dict[int, np.ndarray]) -> Optional[np.ndarray]:
-    """Homography page mm -> image px from the markers' corners (any layout: the markers sit alike)."""
-    boxes = {m.id: m.box for m in layout_for(4).markers}
-    src, dst = [], []
-    for i, corners in markers.items():
-        b = boxes[i]
-        src += [(b.x, b.y), (b.x2, b.y), (b.x2, b.y2), (b.x, b.y2)]
-        dst += list(corners)
-    h, mask = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), 0)
-    if h is None:
-        return None
-    err = np.linalg.norm(apply_homography(h, np.array(src)) - np.array(dst), axis=1)
-    side = np.median([np.linalg.norm(c[1] - c[0]) for c in markers.values()])
-    return h if float(np.max(err)) < 0.25 * side else None
-
-
-def decode_qr(grey: np.ndarray, h_photo: np.ndarray) -> Optional[dict]:
-    """The QR payload (:func:`digitize.markers.decode_payload`) read from ``grey`` (full photo) where
-    ``h_photo`` (page mm -> photo px) puts the skatscan QR box; None when it cannot be read."""
-    if photo_px_per_mm(h_photo) < QR_MIN_PHOTO_PX_PER_MM:
-        return None
-    qr = layout_for(4).qr
-    box = Box(qr.x - QR_CLEARANCE, qr.y - QR_CLEARANCE, qr.w + 2 * QR_CLEARANCE, qr.h + 2 * QR_CLEARANCE)
-    detector = cv2.QRCodeDetector()
-    for px_per_mm in QR_TRY_PX_PER_MM:
-        crop = warp_to_page(grey, h_photo, px_per_mm, box)
-        for img in _qr_variants(crop):
-            try:
-                text, _pts, _ = detector.detectAndDecode(img)
-            except cv2.error:
-                text = ""
-            if text:
-                try:
-                    return decode_payload(text)
-                except ValueError:
-                    return None
-    return None
-
-
-def _qr_variants(crop: np.ndarray):
-    """The rectified QR crop as it is, binarised (Otsu, and locally for uneven light), and
-    sharpened against camera blur: each tried in turn (cheapest first)."""
-    yield crop
-    yield cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
-    yield cv2.adaptiveThreshold(crop, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, 31, 5)
-    yield cv2.addWeighted(crop, 2.0, cv2.GaussianBlur(crop, (0, 0), 2.0), -1.0, 0)
-
-
-# --------------------------------------------------------------------------------------------
-# The grid: outline, hypotheses, template scores
+# Hypotheses: which form, turned how (outline + template fit)
 # --------------------------------------------------------------------------------------------
 
 def _grid_hypothesis(work: np.ndarray, clock) -> Optional[tuple[float, FormLayout, np.ndarray, np.ndarray]]:
@@ -468,7 +325,7 @@ def _best_turn(work: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, Form
     candidates = []
     for turn in range(4):
         for edition in EDITION_ORDER:
-            h = _quad_homography(layout_for(4, edition=edition), quad, turn)
+            h = quad_homography(layout_for(4, edition=edition), quad, turn)
             if h is not None:
                 candidates += _candidates(h, None, edition)
     return _choose_layout(work, candidates)
@@ -480,12 +337,12 @@ def _choose_layout(work: np.ndarray, candidates: list[tuple[FormLayout, np.ndarr
     if not candidates:
         return None
     if len(candidates) > FINE_SCORED:
-        coarse = sorted(((_score(work, lay, h, COARSE_SCORE_PX_PER_MM)[0], n) for n, (lay, h) in
+        coarse = sorted(((template_score(work, lay, h, COARSE_SCORE_PX_PER_MM)[0], n) for n, (lay, h) in
                          enumerate(candidates)), reverse=True)
         candidates = [candidates[n] for _s, n in coarse[:FINE_SCORED]]
     best = None
     for lay, h in candidates:
-        s, _h = _align(work, lay, h)
+        s, _h = align_template(work, lay, h)
         if best is None or s > best[0]:
             best = (s, lay, h)
     return best
@@ -496,194 +353,6 @@ def _candidates(h: np.ndarray, payload: Optional[dict], edition: str) -> list[tu
     if payload is not None:
         return [(layout_for(payload["seats"], payload["games"], "skatscan"), h)]
     return [(layout_for(s, DEFAULT_GAMES[s], edition), h) for s in SEATS]
-
-
-def grid_quads(work: np.ndarray) -> list[np.ndarray]:
-    """Outlines (4 x 2, clockwise, work px) of the largest line networks on ``work`` (grey): candidates
-    for the printed grid's outer frame, largest first."""
-    long_side = max(work.shape)
-    block = max(11, int(long_side * THRESH_BLOCK_FRACTION) | 1)
-    smooth = cv2.GaussianBlur(work, (3, 3), 0)
-    binary = cv2.adaptiveThreshold(smooth, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block,
-                                   THRESH_OFFSET)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    if n <= 1:
-        return []
-    span = MIN_COMPONENT_SPAN * min(work.shape)
-    order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
-    quads = []
-    for i in order[:MAX_COMPONENTS * 3]:
-        x, y, w, h, _area = stats[i]
-        if w < span or h < span:
-            continue
-        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
-        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        if not contours:
-            continue
-        contour = max(contours, key=len).reshape(-1, 2).astype(np.float64) + (x, y)
-        quad = _fit_quad(contour)
-        if quad is not None:
-            quads.append(quad)
-        if len(quads) >= MAX_COMPONENTS:
-            break
-    return quads
-
-
-def _fit_quad(contour: np.ndarray) -> Optional[np.ndarray]:
-    """A quadrilateral (4 x 2, clockwise on the image) fitted to an outer contour: a rough 4-gon from the
-    convex hull, then each side refitted robustly to the contour points along it."""
-    hull = cv2.convexHull(contour.astype(np.float32))
-    peri = cv2.arcLength(hull, True)
-    approx = None
-    for eps in (0.01, 0.02, 0.03, 0.05, 0.08):
-        a = cv2.approxPolyDP(hull, eps * peri, True)
-        if len(a) == 4:
-            approx = a.reshape(4, 2).astype(np.float64)
-            break
-        if len(a) < 4:
-            break
-    if approx is None:
-        approx = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float64)
-    quad = _clockwise(approx)
-    lines = []
-    for k in range(4):
-        a, b = quad[k], quad[(k + 1) % 4]
-        d = b - a
-        length = float(np.linalg.norm(d))
-        if length < 10:
-            return None
-        d /= length
-        n = np.array([-d[1], d[0]])
-        rel = contour - a
-        t = rel @ d
-        dist = rel @ n
-        near = (t > 0.1 * length) & (t < 0.9 * length) & (np.abs(dist) < 0.03 * length + 3)
-        pts = contour[near]
-        if len(pts) < 10:
-            lines.append((a, d))
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
-    out = []
-    for k in range(4):
-        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-6:
-            return None
-        t = np.linalg.solve(m, p2 - p1)
-        out.append(p1 + t[0] * d1)
-    return _clockwise(np.array(out))
-
-
-def _clockwise(quad: np.ndarray) -> np.ndarray:
-    """The corners in clockwise order on the image (y down), starting from the one nearest the top-left."""
-    c = quad.mean(axis=0)
-    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
-    q = quad[np.argsort(ang)]            # increasing angle with y down = clockwise on screen
-    start = int(np.argmin(q[:, 0] + q[:, 1]))
-    return np.roll(q, -start, axis=0)
-
-
-def _quad_homography(layout: FormLayout, quad: np.ndarray, turn: int) -> Optional[np.ndarray]:
-    """Homography page mm -> work px mapping the layout's grid corners onto ``quad`` turned by ``turn``."""
-    g = layout.grid
-    src = np.array([(g.x, g.y), (g.x2, g.y), (g.x2, g.y2), (g.x, g.y2)], np.float64)
-    dst = np.roll(quad, -turn, axis=0)
-    try:
-        return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32)).astype(np.float64)
-    except cv2.error:
-        return None
-
-
-_TEMPLATES: dict[tuple, np.ndarray] = {}
-
-
-def template(layout: FormLayout, px_per_mm: float = SCORE_PX_PER_MM) -> np.ndarray:
-    """The printed grid of ``layout`` as float32 darkness over the grid box plus 1 mm, at ``px_per_mm``, lightly
-    blurred and high-passed; cached. It holds the lines and the grey dealer cells but neither text nor the
-    lines between game rows: those repeat every row, and a template with them fits almost as well one row
-    off; without them the header, the footer and the line ends fix the position."""
-    key = (*_key(layout), px_per_mm)
-    if key in _TEMPLATES:
-        return _TEMPLATES[key]
-    g = layout.grid
-    box = Box(g.x - 1, g.y - 1, g.w + 2, g.h + 2)
-    size = (int(round(box.w * px_per_mm)), int(round(box.h * px_per_mm)))
-    img = np.zeros((size[1], size[0]), np.float32)
-
-    def px(v, o):
-        return int(round((v - o) * px_per_mm))
-
-    for f in layout.fills:
-        cv2.rectangle(img, (px(f.x, box.x), px(f.y, box.y)), (px(f.x2, box.x) - 1, px(f.y2, box.y) - 1), 55.0, -1)
-    body = layout.body
-    for ln in layout.lines:
-        if ln.horizontal and body.y + 0.1 < ln.y1 < body.y2 - 0.1:
-            continue                     # the game rows are all alike: they would let a shift by a row fit
-        b = ln.as_box()
-        x0, y0 = px(b.x, box.x), px(b.y, box.y)
-        x1, y1 = max(px(b.x2, box.x), x0 + 1), max(px(b.y2, box.y), y0 + 1)
-        cv2.rectangle(img, (x0, y0), (x1 - 1, y1 - 1), 255.0, -1)
-    out = _score_filter(img, px_per_mm)
-    _TEMPLATES[key] = out
-    return out
-
-
-def _score_filter(darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Light blur minus a wide blur: keeps lines and cells, drops shading."""
-    d = darkness.astype(np.float32)
-    fine = cv2.GaussianBlur(d, (0, 0), SCORE_BLUR_MM * px_per_mm)
-    return fine - cv2.GaussianBlur(d, (0, 0), SCORE_HIGHPASS_MM * px_per_mm)
-
-
-def _score(work: np.ndarray, layout: FormLayout, h: np.ndarray, px_per_mm: float = SCORE_PX_PER_MM,
-           reach_mm: float = SCORE_SHIFT_MM) -> tuple[float, np.ndarray]:
-    """Normalised correlation of ``work`` warped through ``h`` with the layout's :func:`template`, best over
-    shifts up to ``reach_mm``, and that shift (mm, where the printed grid lies on the warped page relative to
-    the layout). (-1, 0) when the warp fails."""
-    g, m = layout.grid, reach_mm + 1
-    box = Box(g.x - m, g.y - m, g.w + 2 * m, g.h + 2 * m)
-    none = (-1.0, np.zeros(2))
-    try:
-        warped = warp_to_page(work, h, px_per_mm, box)
-    except cv2.error:
-        return none
-    tpl = template(layout, px_per_mm)
-    img = _score_filter(255.0 - warped.astype(np.float32), px_per_mm)
-    if img.shape[0] < tpl.shape[0] or img.shape[1] < tpl.shape[1]:
-        return none
-    res = cv2.matchTemplate(img, tpl, cv2.TM_CCOEFF_NORMED)
-    if res.size == 0 or not np.isfinite(res).any():
-        return none
-    res = np.nan_to_num(res, nan=-1.0)
-    v, u = np.unravel_index(int(np.argmax(res)), res.shape)
-    shift = (np.array([u, v], np.float64) / px_per_mm) - (m - 1)
-    return float(res[v, u]), shift
-
-
-def _align(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[float, np.ndarray]:
-    """Template score and ``h`` moved onto the best shift: searched wide at the coarse resolution, then
-    near that and near no shift at the fine one (the coarse search alone may mistake a footer row)."""
-    _s, coarse = _score(work, layout, h, COARSE_SCORE_PX_PER_MM, SCORE_SHIFT_MM)
-    best = None
-    for start in ([h, _shifted(h, coarse)] if np.any(coarse) else [h]):
-        score, fine = _score(work, layout, start, SCORE_PX_PER_MM, FINE_SHIFT_MM)
-        if best is None or score > best[0]:
-            best = (score, _shifted(start, fine))
-    return best
-
-
-def _moved_mm(h: np.ndarray, h_moved: np.ndarray) -> float:
-    """How far (mm, largest over the grid corners) ``h_moved`` puts the page from where ``h`` does."""
-    corners = np.array([[20.0, 25.0], [190.0, 25.0], [190.0, 285.0], [20.0, 285.0]])
-    back = apply_homography(np.linalg.inv(h), apply_homography(h_moved, corners))
-    return float(np.abs(back - corners).max())
-
-
-def _shifted(h: np.ndarray, shift_mm: np.ndarray) -> np.ndarray:
-    """``h`` (mm -> px) corrected for a grid found ``shift_mm`` away from where ``h`` put it."""
-    t = np.array([[1.0, 0.0, shift_mm[0]], [0.0, 1.0, shift_mm[1]], [0.0, 0.0, 1.0]])
-    return h @ t
 
 
 # --------------------------------------------------------------------------------------------
@@ -727,14 +396,10 @@ _LINE_POINTS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 def _line_points(layout: FormLayout, other: Optional[FormLayout] = None) -> tuple[np.ndarray, np.ndarray]:
     """Points every :data:`EVIDENCE_STEP_MM` along the layout's lines (leaving out those on ``other``'s
     lines) and the unit normal of the line at each: (N x 2, N x 2), mm; cached (do not modify)."""
-    key = (_key(layout), _key(other) if other is not None else None)
+    key = (layout_key(layout), layout_key(other) if other is not None else None)
     if key not in _LINE_POINTS:
         _LINE_POINTS[key] = _make_line_points(layout, other)
     return _LINE_POINTS[key]
-
-
-def _key(layout: FormLayout) -> tuple:
-    return (layout.version, layout.edition, layout.seats, layout.games)
 
 
 def _make_line_points(layout: FormLayout, other: Optional[FormLayout]) -> tuple[np.ndarray, np.ndarray]:

@@ -6,8 +6,11 @@ import numpy as np
 import pytest
 
 from digitize.layout import PAGE_H, PAGE_W, layout_for
-from digitize.sheet import (NoListFound, apply_homography, decode_qr, detect_markers, find_sheet, grid_quads,
-                            photo_px_per_mm, rotation_of, template)
+from digitize.find_codes import decode_qr, detect_markers
+from digitize.homography import apply_homography, photo_px_per_mm, rotation_of
+from digitize.outline import grid_quads
+from digitize.sheet import NoListFound, find_sheet
+from digitize.template_fit import template
 from tests.digitize.test_locate import orientation, synthetic_photo
 
 
