@@ -32,7 +32,7 @@ from digitize.layout import layout_for  # noqa: E402
 from digitize.locate import LocateError, locate  # noqa: E402
 from digitize.sheet import find_sheet  # noqa: E402
 from digitize.synth.camera import EFFECT_NAMES, CameraEffects, photograph, photograph_effect  # noqa: E402
-from tests.digitize.test_locate import centre_hits, filled_page, orientation  # noqa: E402
+from tests.digitize.photos import centre_hits, filled_page, orientation  # noqa: E402
 
 FORMS = ((4, "skatscan"), (3, "dskv"), (3, "skatscan"), (4, "dskv"))
 #: Page resolution (dpi) rendered for each photo width: the page is never much blurrier than the photo.

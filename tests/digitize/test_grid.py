@@ -9,7 +9,7 @@ import pytest
 from digitize.form import render_png
 from digitize.grid import GridFit, cell_boxes, cell_corners, cell_quads, line_model, measure_grid
 from digitize.layout import Box, layout_for
-from tests.digitize.test_locate import filled_page
+from tests.digitize.photos import filled_page
 
 DPI = 203
 PPM = DPI / 25.4          # the rendered page is the rectified page (8 px/mm within 0.1 %)

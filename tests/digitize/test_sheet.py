@@ -11,7 +11,7 @@ from digitize.homography import apply_homography, photo_px_per_mm, rotation_of
 from digitize.outline import grid_quads
 from digitize.sheet import NoListFound, find_sheet
 from digitize.template_fit import template
-from tests.digitize.test_locate import orientation, synthetic_photo
+from tests.digitize.photos import orientation, synthetic_photo
 
 
 def true_points(photo, dpi, pts_mm):
