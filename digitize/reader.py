@@ -120,15 +120,14 @@ def ink_map(crop: np.ndarray) -> np.ndarray:
         g = cv2.cvtColor(g, cv2.COLOR_BGR2GRAY)
     if g.size == 0:
         return np.zeros((INPUT_H, MIN_W), np.uint8)
-    g = g.astype(np.float32)
     h, w = g.shape
     m = int(round(h * INNER_INSET)) + 1
     inner = g[m:h - m, m:w - m]
-    paper = float(np.percentile(g, PAPER_PERCENTILE))
+    paper = _percentile(g, PAPER_PERCENTILE)
     if inner.size:
-        paper = min(paper, float(np.percentile(inner, PAPER_PERCENTILE)))
+        paper = min(paper, _percentile(inner, PAPER_PERCENTILE))
     paper = max(paper, MIN_PAPER)
-    ink = np.clip(1.0 - g / paper, 0.0, 1.0)
+    ink = np.clip(1.0 - g.astype(np.float32) / paper, 0.0, 1.0)
     h, w = ink.shape
     new_w = int(min(max(round(w * INPUT_H / h), 1), MAX_W))
     shrink = h > INPUT_H or w > new_w
@@ -137,6 +136,19 @@ def ink_map(crop: np.ndarray) -> np.ndarray:
     x0 = (out.shape[1] - new_w) // 2
     out[:, x0:x0 + new_w] = np.clip(np.round(ink * 255.0), 0, 255).astype(np.uint8)
     return out
+
+
+def _percentile(g: np.ndarray, q: float) -> float:
+    """``np.percentile(g, q)`` (linear interpolation) of a non-empty array, from the histogram when ``g`` is
+    uint8 (three times faster on a cell crop; the same value)."""
+    if g.dtype != np.uint8:
+        return float(np.percentile(g.astype(np.float32), q))
+    cum = np.cumsum(np.bincount(g.ravel(), minlength=256))
+    pos = q / 100.0 * (g.size - 1)
+    lo = math.floor(pos)
+    v_lo = int(np.searchsorted(cum, lo, side="right"))
+    v_hi = int(np.searchsorted(cum, min(lo + 1, g.size - 1), side="right"))
+    return float(v_lo + (pos - lo) * (v_hi - v_lo))
 
 
 def to_input(maps: Sequence[np.ndarray]) -> np.ndarray:

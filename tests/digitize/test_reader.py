@@ -167,6 +167,17 @@ def test_prepare_handles_grey_bgr_and_odd_sizes():
     assert [rd.canvas_width(w) for w in (1, 32, 33, 80, 81, 400)] == [32, 32, 48, 80, 96, rd.MAX_W]
 
 
+def test_percentile_of_a_crop_is_numpys():
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        g = rng.integers(0, 256, (int(rng.integers(1, 60)), int(rng.integers(1, 160)))).astype(np.uint8)
+        if rng.random() < 0.5:
+            g = (g // 60 * 60).astype(np.uint8)  # few grey levels: ties
+        for q in (0, 35, 90, 100):
+            assert rd._percentile(g, q) == pytest.approx(float(np.percentile(g, q)), abs=1e-9)
+    assert rd._percentile(np.array([[3.0, 7.0]]), 50) == 5.0
+
+
 def test_batches_group_equal_widths():
     maps = [np.zeros((rd.INPUT_H, w), np.uint8) for w in (48, 32, 48, 160, 48)]
     got = [(idx, x.shape) for idx, x in rd.batches(maps, batch_size=2)]
