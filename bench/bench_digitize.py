@@ -50,19 +50,33 @@ def truth_value(ref: str, text: str):
 
 
 def score_sample(sample, engine: str) -> dict:
-    out = Counter()
+    """Digitize one synthetic photo and score it (:func:`score_list`), with the seconds it took."""
     try:
         d = digitize_image(sample.photo.image, engine=engine, source=f"synth-{sample.seed}")
     except LocateError as exc:
-        out["not_located"] += 1
-        written = sum(1 for c in sample.cells.values() if c.kind in WRITTEN)
-        out["written"] += written
-        out["wrong"] += written
-        out["sheets"] += 1
-        out["problem:" + type(exc).__name__] += 1
-        return out
-    readings = d.list.readings
-    crossed = {g.no for g in d.list.games if g.crossed_out}
+        return not_located(sample, exc)
+    out = score_list(sample, d.list)
+    out["seconds"] += sum(v for k, v in d.timings.items() if "." not in k)
+    return out
+
+
+def not_located(sample, exc: Exception) -> Counter:
+    """A photo whose list was not found: every written cell counts as wrong."""
+    out = Counter()
+    out["not_located"] += 1
+    written = sum(1 for c in sample.cells.values() if c.kind in WRITTEN)
+    out["written"] += written
+    out["wrong"] += written
+    out["sheets"] += 1
+    out["problem:" + type(exc).__name__] += 1
+    return out
+
+
+def score_list(sample, sl) -> Counter:
+    """The digitized list ``sl`` of ``sample``'s photo against its truth (see the module docstring)."""
+    out = Counter()
+    readings = sl.readings
+    crossed = {g.no for g in sl.games if g.crossed_out}
     sheet_wrong = 0
     for ref, cell in sample.cells.items():
         if cell.kind == "empty":
@@ -97,12 +111,11 @@ def score_sample(sample, engine: str) -> dict:
                 out["wrong_sure"] += 1
     out["sheets"] += 1
     out["sheets_right"] += sheet_wrong == 0
-    a = audit(d.list)
+    a = audit(sl)
     expected = {(e.code, e.game, e.seat) for e in sample.expected if e.code != "overbid"}
     found = {(f.code, f.game, f.seat) for f in a.findings if f.severity != INFO and not f.doubtful}
     out["paper_expected"] += len(expected)
     out["paper_found"] += len(expected & found)
-    out["seconds"] += sum(v for k, v in d.timings.items() if "." not in k)
     return out
 
 

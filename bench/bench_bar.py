@@ -1,0 +1,85 @@
+"""Choose the decoder's confidence bar: wrong readings without a doubt against doubts, bar by bar.
+
+    python bench/bench_bar.py [--photos 24] [--seed 8] [--bars 0.7 0.8 0.85 0.9 0.95 0.98]
+
+Synthetic photos of the TEST handwriting split (as bench/bench_digitize.py makes them, another seed than
+the benchmark's 7), each located and read once; the readings are then decoded at every bar and scored
+like bench_digitize does (exact, wrong without doubt, doubts, sheets with no wrong cell, paper errors
+found). The bar in digitize.decode.CONFIDENCE_BAR is the lowest at which the wrong readings without a
+doubt stay under the issue's 0.3 % with room to spare on these photos; bench_digitize then reports on
+photos the bar was not chosen on.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import cv2  # noqa: E402
+
+from audit.model import Table  # noqa: E402
+from bench_digitize import not_located, pct, score_list  # noqa: E402
+from digitize.cells import crop  # noqa: E402
+from digitize.decode import CONFIDENCE_BAR, CellRead, decode  # noqa: E402
+from digitize.locate import LocateError, locate  # noqa: E402
+from digitize.pipeline import get_engine  # noqa: E402
+from digitize.synth.dataset import make_sample  # noqa: E402
+
+BARS = (0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
+
+
+def read_photo(sample, engine: str):
+    """(cell readings, table, games) of one photo, or the LocateError."""
+    try:
+        found = locate(sample.photo.image)
+    except LocateError as exc:
+        return exc
+    refs = list(found.cells)
+    results = get_engine(engine).read([crop(found.page, found.cells[r]) for r in refs])
+    reads = [CellRead(ref, r.text, float(r.confidence), tuple(r.candidates)) for ref, r in zip(refs, results)]
+    payload = found.payload or {}
+    table = Table(seats=found.seats, series=payload.get("series"), table=payload.get("table"),
+                  start_numbers=tuple(payload.get("start_numbers") or ()))
+    return reads, table, found.games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--photos", type=int, default=24)
+    ap.add_argument("--seed", type=int, default=8)
+    ap.add_argument("--bars", type=float, nargs="+", default=list(BARS))
+    ap.add_argument("--engine", choices=["skatscan", "tesseract"], default="skatscan")
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    cv2.setNumThreads(1)
+    totals = {bar: Counter() for bar in args.bars}
+    for i in range(args.photos):
+        sample = make_sample(args.seed * 1000 + i, split="test")
+        got = read_photo(sample, args.engine)
+        for bar in args.bars:
+            if isinstance(got, LocateError):
+                totals[bar] += not_located(sample, got)
+            else:
+                reads, table, games = got
+                totals[bar] += score_list(sample, decode(reads, table, games, bar=bar))
+        print(f"  photo {i + 1}/{args.photos}", end="\r", file=sys.stderr)
+    print(file=sys.stderr)
+    print(f"{args.photos} synthetic photos, test handwriting split, seed {args.seed}; the decoder's bar now: "
+          f"{CONFIDENCE_BAR}\n")
+    print("| bar | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell | paper errors found |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for bar in args.bars:
+        c = totals[bar]
+        print(f"| {bar} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
+              f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
+              f"{c['paper_found']}/{c['paper_expected']} |")
+
+
+if __name__ == "__main__":
+    main()
