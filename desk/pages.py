@@ -69,6 +69,17 @@ class ListView:
         return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
 
 
+#: A photo on which at least this share of the cells with writing (at least RETAKE_MIN of them) is read in
+#: doubt is too blurred or too small for handwriting: the list's page advises a new photo.
+RETAKE_SHARE = 0.5
+RETAKE_MIN = 20
+RETAKE_ADVICE = {
+    "de": "{share} % der beschriebenen Felder sind unsicher gelesen: das Foto ist zu unscharf oder die Liste zu "
+          "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {n} Felder einzeln prüfen.",
+    "en": "{share} % of the cells with writing are read in doubt: the photo is too blurred or the list too small "
+          "on it. Better take a new photo (sharp, the list filling the frame) than check {n} cells one by one.",
+}
+
 ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansage", "play": "im Spiel"},
                  "en": {"bidding": "bidding", "announcement": "before the announcement", "play": "in play"}}
 
@@ -76,6 +87,16 @@ ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansag
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
                     status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem)
+
+
+def retake_advice(sl, lang: str = "de") -> Optional[str]:
+    """The advice to photograph a list again when most of its written cells are read in doubt (see
+    :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it."""
+    doubtful = sl.doubtful_cells()
+    written = sum(1 for r in sl.readings.values() if r.doubtful or r.value not in (None, False))
+    if len(doubtful) < RETAKE_MIN or len(doubtful) < RETAKE_SHARE * written:
+        return None
+    return RETAKE_ADVICE[lang].format(share=round(100 * len(doubtful) / written), n=len(doubtful))
 
 
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
@@ -91,6 +112,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
                     start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
+    advice = retake_advice(sl, lang)
+    if advice:
+        view.notes.append(advice)
     for f in a.findings:
         view.findings.append({
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,

@@ -32,6 +32,29 @@ def test_doubts_are_orange_with_candidates_and_a_settle_form():
     assert 'id="settle"' in html and f'name="g{g.no}.plus"' in html and "t.settle.json" in html
 
 
+def _read(sl, doubtful_share: float):
+    """``sl`` as if read from a photo: every written game cell a reading, the first ``doubtful_share`` of them
+    doubtful."""
+    cells = [(f"g{g.no}.{f}", getattr(g, f)) for g in sl.games for f in ("base", "plus", "minus")
+             if getattr(g, f) is not None]
+    cut = round(doubtful_share * len(cells))
+    return replace(sl, readings={ref: CellReading(v, 0.5 if k < cut else 0.99, ((v, 0.5 if k < cut else 0.99),),
+                                                  doubtful=k < cut) for k, (ref, v) in enumerate(cells)})
+
+
+def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
+    sl, _ = seeded(random.Random(3), "footer", 4)
+    blurred, fair = _read(sl, 0.7), _read(sl, 0.2)
+    view = list_view(audit(blurred), "t", "de")
+    assert any("neu fotografieren" in n and "70 %" in n for n in view.notes), view.notes
+    assert "neu fotografieren" in render_list(view, "de")
+    assert "new photo" in " ".join(list_view(audit(blurred), "t", "en").notes)
+    assert not list_view(audit(fair), "t", "de").notes  # a fair photo: the doubts are checked one by one
+    assert not list_view(audit(sl), "t", "de").notes    # a typed list has no readings
+    few = replace(blurred, readings=dict(list(blurred.readings.items())[:10]))
+    assert not list_view(audit(few), "t", "de").notes   # ten doubts are quicker checked than a new photo
+
+
 def test_index_sorts_the_work_first(samples):
     views = [list_view(audit(load_list(samples / "lists" / n)), n.split(".")[0])
              for n in ("six-games.json", "faulty-table7.csv")]
