@@ -29,7 +29,7 @@ from audit.model import cell_ref
 # Constants: every dimension of the form, in millimetres, lives here.
 # --------------------------------------------------------------------------------------------
 
-#: Version of the geometry below; printed in the QR payload (``SKATSCAN/<version>``). Bump it
+#: Version of the geometry below; printed in the QR payload (``SK<version>/...``). Bump it
 #: whenever a position changes, so that a reader can pick the matching layout.
 LAYOUT_VERSION = 1
 EDITIONS = ("skatscan", "dskv")

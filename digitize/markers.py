@@ -1,30 +1,40 @@
 """What the skatscan edition prints besides the grid: the QR payload and the ArUco corner markers.
 
-QR payload, version 1 (compact ASCII, fields separated by ``;``)::
+QR payload (compact, in the QR code's alphanumeric mode, fields separated by ``/``)::
 
-    SKATSCAN/1;S=4;G=48;SER=1;T=12;NR=17,4,31,22
+    SK1/S4/R1/T12/N17.4.31.22
 
-=========  =============================================================================
-field      meaning
-=========  =============================================================================
-SKATSCAN/1 magic word and layout version (:data:`digitize.layout.LAYOUT_VERSION`)
-S          seats, 3 or 4 (required)
-G          game rows printed, 1..60 (required)
-SER        series number, 1..999 (optional)
-T          table number, 1..9999 (optional)
-NR         start numbers, exactly S entries separated by ``,``; an entry is 1-5 letters or
-           digits, or empty when that seat was not pre-printed (optional)
-=========  =============================================================================
+=====  ==================================================================================
+field  meaning
+=====  ==================================================================================
+SK1    magic word and layout version (:data:`digitize.layout.LAYOUT_VERSION`)
+S      seats, 3 or 4 (required)
+G      game rows printed, 1..60 (only when not the seats' default: 48 for four, 36 for three)
+R      series number, 1..999 (optional)
+T      table number, 1..9999 (optional)
+N      start numbers, exactly S entries separated by ``.``; an entry is 1-5 letters or digits,
+       or empty when that seat was not pre-printed (optional)
+=====  ==================================================================================
 
 Fields appear in this order; decoding is strict (unknown or repeated fields, bad numbers,
-another version: ValueError with a message naming the problem).
+another version: ValueError with a message naming the problem). Upper-case text, digits and
+``/ .`` are the QR alphanumeric set, so the code stays small: a table's payload of 25 characters or
+fewer is a version 1 code (21 x 21 modules), up to 47 a version 2 code (25 x 25); the 16 mm box
+then gets modules of 0.64 or 0.55 mm, where the first payload format's byte-mode version 3 code
+had 0.48 mm (decoded on 21 instead of 14 of 48 synthetic phone photos at 1000 to 3000 px).
+A lower-case letter in a start number switches the code to byte mode (larger, still read).
+
+Forms printed with the first payload format (``SKATSCAN/1;S=4;G=48;SER=1;T=12;NR=17,4,31,22``)
+are still read (:func:`decode_payload` reads both).
 
 >>> from digitize.layout import layout_for
 >>> text = encode_payload(layout_for(4), series=1, table=12, start_numbers=["17", "4", "31", "22"])
 >>> text
-'SKATSCAN/1;S=4;G=48;SER=1;T=12;NR=17,4,31,22'
+'SK1/S4/R1/T12/N17.4.31.22'
 >>> decode_payload(text)["start_numbers"]
 ('17', '4', '31', '22')
+>>> decode_payload("SKATSCAN/1;S=4;G=48;SER=1;T=12;NR=17,4,31,22") == decode_payload(text)
+True
 """
 from __future__ import annotations
 
@@ -34,29 +44,36 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from digitize.layout import (LAYOUT_VERSION, MARKER_DICTIONARY, MAX_GAMES, QR_QUIET_MODULES,
+from digitize.layout import (DEFAULT_GAMES, LAYOUT_VERSION, MARKER_DICTIONARY, MAX_GAMES, QR_QUIET_MODULES,
                              SEATS, Box, FormLayout)
 
-PAYLOAD_MAGIC = "SKATSCAN"
+PAYLOAD_MAGIC = "SK"
+#: The first payload format's magic word (``SKATSCAN/1;S=4;G=48;...``): still decoded.
+PAYLOAD_MAGIC_V1 = "SKATSCAN"
 MAX_SERIES = 999
 MAX_TABLE = 9999
 START_NUMBER_RE = re.compile(r"[0-9A-Za-z]{1,5}")
 _NUMBER_RE = re.compile(r"[1-9][0-9]{0,5}")
 _FIELD_ORDER = ("S", "G", "SER", "T", "NR")
+#: Tags of the compact payload, in their order, and the first format's field each stands for.
+_COMPACT_TAGS = {"S": "S", "G": "G", "R": "SER", "T": "T", "N": "NR"}
+_COMPACT_NAMES = {field: tag for tag, field in _COMPACT_TAGS.items()}
 
 
 def encode_payload(layout: FormLayout, series: Optional[int] = None, table: Optional[int] = None,
                    start_numbers: Optional[Sequence[Optional[str]]] = None) -> str:
     """The QR text for one printed form; ValueError for values the payload cannot carry."""
-    fields = [f"S={layout.seats}", f"G={layout.games}"]
+    fields = [f"S{layout.seats}"]
+    if layout.games != DEFAULT_GAMES[layout.seats]:
+        fields.append(f"G{_check_number(layout.games, 'games', MAX_GAMES)}")
     if series is not None:
-        fields.append(f"SER={_check_number(series, 'series', MAX_SERIES)}")
+        fields.append(f"R{_check_number(series, 'series', MAX_SERIES)}")
     if table is not None:
-        fields.append(f"T={_check_number(table, 'table', MAX_TABLE)}")
+        fields.append(f"T{_check_number(table, 'table', MAX_TABLE)}")
     if start_numbers is not None:
         numbers = check_start_numbers(start_numbers, layout.seats)
-        fields.append("NR=" + ",".join(n or "" for n in numbers))
-    return f"{PAYLOAD_MAGIC}/{layout.version};" + ";".join(fields)
+        fields.append("N" + ".".join(n or "" for n in numbers))
+    return f"{PAYLOAD_MAGIC}{layout.version}/" + "/".join(fields)
 
 
 def check_start_numbers(start_numbers: Sequence[Optional[str]], seats: int) -> tuple[Optional[str], ...]:
@@ -79,26 +96,74 @@ def _check_number(value, what: str, limit: int) -> int:
 
 
 def decode_payload(text: str) -> dict:
-    """Parse a QR text back into ``{"layout_version", "seats", "games", "series", "table",
-    "start_numbers"}`` (absent optional fields are None). Raises ValueError on anything else.
+    """Parse a QR text (either payload format) back into ``{"layout_version", "seats", "games", "series",
+    "table", "start_numbers"}`` (absent optional fields are None). Raises ValueError on anything else.
 
-    >>> decode_payload("SKATSCAN/1;S=3;G=36")["series"] is None
-    True
-    >>> decode_payload("SKATSCAN/2;S=3;G=36")
+    >>> decode_payload("SK1/S3")["games"], decode_payload("SKATSCAN/1;S=3;G=36")["series"] is None
+    (36, True)
+    >>> decode_payload("SK2/S3")
     Traceback (most recent call last):
     ...
     ValueError: QR payload: layout version 2 is not supported (this skatscan reads version 1)
     """
     if not isinstance(text, str):
         raise ValueError("QR payload: not text")
-    head, *parts = text.split(";")
-    m = re.fullmatch(rf"{PAYLOAD_MAGIC}/([0-9]+)", head)
-    if m is None:
-        raise ValueError(f"QR payload: does not start with {PAYLOAD_MAGIC}/<version>: {text[:40]!r}")
-    version = int(m.group(1))
-    if version != LAYOUT_VERSION:
-        raise ValueError(f"QR payload: layout version {version} is not supported "
+    compact = not text.startswith(PAYLOAD_MAGIC_V1 + "/")
+    values = _fields_compact(text) if compact else _fields_v1(text)
+    name = _COMPACT_NAMES if compact else {k: k for k in _FIELD_ORDER}
+    if "S" not in values:
+        raise ValueError("QR payload: field S is missing")
+    if values["S"] not in {str(n) for n in SEATS}:
+        raise ValueError(f"QR payload: S={values['S']!r}, a table has 3 or 4 seats")
+    seats = int(values["S"])
+    if "G" not in values and not compact:
+        raise ValueError("QR payload: field G is missing")
+    doc = {
+        "layout_version": LAYOUT_VERSION,
+        "seats": seats,
+        "games": _parse_number(values["G"], "G", MAX_GAMES) if "G" in values else DEFAULT_GAMES[seats],
+        "series": _parse_number(values["SER"], name["SER"], MAX_SERIES) if "SER" in values else None,
+        "table": _parse_number(values["T"], "T", MAX_TABLE) if "T" in values else None,
+        "start_numbers": None,
+    }
+    if "NR" in values:
+        entries = values["NR"].split("." if compact else ",")
+        if len(entries) != seats:
+            raise ValueError(f"QR payload: {name['NR']} has {len(entries)} start numbers for {seats} seats")
+        for e in entries:
+            if e and not START_NUMBER_RE.fullmatch(e):
+                raise ValueError(f"QR payload: start number {e!r} is not 1 to 5 letters or digits")
+        doc["start_numbers"] = tuple(e or None for e in entries)
+    return doc
+
+
+def _check_version(found: str, text: str) -> None:
+    if not found:
+        raise ValueError(f"QR payload: does not start with {PAYLOAD_MAGIC}<version>/: {text[:40]!r}")
+    if int(found) != LAYOUT_VERSION:
+        raise ValueError(f"QR payload: layout version {int(found)} is not supported "
                          f"(this skatscan reads version {LAYOUT_VERSION})")
+
+
+def _fields_compact(text: str) -> dict[str, str]:
+    """Field -> value of ``SK1/S4/R1/...``, the fields named as in the first format."""
+    head, *parts = text.split("/")
+    m = re.fullmatch(rf"{PAYLOAD_MAGIC}([0-9]+)", head)
+    _check_version(m.group(1) if m else "", text)
+    values: dict[str, str] = {}
+    for part in parts:
+        tag, value = part[:1], part[1:]
+        if tag not in _COMPACT_TAGS:
+            raise ValueError(f"QR payload: unknown field {part!r}")
+        _add(values, _COMPACT_TAGS[tag], value, _COMPACT_NAMES)
+    return values
+
+
+def _fields_v1(text: str) -> dict[str, str]:
+    """Field -> value of the first format, ``SKATSCAN/1;S=4;G=48;...``."""
+    head, *parts = text.split(";")
+    m = re.fullmatch(rf"{PAYLOAD_MAGIC_V1}/([0-9]+)", head)
+    _check_version(m.group(1) if m else "", text)
     values: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
@@ -106,34 +171,19 @@ def decode_payload(text: str) -> dict:
             raise ValueError(f"QR payload: field {part!r} is not KEY=VALUE")
         if key not in _FIELD_ORDER:
             raise ValueError(f"QR payload: unknown field {key!r}")
-        if key in values:
-            raise ValueError(f"QR payload: field {key} appears twice")
-        if values and _FIELD_ORDER.index(key) < _FIELD_ORDER.index(list(values)[-1]):
-            raise ValueError(f"QR payload: field {key} is out of order")
-        values[key] = value
-    for key in ("S", "G"):
-        if key not in values:
-            raise ValueError(f"QR payload: field {key} is missing")
-    if values["S"] not in {str(n) for n in SEATS}:
-        raise ValueError(f"QR payload: S={values['S']!r}, a table has 3 or 4 seats")
-    seats = int(values["S"])
-    doc = {
-        "layout_version": version,
-        "seats": seats,
-        "games": _parse_number(values["G"], "G", MAX_GAMES),
-        "series": _parse_number(values["SER"], "SER", MAX_SERIES) if "SER" in values else None,
-        "table": _parse_number(values["T"], "T", MAX_TABLE) if "T" in values else None,
-        "start_numbers": None,
-    }
-    if "NR" in values:
-        entries = values["NR"].split(",")
-        if len(entries) != seats:
-            raise ValueError(f"QR payload: NR has {len(entries)} start numbers for {seats} seats")
-        for e in entries:
-            if e and not START_NUMBER_RE.fullmatch(e):
-                raise ValueError(f"QR payload: start number {e!r} is not 1 to 5 letters or digits")
-        doc["start_numbers"] = tuple(e or None for e in entries)
-    return doc
+        _add(values, key, value)
+    return values
+
+
+def _add(values: dict[str, str], key: str, value: str, names: Optional[dict] = None) -> None:
+    """Add a field, refusing repeats and fields out of :data:`_FIELD_ORDER` (``names``: how the payload
+    calls the fields, for the message)."""
+    shown = (names or {}).get(key, key)
+    if key in values:
+        raise ValueError(f"QR payload: field {shown} appears twice")
+    if values and _FIELD_ORDER.index(key) < _FIELD_ORDER.index(list(values)[-1]):
+        raise ValueError(f"QR payload: field {shown} is out of order")
+    values[key] = value
 
 
 def _parse_number(value: str, key: str, limit: int) -> int:

@@ -92,7 +92,7 @@ def test_dealer_cells_are_grey_and_others_white(four):
 def test_qr_decodes_to_what_was_asked(four):
     lay, img = four
     text, points, _ = cv2.QRCodeDetector().detectAndDecode(img)
-    assert text == "SKATSCAN/1;S=4;G=48;SER=2;T=17;NR=17,4,31,22"
+    assert text == "SK1/S4/R2/T17/N17.4.31.22"
     doc = decode_payload(text)
     assert (doc["seats"], doc["games"], doc["series"], doc["table"]) == (4, 48, 2, 17)
     assert doc["start_numbers"] == ("17", "4", "31", "22") and doc["layout_version"] == lay.version
@@ -201,12 +201,23 @@ def test_values_the_form_cannot_carry_are_refused(kwargs):
 # ---- QR payload and marker images (digitize/markers.py) ----------------------------------------
 
 def test_payload_format():
-    assert encode_payload(layout_for(3)) == "SKATSCAN/1;S=3;G=36"
+    assert encode_payload(layout_for(3)) == "SK1/S3"
     assert encode_payload(layout_for(4, 40), series=3, table=120, start_numbers=["1", None, "A7", "9"]) \
-        == "SKATSCAN/1;S=4;G=40;SER=3;T=120;NR=1,,A7,9"
-    doc = decode_payload("SKATSCAN/1;S=4;G=40;SER=3;T=120;NR=1,,A7,9")
-    assert doc == {"layout_version": 1, "seats": 4, "games": 40, "series": 3, "table": 120,
-                   "start_numbers": ("1", None, "A7", "9")}
+        == "SK1/S4/G40/R3/T120/N1..A7.9"
+    want = {"layout_version": 1, "seats": 4, "games": 40, "series": 3, "table": 120,
+            "start_numbers": ("1", None, "A7", "9")}
+    assert decode_payload("SK1/S4/G40/R3/T120/N1..A7.9") == want
+    # forms printed with the first format are still read
+    assert decode_payload("SKATSCAN/1;S=4;G=40;SER=3;T=120;NR=1,,A7,9") == want
+    assert decode_payload("SK1/S3")["games"] == decode_payload("SKATSCAN/1;S=3;G=36")["games"] == 36
+
+
+def test_compact_payload_makes_a_small_qr_code():
+    """Alphanumeric mode: a typical table's code is version 1 (21 modules), a long one version 2 (25);
+    the first format needed version 3 (29)."""
+    assert qr_modules(encode_payload(layout_for(4), 1, 12, ["17", "4", "31", "22"])).shape[0] == 21 + 4
+    assert qr_modules(encode_payload(layout_for(4), 12, 123, ["117", "204", "131", "222"])).shape[0] == 25 + 4
+    assert qr_modules("SKATSCAN/1;S=4;G=48;SER=1;T=12;NR=17,4,31,22").shape[0] == 29 + 4
 
 
 @pytest.mark.parametrize("text,problem", [
@@ -224,6 +235,22 @@ def test_payload_format():
     ("SKATSCAN/1;S=4;G=48;NR=1,2,3,4 ", "start number"),
     ("SKATSCAN/1;S=4;G=48;", "not KEY=VALUE"),
     ("SKATSCAN/1;S=4;G=48\n", "G="),
+    ("sk1/S4", "does not start"),
+    ("SK/S4", "does not start"),
+    ("SK2/S4", "version 2"),
+    ("SK1", "S is missing"),
+    ("SK1/G48", "S is missing"),
+    ("SK1/S5", "S='5'"),
+    ("SK1/S4/G0", "G='0'"),
+    ("SK1/S4/R1000", "R='1000'"),
+    ("SK1/S4/X1", "unknown field 'X1'"),
+    ("SK1/S4/", "unknown field ''"),
+    ("SK1/S4/T1/T2", "field T appears twice"),
+    ("SK1/S4/T1/R2", "field R is out of order"),
+    ("SK1/S4/N1.2.3", "N has 3 start numbers for 4 seats"),
+    ("SK1/S4/N1.2.3.ABCDEF", "start number 'ABCDEF'"),
+    ("SK1/S4/N1,2,3,4", "N has 1 start numbers"),
+    ("SK1/S3 ", "S='3 '"),
 ])
 def test_decode_is_strict(text, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):
