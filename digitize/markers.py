@@ -200,9 +200,10 @@ def qr_modules(text: str) -> np.ndarray:
     """The QR code of ``text`` (error correction L) as a bool matrix, True = black module,
     surrounded by a quiet zone of :data:`digitize.layout.QR_QUIET_MODULES` modules.
 
-    Level L keeps a payload with start numbers at version 2 (25 modules) instead of 3: on a phone
-    photo the larger modules decode far more often than level M's extra redundancy helps
-    (decoded on 9 instead of 6 of 23 blurred synthetic photos, 13 with the decoder's variants).
+    Level L and the compact payload (alphanumeric mode) keep the code small: version 1 (21 modules) for
+    a typical table, so each module is as large as the 16 mm box allows; on a phone photo larger modules
+    decode far more often than level M's extra redundancy helps (with the first payload format: 9
+    instead of 6 of 23 blurred synthetic photos, 13 with the decoder's variants).
     """
     params = cv2.QRCodeEncoder.Params()
     params.correction_level = cv2.QRCODE_ENCODER_CORRECT_LEVEL_L
