@@ -137,19 +137,20 @@ def decode_payload(text: str) -> dict:
     return doc
 
 
-def _check_version(found: str, text: str) -> None:
-    if not found:
+def _check_head(head: str, pattern: str, text: str) -> None:
+    """The payload's head (magic word and layout version, ``pattern`` with one group) must name this layout."""
+    m = re.fullmatch(pattern, head)
+    if m is None:
         raise ValueError(f"QR payload: does not start with {PAYLOAD_MAGIC}<version>/: {text[:40]!r}")
-    if int(found) != LAYOUT_VERSION:
-        raise ValueError(f"QR payload: layout version {int(found)} is not supported "
+    if int(m.group(1)) != LAYOUT_VERSION:
+        raise ValueError(f"QR payload: layout version {int(m.group(1))} is not supported "
                          f"(this skatscan reads version {LAYOUT_VERSION})")
 
 
 def _fields_compact(text: str) -> dict[str, str]:
     """Field -> value of ``SK1/S4/R1/...``, the fields named as in the first format."""
     head, *parts = text.split("/")
-    m = re.fullmatch(rf"{PAYLOAD_MAGIC}([0-9]+)", head)
-    _check_version(m.group(1) if m else "", text)
+    _check_head(head, rf"{PAYLOAD_MAGIC}([0-9]+)", text)
     values: dict[str, str] = {}
     for part in parts:
         tag, value = part[:1], part[1:]
@@ -162,8 +163,7 @@ def _fields_compact(text: str) -> dict[str, str]:
 def _fields_v1(text: str) -> dict[str, str]:
     """Field -> value of the first format, ``SKATSCAN/1;S=4;G=48;...``."""
     head, *parts = text.split(";")
-    m = re.fullmatch(rf"{PAYLOAD_MAGIC_V1}/([0-9]+)", head)
-    _check_version(m.group(1) if m else "", text)
+    _check_head(head, rf"{PAYLOAD_MAGIC_V1}/([0-9]+)", text)
     values: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
