@@ -76,7 +76,7 @@ META_FILE = "reader.json"
 SECOND_FILE = "second.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
-SECOND_OPINION = 0.95
+SECOND_OPINION = 0.97
 
 
 @dataclass(frozen=True)
@@ -204,36 +204,32 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
     summed probability of all its alignments that the beam kept (so the values sum to at most 1).
     """
     p = np.asarray(probs, np.float64)
-    # prefix -> (probability ending in blank, probability ending in its last character)
-    beams: dict[tuple[int, ...], tuple[float, float]] = {(): (1.0, 0.0)}
-    for t in range(p.shape[0]):
-        row = p[t]
-        chars = [int(c) for c in np.nonzero(row >= prune)[0] if c != BLANK]
+    # prefix -> [probability ending in blank, probability ending in its last character]
+    beams: dict[tuple[int, ...], list[float]] = {(): [1.0, 0.0]}
+    for row_a in p:
+        row = row_a.tolist()  # plain floats: the same arithmetic, without numpy's per-element cost
+        blank = row[BLANK]
+        chars = [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
         nxt: dict[tuple[int, ...], list[float]] = {}
-
-        def add(prefix, pb, pnb):
-            cur = nxt.get(prefix)
-            if cur is None:
-                nxt[prefix] = [pb, pnb]
-            else:
-                cur[0] += pb
-                cur[1] += pnb
-
         for prefix, (pb, pnb) in beams.items():
             total = pb + pnb
-            add(prefix, total * row[BLANK], 0.0)
+            cur = nxt.get(prefix)
+            if cur is None:
+                cur = nxt[prefix] = [0.0, 0.0]
+            cur[0] += total * blank
             last = prefix[-1] if prefix else None
             if last is not None:
-                add(prefix, 0.0, pnb * row[last])  # the last character held on
+                cur[1] += pnb * row[last]  # the last character held on
             for c in chars:
-                pc = row[c]
-                if c == last:
-                    add(prefix + (c,), 0.0, pb * pc)  # a repeat needs a blank between
+                ext = prefix + (c,)
+                more = pb * row[c] if c == last else total * row[c]  # a repeat needs a blank between
+                cur_c = nxt.get(ext)
+                if cur_c is None:
+                    nxt[ext] = [0.0, more]
                 else:
-                    add(prefix + (c,), 0.0, total * pc)
-        ranked = sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam_width]
-        beams = {k: (v[0], v[1]) for k, v in ranked}
-    final = sorted(((sum(v), k) for k, v in beams.items()), key=lambda x: -x[0])[:top_k]
+                    cur_c[1] += more
+        beams = dict(sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam_width])
+    final = sorted(((v[0] + v[1], k) for k, v in beams.items()), key=lambda x: -x[0])[:top_k]
     return [("".join(CHARSET[c - 1] for c in k), float(min(max(s, 0.0), 1.0))) for s, k in final]
 
 
@@ -252,36 +248,44 @@ def _result(cands: Sequence[tuple[str, float]]) -> CellResult:
 def ctc_probability(probs: np.ndarray, text: str) -> float:
     """The probability of ``text`` under (T, 1 + len(CHARSET)) per-step probabilities: the sum over all
     its CTC alignments (the forward recursion; exact, where the beam search keeps only some)."""
+    return float(ctc_probabilities(probs, [text])[0])
+
+
+def ctc_probabilities(probs: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+    """:func:`ctc_probability` of each of ``texts`` at once (the forward recursion run on all of them
+    together: one step of numpy per time step)."""
     p = np.asarray(probs, np.float64)
-    if p.shape[0] == 0:
-        return float(text == "")
-    ext = [BLANK]
-    for ch in text:
-        ext += [CHARSET.index(ch) + 1, BLANK]
-    ext_a = np.array(ext)
-    n = len(ext)
+    if p.shape[0] == 0 or not texts:
+        return np.array([float(t == "") for t in texts]) if p.shape[0] == 0 else np.zeros(0)
+    # each text with a blank before, between and after its characters, padded with blanks to one length
+    lengths = np.array([2 * len(t) + 1 for t in texts])
+    ext = np.full((len(texts), int(lengths.max())), BLANK, np.int64)
+    for k, t in enumerate(texts):
+        ext[k, 1::2][:len(t)] = [CHARSET.index(ch) + 1 for ch in t]
     # a character may follow the one two places back directly unless it repeats it (blank between)
-    skip = np.zeros(n, bool)
-    skip[2:] = (ext_a[2:] != BLANK) & (ext_a[2:] != ext_a[:-2])
-    alpha = np.zeros(n)
-    alpha[0] = p[0, ext_a[0]]
-    if n > 1:
-        alpha[1] = p[0, ext_a[1]]
+    skip = np.zeros(ext.shape, bool)
+    skip[:, 2:] = (ext[:, 2:] != BLANK) & (ext[:, 2:] != ext[:, :-2])
+    alpha = np.zeros(ext.shape)
+    alpha[:, :2] = p[0, ext[:, :2]]
     for t in range(1, p.shape[0]):
         nxt = alpha.copy()
-        nxt[1:] += alpha[:-1]
-        nxt[2:] += np.where(skip[2:], alpha[:-2], 0.0)
-        alpha = nxt * p[t, ext_a]
-    return float(min(alpha[-1] + (alpha[-2] if n > 1 else 0.0), 1.0))
+        nxt[:, 1:] += alpha[:, :-1]
+        nxt[:, 2:] += np.where(skip[:, 2:], alpha[:, :-2], 0.0)
+        alpha = nxt * p[t, ext]
+    rows = np.arange(len(texts))
+    end = alpha[rows, lengths - 1] + np.where(lengths > 1, alpha[rows, np.maximum(lengths - 2, 0)], 0.0)
+    return np.minimum(end, 1.0)
 
 
-def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K) -> CellResult:
+def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K,
+            readings: Optional[Sequence[Optional[Sequence[tuple[str, float]]]]] = None) -> CellResult:
     """One cell read by several networks (their per-step probabilities): every network's top readings
-    are scored under each network (:func:`ctc_probability`) and the probabilities averaged; the
-    ``top_k`` best, most probable first (ties by text)."""
-    texts = sorted({t for p in member_probs for t, _ in beam_search(p, top_k=top_k)})
-    scored = sorted(((t, float(np.mean([ctc_probability(p, t) for p in member_probs]))) for t in texts),
-                    key=lambda tp: (-tp[1], tp[0]))[:top_k]
+    (its beam search, or ``readings[m]`` when given) are scored under each network (:func:`ctc_probabilities`)
+    and the probabilities averaged; the ``top_k`` best, most probable first (ties by text)."""
+    given = readings or [None] * len(member_probs)
+    texts = sorted({t for p, r in zip(member_probs, given) for t, _ in (r or beam_search(p, top_k=top_k))})
+    mean = np.mean([ctc_probabilities(p, texts) for p in member_probs], axis=0)
+    scored = sorted(zip(texts, mean.tolist()), key=lambda tp: (-tp[1], tp[0]))[:top_k]
     return _result(scored)
 
 
@@ -374,5 +378,6 @@ class CellReader:
         if self._second is not None:
             ask = [i for i, r in enumerate(results) if r.confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
-                results[i] = combine([probs[i], softmax(lg, self._second.temperature)], self.top_k)
+                results[i] = combine([probs[i], softmax(lg, self._second.temperature)], self.top_k,
+                                     readings=[results[i].candidates, None])
         return results

@@ -1,8 +1,14 @@
 """Train the cell reader (a small convolution-only CNN with CTC), export it to ONNX for OpenCV's dnn
 module and write ``digitize/models/reader.onnx`` and ``digitize/models/reader.json``.
 
-    python tools/train_reader.py                 # data made once into /tmp, then about 35 minutes
+    python tools/train_reader.py                 # the main network: data made once into /tmp, then ~35 min
+    python tools/train_reader.py --name second   # the second opinion: ~70 minutes
     python tools/train_reader.py --epochs 1 --train-pages 40 --val-pages 8 --out /tmp/try   # a quick try
+
+Two networks ship (see digitize.reader.SECOND_OPINION): ``reader`` (7 epochs, photometric augmentation)
+and ``second`` (12 epochs, besides an elastic warp and a pen-width change of the crops: the same digits
+in new shapes every epoch); trained differently, they err differently, and a cell the main network
+doubts is read by both.
 
 Needs PyTorch (CPU), a training-time tool only: ``pip install torch==2.13.0``; the package never
 imports it. Steps:
@@ -69,7 +75,8 @@ VAL_PAGES, VAL_SEED = 40, 2
 #: validation set (test writers), whose figures are given on their own.
 PRINTED_PAGES, PRINTED_SEED = 160, 11
 VAL_PRINTED_PAGES, VAL_PRINTED_SEED = 30, 12
-EPOCHS = 7
+#: Epochs and the chance of the shape augmentations (elastic warp, pen width) of each packaged network.
+RECIPES = {"reader": {"epochs": 7, "elastic": 0.0}, "second": {"epochs": 12, "elastic": 0.6}}
 #: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented); of
 #: the easy kinds an epoch takes only this share (a fresh random part every epoch).
 REPEAT = {"money": 2, "signature": 1, "strike": 1}
@@ -101,7 +108,12 @@ AUG = {
     "noise": (0.25, (2.0, 8.0)),  # sd grey levels
     "affine": (0.25, (2.0, 0.04)),  # rotation degrees, shear
     "resample": (0.1, (0.45, 0.8)),  # shrink then enlarge again
+    "elastic": (0.6, (0.015, 0.035)),  # smooth random warp, amplitude as a share of the crop height (chance:
+                                       # RECIPES; "pen" is on with it)
+    "pen": (0.15, (-1.0, 1.0)),  # strokes a pixel thinner or thicker (2x2 grey dilation or erosion, half each)
 }
+#: Smoothness of the elastic displacement field: Gaussian sigma as a share of the crop height.
+ELASTIC_SIGMA = 0.12
 
 
 # ---------------------------------------------------------------------------------------------- model
@@ -161,6 +173,14 @@ def augment(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-deg, deg), 1.0)
         m[0, 1] += rng.uniform(-shear, shear)
         g = cv2.warpAffine(g, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # (no random draw when a shape augmentation is off: the runs before it stay reproducible)
+    p, (lo, hi) = AUG["elastic"]
+    if p and rng.random() < p:
+        g = elastic(g, rng.uniform(lo, hi), rng)
+    p, _ = AUG["pen"]
+    if p and rng.random() < p:  # ink is dark: a grey erosion thickens the strokes, a dilation thins them
+        kernel = np.ones((2, 2), np.uint8)
+        g = cv2.erode(g, kernel) if rng.random() < 0.5 else cv2.dilate(g, kernel)
     p, (lo, hi) = AUG["resample"]
     if rng.random() < p:
         h, w = g.shape
@@ -174,6 +194,20 @@ def augment(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < p:
         g = g + rng.normal(0.0, rng.uniform(lo, hi), g.shape).astype(np.float32)
     return np.clip(np.round(g), 0, 255).astype(np.uint8)
+
+
+def elastic(g: np.ndarray, amplitude: float, rng: np.random.Generator) -> np.ndarray:
+    """``g`` (float32 grey) warped by a smooth random displacement field (after Simard et al., 2003): a new
+    shape of the same handwriting every epoch, so the network learns the digits and not the few glyphs of the
+    train writers. ``amplitude``: standard deviation of the displacement as a share of the crop height."""
+    h, w = g.shape
+    sigma = max(1.0, ELASTIC_SIGMA * h)
+    field = []
+    for _ in range(2):
+        f = cv2.GaussianBlur(rng.uniform(-1.0, 1.0, (h, w)).astype(np.float32), (0, 0), sigma)
+        field.append(f * (amplitude * h / max(float(f.std()), 1e-6)))
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    return cv2.remap(g, xs + field[0], ys + field[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def epoch_index(kinds: list[str], labels: list[str], rng: np.random.Generator) -> np.ndarray:
@@ -306,18 +340,29 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default="/tmp/skatscan_reader", help="folder of the generated cells (not committed)")
     ap.add_argument("--out", default=str(ROOT / "digitize" / "models"), help="folder for reader.onnx/json")
-    ap.add_argument("--epochs", type=int, default=EPOCHS)
+    ap.add_argument("--epochs", type=int, help="epochs (default: the recipe of --name)")
     ap.add_argument("--train-pages", type=int, default=TRAIN_PAGES)
     ap.add_argument("--val-pages", type=int, default=VAL_PAGES)
     ap.add_argument("--workers", type=int, default=THREADS)
     ap.add_argument("--printed-pages", type=int, default=PRINTED_PAGES,
                     help="pages of printed series/table/start numbers added to the training cells (0: none)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
+    ap.add_argument("--name", default="reader", choices=["reader", "second"],
+                    help="model file name: reader (the main network) or second (the second opinion)")
+    ap.add_argument("--seed", type=int, default=SEED, help="seed of the weights, the epochs and the augmentation")
+    ap.add_argument("--elastic", type=float,
+                    help="chance of the elastic warp per crop, 0 = no shape augmentation (default: the recipe)")
     args = ap.parse_args(argv)
 
     torch.set_num_threads(THREADS)
-    torch.manual_seed(SEED)
-    rng = np.random.default_rng(SEED)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    recipe = RECIPES[args.name]
+    args.epochs = recipe["epochs"] if args.epochs is None else args.epochs
+    args.elastic = recipe["elastic"] if args.elastic is None else args.elastic
+    AUG["elastic"] = (args.elastic, AUG["elastic"][1])
+    if not args.elastic:  # neither shape augmentation (and no random draw spent on them)
+        AUG["pen"] = (0.0, AUG["pen"][1])
     data_dir = Path(args.data)
     data_dir.mkdir(parents=True, exist_ok=True)
     train = cells(data_dir / f"train_{args.train_pages}_{TRAIN_SEED}.npz", args.train_pages, "train", TRAIN_SEED,
@@ -394,7 +439,8 @@ def main(argv=None) -> None:
     # export and check cv2.dnn against torch
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    onnx_path = out_dir / rd.MODEL_FILE
+    onnx_path = out_dir / f"{args.name}.onnx"
+    meta_path = out_dir / f"{args.name}.json"
     model.eval()
     example = torch.from_numpy(rd.to_input([np.zeros((rd.INPUT_H, 64), np.uint8)] * 2))
     torch.onnx.export(model, example, str(onnx_path), opset_version=OPSET, input_names=["ink"],
@@ -451,7 +497,7 @@ def main(argv=None) -> None:
             "val_cells": len(val["labels"]), "val_pages": args.val_pages, "val_seed": VAL_SEED,
             "val_writers": "glyph bank split 'test' (never seen in training)",
             "epochs": args.epochs, "repeat_per_epoch": REPEAT, "epoch_share": EPOCH_SHARE,
-            "long_numbers_repeated_from": LONG_NUMBER, "batch": BATCH, "lr": LR, "seed": SEED, "threads": THREADS,
+            "long_numbers_repeated_from": LONG_NUMBER, "batch": BATCH, "lr": LR, "seed": args.seed, "threads": THREADS,
             "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
             "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in AUG.items()},
         },
@@ -459,10 +505,10 @@ def main(argv=None) -> None:
                          "semeion (CC BY 4.0), optdigits (CC BY 4.0): see docs/data.md and digitize/data/LICENSES.md",
         "date": datetime.date.today().isoformat(),
     }
-    (out_dir / rd.META_FILE).write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
     # figures through the packaged reader (cv2.dnn, beam search, calibrated)
-    reader = rd.CellReader(onnx_path, out_dir / rd.META_FILE)
+    reader = rd.CellReader(onnx_path, meta_path, second=None)
     t = time.time()
     results = reader.read(val["images"])
     per_cell = (time.time() - t) / max(len(results), 1)
@@ -476,8 +522,8 @@ def main(argv=None) -> None:
         print_figures(pfig, "printed values (test writers' pages, series/table/start numbers printed, CellReader)")
         meta["validation_printed"] = dict(pfig, pages=VAL_PRINTED_PAGES, seed=VAL_PRINTED_SEED)
         meta["training"]["printed_pages"], meta["training"]["printed_seed"] = args.printed_pages, PRINTED_SEED
-    (out_dir / rd.META_FILE).write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nwrote {onnx_path} ({onnx_path.stat().st_size / 1e6:.2f} MB) and {out_dir / rd.META_FILE}; "
+    meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"\nwrote {onnx_path} ({onnx_path.stat().st_size / 1e6:.2f} MB) and {meta_path}; "
           f"training {train_seconds / 60:.1f} min")
 
 
