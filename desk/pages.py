@@ -69,15 +69,16 @@ class ListView:
         return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
 
 
-#: A photo on which at least this share of the cells with writing (at least RETAKE_MIN of them) is read in
-#: doubt is too blurred or too small for handwriting: the list's page advises a new photo.
+#: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
+#: something in them (RETAKE_SHARE of both together), is too blurred or too small for handwriting: the
+#: list's page advises a new photo.
 RETAKE_SHARE = 0.5
 RETAKE_MIN = 20
 RETAKE_ADVICE = {
-    "de": "{share} % der beschriebenen Felder sind unsicher gelesen: das Foto ist zu unscharf oder die Liste zu "
+    "de": "{n} Felder sind unsicher gelesen, nur {sure} sicher: das Foto ist zu unscharf oder die Liste zu "
           "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {n} Felder einzeln prüfen.",
-    "en": "{share} % of the cells with writing are read in doubt: the photo is too blurred or the list too small "
-          "on it. Better take a new photo (sharp, the list filling the frame) than check {n} cells one by one.",
+    "en": "{n} cells are read in doubt, only {sure} surely: the photo is too blurred or the list too small on "
+          "it. Better take a new photo (sharp, the list filling the frame) than check {n} cells one by one.",
 }
 
 ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansage", "play": "im Spiel"},
@@ -90,13 +91,13 @@ def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> L
 
 
 def retake_advice(sl, lang: str = "de") -> Optional[str]:
-    """The advice to photograph a list again when most of its written cells are read in doubt (see
+    """The advice to photograph a list again when most of what was read on it is in doubt (see
     :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it."""
-    doubtful = sl.doubtful_cells()
-    written = sum(1 for r in sl.readings.values() if r.doubtful or r.value not in (None, False))
-    if len(doubtful) < RETAKE_MIN or len(doubtful) < RETAKE_SHARE * written:
+    doubtful = len(sl.doubtful_cells())
+    sure = sum(1 for r in sl.readings.values() if not r.doubtful and r.value not in (None, False))
+    if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
-    return RETAKE_ADVICE[lang].format(share=round(100 * len(doubtful) / written), n=len(doubtful))
+    return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)
 
 
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
