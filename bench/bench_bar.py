@@ -22,12 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cv2  # noqa: E402
 
-from audit.model import Table  # noqa: E402
 from bench_digitize import not_located, pct, score_list  # noqa: E402
-from digitize.cells import crop  # noqa: E402
-from digitize.decode import CONFIDENCE_BAR, CellRead, decode  # noqa: E402
-from digitize.locate import LocateError, locate  # noqa: E402
-from digitize.pipeline import get_engine  # noqa: E402
+from digitize.decode import CONFIDENCE_BAR, decode  # noqa: E402
+from digitize.locate import LocateError  # noqa: E402
+from digitize.pipeline import digitize_image, payload_table  # noqa: E402
 from digitize.synth.dataset import make_sample  # noqa: E402
 
 BARS = (0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
@@ -36,16 +34,10 @@ BARS = (0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
 def read_photo(sample, engine: str):
     """(cell readings, table, games) of one photo, or the LocateError."""
     try:
-        found = locate(sample.photo.image)
+        d = digitize_image(sample.photo.image, engine=engine)
     except LocateError as exc:
         return exc
-    refs = list(found.cells)
-    results = get_engine(engine).read([crop(found.page, found.cells[r]) for r in refs])
-    reads = [CellRead(ref, r.text, float(r.confidence), tuple(r.candidates)) for ref, r in zip(refs, results)]
-    payload = found.payload or {}
-    table = Table(seats=found.seats, series=payload.get("series"), table=payload.get("table"),
-                  start_numbers=tuple(payload.get("start_numbers") or ()))
-    return reads, table, found.games
+    return d.reads, payload_table(d.located), d.located.games
 
 
 def main() -> None:

@@ -81,14 +81,18 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
         quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
         r = next(results)
         reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad))
-    payload = located.payload or {}
-    table = Table(seats=located.seats, series=payload.get("series"), table=payload.get("table"),
-                  start_numbers=tuple(payload.get("start_numbers") or ()))
-    sl = decode(reads, table, located.games, source=source)
+    sl = decode(reads, payload_table(located), located.games, source=source)
     t3 = time.perf_counter()
     timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in
                                                                           (located.timings or {}).items()}}
     return Digitized(sl, located, reads, image.shape, timings)
+
+
+def payload_table(located) -> Table:
+    """The table as the locator found it: seats, and series, table and start numbers from the QR code."""
+    payload = located.payload or {}
+    return Table(seats=located.seats, series=payload.get("series"), table=payload.get("table"),
+                 start_numbers=tuple(payload.get("start_numbers") or ()))
 
 
 def digitize_file(path: str | Path, *, engine: str = "skatscan") -> Digitized:

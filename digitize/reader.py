@@ -356,12 +356,12 @@ class CellReader:
         self.meta = self._main.meta
         self.temperature = self._main.temperature
         if second is _PACKAGED:
-            second = model_path(SECOND_FILE) if model is None and model_path(SECOND_FILE).is_file() else None
+            packaged = model_path(SECOND_FILE)
+            second = packaged if model is None and packaged.is_file() else None
         self._second = (_Network(Path(second), Path(second).with_suffix(".json"), int(batch_size))
                         if second is not None else None)
         self.second_meta = self._second.meta if self._second is not None else None
         self.second_opinion = float(second_opinion)
-        self.batch_size = int(batch_size)
         self.top_k = int(top_k)
 
     def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
