@@ -1,6 +1,6 @@
 """Tesseract beside the CNN reader: the same interface (:class:`digitize.reader.CellEngine`), for
-comparison. Tesseract reads print, not handwriting (on synthetic handwritten number cells it reads
-about a quarter exactly), so it is a baseline, not the reader skatscan uses.
+comparison. Tesseract reads print, not handwriting (on the benchmark photos it reads about one written
+number in ten exactly, and doubts nearly everything), so it is a baseline, not the reader skatscan uses.
 
 In: grey uint8 cell crops (as :func:`digitize.cells.crop` cuts them). Out: one
 :class:`digitize.reader.CellResult` per crop; ``confidence`` is tesseract's word confidence / 100 (the
