@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cv2  # noqa: E402
 
-from bench_digitize import not_located, pct, score_list  # noqa: E402
+from bench_digitize import all_cells, not_located, pct, score_list  # noqa: E402
 from digitize.decode import CONFIDENCE_BAR, decode  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image, payload_table  # noqa: E402
@@ -72,9 +72,7 @@ def main() -> None:
         c = totals[bar]
         print(f"| {bar} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
               f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
-              f"{c['paper_found']}/{c['paper_expected']} | "
-              f"{pct(c['wrong_sure'] + c['phantom_sure'], c['written'] + c['empty'])} | "
-              f"{pct(c['doubt'] + c['doubt_empty'], c['written'] + c['empty'])} |")
+              f"{c['paper_found']}/{c['paper_expected']} | {' | '.join(all_cells(c)[1:])} |")
 
 
 if __name__ == "__main__":

@@ -131,6 +131,13 @@ def pct(a, b) -> str:
     return f"{100.0 * a / b:.2f}%" if b else "-"
 
 
+def all_cells(c: Counter) -> tuple[int, str, str]:
+    """Over all checked cells (written and empty): their number, the share wrong without doubt (written
+    cells read wrong and phantoms) and the share in doubt."""
+    cells = c["written"] + c["empty"]
+    return cells, pct(c["wrong_sure"] + c["phantom_sure"], cells), pct(c["doubt"] + c["doubt_empty"], cells)
+
+
 def accuracy(n: int, seed: int, engine: str) -> Counter:
     total = Counter()
     for i in range(n):
@@ -188,9 +195,8 @@ def main():
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
         print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
               + (f"; not located: {c['not_located']}" if c["not_located"] else "") + " | | | | | | | | |")
-        cells = c["written"] + c["empty"]
-        print(f"| of all {cells} cells (written and empty) | | | {pct(c['wrong_sure'] + c['phantom_sure'], cells)} | "
-              f"{pct(c['doubt'] + c['doubt_empty'], cells)} | | | | | |")
+        cells, wrong_sure, doubts = all_cells(c)
+        print(f"| of all {cells} cells (written and empty) | | | {wrong_sure} | {doubts} | | | | | |")
         print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
               + " | | | | | | | | |")
