@@ -78,7 +78,7 @@ def main():
         start = time.perf_counter()
         rerun = subprocess.run(cmd, capture_output=True, text=True)
         rerun_seconds = time.perf_counter() - start
-        print(f"| photos | broken | exit | seconds | s/photo | peak memory (largest process) | good with result | "
+        print("| photos | broken | exit | seconds | s/photo | peak memory (largest process) | good with result | "
               "broken with one-line reason | rerun (all skipped) |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         print(f"| {args.photos} ({args.width} px, {args.workers} workers) | {len(bad)} | {run.returncode} | "
