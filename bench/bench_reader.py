@@ -3,6 +3,8 @@ writers (handwriting that was NOT used in training; the glyph bank's train/test 
 
     python bench/bench_reader.py                       # 30 pages, seed 3, the decoder's bar
     python bench/bench_reader.py --pages 10 --json /tmp/bench.json
+    python bench/bench_reader.py --writers train       # the same pages written by the training writers
+    python bench/bench_reader.py --model /tmp/run/reader.onnx --second none   # a candidate network alone
 
 The cells are made by ``tools/make_cells.py`` exactly like the validation cells (forms of both editions,
 3 and 4 seats, filled, photographed by the camera simulator, rectified with a small locator error, cut
@@ -13,6 +15,10 @@ Per kind and overall: exact reading rate; *confident wrong* = wrong with confide
 nobody is told about); *doubts* = confidence < the bar (cells the referee looks at); the exact rate among
 the 30 % most confident cells; seconds per cell (the CNN in batches of 64 on one core; tesseract one cell
 at a time). Tesseract runs on a sample of the same cells when its binary is installed.
+
+``--writers train`` writes the same pages (same seed: same forms, contents and photos) with the hands of
+the **train** split instead: the difference between the two runs is what unseen handwriting costs (the
+writer gap); what both share comes from the photos and the network.
 """
 from __future__ import annotations
 
@@ -70,6 +76,15 @@ def table(rows: dict, title: str, seconds: float) -> str:
     return "\n".join(out)
 
 
+def _reader(model, second) -> CellReader:
+    """The packaged reader, or ``model`` with ``second`` ('none' or absent: alone)."""
+    if model is None and second is None:
+        return CellReader()
+    if second is None or second == "none":
+        return CellReader(model, second=None)
+    return CellReader(model, second=second)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pages", type=int, default=PAGES)
@@ -78,27 +93,36 @@ def main(argv=None) -> None:
     ap.add_argument("--keep", choices=("natural", "training"), default="natural")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--tesseract-cells", type=int, default=TESSERACT_CELLS, help="0: skip tesseract")
+    ap.add_argument("--writers", choices=("test", "train"), default="test",
+                    help="whose handwriting fills the pages: test (unseen, default) or train (seen in training)")
+    ap.add_argument("--model", default=None, help="main network ONNX (its JSON beside it; default: the packaged one)")
+    ap.add_argument("--second", default=None,
+                    help="second-opinion ONNX, or 'none' (default: the packaged one with the packaged model)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
 
     t = time.time()
     keep = KEEP_NATURAL if args.keep == "natural" else None
-    samples = mc.make_cells(args.pages, "test", args.seed, "test", args.workers, keep=keep)
+    samples = mc.make_cells(args.pages, args.writers, args.seed, "test", args.workers, keep=keep)
     crops = [s.image for s in samples]
     labels = [s.label for s in samples]
     kinds = [s.kind for s in samples]
-    print(f"{len(samples)} cells from {args.pages} synthetic photographed pages, test-split writers "
-          f"(not used in training), made in {time.time() - t:.0f} s\n")
+    whose = "test-split writers (not used in training)" if args.writers == "test" else \
+        "train-split writers (the network's own training hands)"
+    print(f"{len(samples)} cells from {args.pages} synthetic photographed pages, {whose}, "
+          f"made in {time.time() - t:.0f} s\n")
 
     cv2.setNumThreads(1)
-    reader = CellReader()
+    reader = _reader(args.model, args.second)
     reader.read(crops[:64])  # warm up
     t = time.time()
     results = reader.read(crops)
     cnn_s = (time.time() - t) / len(crops)
-    report = {"cells": len(crops), "pages": args.pages, "seed": args.seed, "bar": args.bar,
+    report = {"cells": len(crops), "pages": args.pages, "seed": args.seed, "bar": args.bar, "writers": args.writers,
+              "model": args.model or "packaged", "second": args.second or ("packaged" if not args.model else "none"),
               "cnn": {"seconds_per_cell": cnn_s, "rows": figures(results, labels, kinds, args.bar)}}
-    print(table(report["cnn"]["rows"], f"CNN+CTC reader (digitize/models/reader.onnx), bar {args.bar}", cnn_s))
+    print(table(report["cnn"]["rows"], f"CNN+CTC reader ({report['model']}, second opinion {report['second']}), "
+                                       f"bar {args.bar}", cnn_s))
 
     confusions: dict[tuple[str, str], int] = {}
     for r, lab in zip(results, labels):

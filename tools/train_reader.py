@@ -352,7 +352,11 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=SEED, help="seed of the weights, the epochs and the augmentation")
     ap.add_argument("--elastic", type=float,
                     help="chance of the elastic warp per crop, 0 = no shape augmentation (default: the recipe)")
+    ap.add_argument("--channels", type=lambda s: tuple(int(c) for c in s.split(",")), default=CHANNELS,
+                    help="channels of the four convolution stages, comma-separated (default: %(default)s)")
     args = ap.parse_args(argv)
+    if len(args.channels) != 4 or min(args.channels) < 1:
+        ap.error("--channels takes four positive counts, e.g. 32,48,64,96")
 
     torch.set_num_threads(THREADS)
     torch.manual_seed(args.seed)
@@ -387,7 +391,7 @@ def main(argv=None) -> None:
     targets = [torch.tensor(encode(lab), dtype=torch.long) for lab in train["labels"]]
     val_maps = [rd.ink_map(c) for c in val["images"]]
 
-    model = ReaderNet()
+    model = ReaderNet(channels=args.channels)
     n_params = sum(p.numel() for p in model.parameters())
     per_epoch = sum(EPOCH_SHARE.get(k, 1.0) * (1 + REPEAT.get(k, 0) + int(k == "number" and len(lab) >= LONG_NUMBER))
                     for k, lab in zip(train["kinds"], train["labels"]))
@@ -462,6 +466,7 @@ def main(argv=None) -> None:
     if max(diffs) > 1e-3:
         raise SystemExit("cv2.dnn and torch disagree")
 
+    ch = args.channels
     meta = {
         "name": "skatscan cell reader",
         "charset": rd.CHARSET,
@@ -479,8 +484,8 @@ def main(argv=None) -> None:
                   "layout": "N x 1 x 32 x W float32, ink 0..1"},
         "output": {"layout": f"N x {len(rd.CHARSET) + 1} x 1 x W/{rd.TIME_STRIDE} logits (blank + charset)",
                    "time_stride": rd.TIME_STRIDE},
-        "architecture": (f"conv3x3/2 {CHANNELS[0]} -> conv {CHANNELS[1]} -> pool2 -> 2x conv {CHANNELS[2]} -> pool(2,1) "
-                         f"-> 2x conv {CHANNELS[3]} -> pool(2,1) -> conv(2x1) {CHANNELS[3]} (height collapsed) -> "
+        "architecture": (f"conv3x3/2 {ch[0]} -> conv {ch[1]} -> pool2 -> 2x conv {ch[2]} -> pool(2,1) "
+                         f"-> 2x conv {ch[3]} -> pool(2,1) -> conv(2x1) {ch[3]} (height collapsed) -> "
                          f"1x3 convs dilation {list(CONTEXT_DILATIONS)} -> 1x1 conv 16; BatchNorm+ReLU after every conv"),
         "parameters": int(n_params),
         "onnx": {"opset": OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
