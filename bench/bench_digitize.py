@@ -1,6 +1,6 @@
 """How well and how fast skatscan reads photographed lists, end to end.
 
-    python bench/bench_digitize.py [--photos 40] [--engine skatscan|tesseract|both] [--seed 7]
+    python bench/bench_digitize.py [--photos 40] [--engine skatscan|tesseract|both] [--seed 7] [--camera clean]
 
 Synthetic photos (digitize.synth.dataset) written with the TEST handwriting split (writers not
 used to train the reader), both editions, three and four seats, 720-4000 px, camera effects,
@@ -15,6 +15,9 @@ with the truth:
 * phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
   written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts).
+
+``--camera clean`` photographs the same lists in the same hands with a perfect camera instead (straight on,
+3000 px, no blur, noise, shadow or JPEG): what is still wrong or doubtful then comes from the handwriting.
 
 The issue measures exact readings over the written cells, but wrong readings without doubt and doubts
 over all cells; both are printed: over the written cells (the stricter figure) and over all checked
@@ -44,6 +47,7 @@ from audit.findings import INFO  # noqa: E402
 from digitize.decode import _NOTHING, field_of, parse  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image  # noqa: E402
+from digitize.synth.camera import CameraEffects  # noqa: E402
 from digitize.synth.dataset import make_sample  # noqa: E402
 
 WRITTEN = {"number", "mark", "money", "dash", "signature"}
@@ -138,10 +142,15 @@ def all_cells(c: Counter) -> tuple[int, str, str]:
     return cells, pct(c["wrong_sure"] + c["phantom_sure"], cells), pct(c["doubt"] + c["doubt_empty"], cells)
 
 
-def accuracy(n: int, seed: int, engine: str) -> Counter:
+#: The perfect camera of ``--camera clean``: the page straight on, 3000 px wide, nothing else.
+CLEAN_CAMERA_WIDTH = 3000
+
+
+def accuracy(n: int, seed: int, engine: str, camera: str = "phone") -> Counter:
     total = Counter()
+    effects = CameraEffects.clean(CLEAN_CAMERA_WIDTH) if camera == "clean" else None
     for i in range(n):
-        sample = make_sample(seed * 1000 + i, split="test")
+        sample = make_sample(seed * 1000 + i, split="test", effects=effects)
         total += score_sample(sample, engine)
         print(f"  {engine}: photo {i + 1}/{n}", end="\r", file=sys.stderr)
     print(file=sys.stderr)
@@ -176,17 +185,22 @@ def main():
     ap.add_argument("--photos", type=int, default=40)
     ap.add_argument("--engine", choices=["skatscan", "tesseract", "both"], default="skatscan")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--camera", choices=["phone", "clean"], default="phone",
+                    help="phone: drawn camera effects (default); clean: a perfect 3000 px photo of the same lists")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     cv2.setNumThreads(1)
     engines = ["skatscan", "tesseract"] if args.engine == "both" else [args.engine]
-    print(f"{args.photos} synthetic photos, test handwriting split (writers not used in training), seed {args.seed}\n")
+    camera = "drawn phone camera effects" if args.camera == "phone" else \
+        f"a perfect camera ({CLEAN_CAMERA_WIDTH} px, straight on, no blur, noise, shadow or JPEG)"
+    print(f"{args.photos} synthetic photos, test handwriting split (writers not used in training), seed {args.seed}, "
+          f"{camera}\n")
     print("| engine | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell | "
           "paper errors found | s/photo (all sizes) | s per 12 MP photo | JPEG decode alone |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for engine in engines:
-        c = accuracy(args.photos, args.seed, engine)
+        c = accuracy(args.photos, args.seed, engine, args.camera)
         total, decode_only = speed(engine, args.seed)
         print(f"| {engine} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
               f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
