@@ -109,6 +109,14 @@ MARK_ARMS = 4  # arms meeting at the crossing of a usable mark glyph
 CROSSING_RADIUS = 5.0  # glyph pixels: arm ends this close meet at one crossing
 CROSS_CENTRE = (0.2, 0.8)  # the crossing of a mark lies in this part of its box (relative x and y)
 EDGE_BAND = 0.15  # of the glyph height: where a flat extra piece is a grid-line remnant
+#: Digits that are not themselves without a closed loop: a thick glyph whose loop is filled with ink (a 15 x 12 px
+#: Skat list 6, 8 or 9 written as a blob) keeps no loop in its centre lines, and drawn with a pen it reads as a
+#: "(", an "L", a 3 or a crossed 7 (a blind reading, docs/reader.md). A 0 written open still reads as a 0.
+LOOP_DIGITS = frozenset({6, 8, 9})
+#: The loop test draws the centre lines with the thinnest pen a writer uses (glyph pixels at GLYPH_HEIGHT) ...
+LOOP_PEN = 2.0
+#: ... and wants a hole of at least this area (square glyph pixels) inside the ink.
+MIN_LOOP_AREA = 4.0
 
 # signatures (units of the signature's x-height)
 SIGNATURE_LETTERS = (3, 14)
@@ -341,11 +349,32 @@ def _central_crossing(lines) -> bool:
     return False
 
 
+def closed_loop(lines, pen: float = LOOP_PEN, min_area: float = MIN_LOOP_AREA) -> bool:
+    """Whether centre lines (glyph pixels) drawn with a ``pen`` px wide enclose a hole of at least ``min_area``
+    square pixels (the loop of a 6, 8 or 9)."""
+    scale = 4.0
+    pts = [np.asarray(line, float) for line in lines if len(line) > 1]
+    if not pts:
+        return False
+    lo = np.vstack(pts).min(axis=0) - pen
+    size = np.ceil((np.vstack(pts).max(axis=0) - lo + pen) * scale).astype(int) + 2
+    canvas = np.zeros((int(size[1]), int(size[0])), np.uint8)
+    for p in pts:
+        cv2.polylines(canvas, [np.round((p - lo) * scale).astype(np.int32)], False, 255,
+                      max(1, int(round(pen * scale))), cv2.LINE_8)
+    contours, hierarchy = cv2.findContours(canvas, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return False
+    return any(hierarchy[0][k][3] >= 0 and cv2.contourArea(c) >= min_area * scale * scale
+               for k, c in enumerate(contours))
+
+
 def glyph_usable(bank: GlyphBank, index: int) -> bool:
     """Whether a bank glyph's centre lines make a clean glyph to write with.
 
     Digits: at most ``MAX_PIECES`` line pieces, at least ``MIN_INK_LENGTH`` digit heights of line, in one
-    group of touching lines or two (the second at least ``MIN_SECOND_GROUP`` long, e.g. the bar of a 5).
+    group of touching lines or two (the second at least ``MIN_SECOND_GROUP`` long, e.g. the bar of a 5); a 6,
+    8 or 9 (:data:`LOOP_DIGITS`) with a closed loop when drawn (:func:`closed_loop`).
     Marks: one piece with ``MARK_ARMS`` arms meeting in the middle (a real X or +, not an L, Y or E). Dashes: one piece.
     """
     lines = bank.strokes(index)
@@ -360,6 +389,8 @@ def glyph_usable(bank: GlyphBank, index: int) -> bool:
     if label == DASH:
         return len(groups) == 1
     if len(lines) > MAX_PIECES or sum(lengths) < (MIN_ONE_LENGTH if label == 1 else MIN_INK_LENGTH):
+        return False
+    if label in LOOP_DIGITS and not closed_loop(lines):
         return False
     if len(groups) == 1:
         return True

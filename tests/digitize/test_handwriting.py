@@ -255,3 +255,34 @@ def test_pencil_is_fainter_than_ballpoint():
     pen = ink_mask("36", (ROW, 120), w.with_ink("black"), np.random.default_rng(0))
     pencil = ink_mask("36", (ROW, 120), w.with_ink("pencil"), np.random.default_rng(0))
     assert pencil.max() < pen.max()
+
+
+def _arc(cx: float, cy: float, r: float, start_deg: float, end_deg: float, n: int = 40) -> np.ndarray:
+    t = np.radians(np.linspace(start_deg, end_deg, n))
+    return np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1)
+
+
+def test_closed_loop_tells_a_loop_from_a_hook():
+    """A 9 drawn as a ring with a tail has its loop; the same ring with a gap wider than the pen, a "(" and a
+    straight stroke have none (glyph pixels, GLYPH_HEIGHT = 28)."""
+    tail = np.array([[14.0, 10.0], [13.0, 27.0]])
+    assert hw.closed_loop([_arc(9, 8, 5, 0, 360), tail])
+    assert not hw.closed_loop([_arc(9, 8, 5, 40, 320), tail])        # the loop left open by 2.5 pen widths
+    assert not hw.closed_loop([_arc(14, 14, 12, 100, 260)])         # "("
+    assert not hw.closed_loop([np.array([[5.0, 2.0], [6.0, 26.0]])])
+    assert hw.closed_loop([_arc(9, 8, 5, 12, 350), tail])           # a gap under the pen's width closes
+
+
+def test_writers_write_their_6_8_and_9_with_a_loop():
+    """Regression (docs/reader.md, a blind reading): centre lines of a thick glyph whose loop is filled with ink
+    keep no loop, and drawn, a Skat list 9 read as a 7 or a 5, an 8 as a 3. Such glyphs are not usable, so no
+    writer of either split writes a 6, 8 or 9 without a loop, while the banks do hold such glyphs."""
+    for split in ("train", "test"):
+        bank = GlyphBank.load(split)
+        loopless = [int(i) for i in bank.indices(9, ("skatlist",), typical_only=True)
+                    if not hw.closed_loop(bank.strokes(int(i)))]
+        assert loopless and not any(hw.glyph_usable(bank, i) for i in loopless)
+        for seed in range(12):
+            w = Writer.random(np.random.default_rng(seed), split, source="skatlist" if seed % 2 else None)
+            for label in sorted(hw.LOOP_DIGITS):
+                assert all(hw.closed_loop(bank.strokes(int(i))) for i in w.pool[label]), (split, seed, label)
