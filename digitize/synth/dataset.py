@@ -209,16 +209,19 @@ def make_sample_from_list(sl: ScoreList, expected, *, seed: int, rng: Optional[n
         width = int(widths[rng.choice(len(widths), p=weights / weights.sum())])
     if printed_series_table is None:
         printed_series_table = bool(rng.random() < PRINTED_SERIES_TABLE_P)
-    page = fill(sl, rng, edition=edition, dpi=dpi_for(width), split=split, printed_series_table=printed_series_table,
-                printed_start_numbers=printed_start_numbers)
+    # the hand and the camera draw from streams of their own: a change in how the writing is drawn does not
+    # re-draw the photo (and benchmarks before and after it compare the same photos)
+    hand_rng, camera_rng = (np.random.default_rng(int(s)) for s in rng.integers(0, 2**63 - 1, size=2))
+    page = fill(sl, hand_rng, edition=edition, dpi=dpi_for(width), split=split,
+                printed_series_table=printed_series_table, printed_start_numbers=printed_start_numbers)
     if effects is None:
         grid = page.layout.grid
         keep = (grid.x / PAGE_W, grid.y / PAGE_H, grid.x2 / PAGE_W, grid.y2 / PAGE_H)
-        effects = CameraEffects.random(rng, width=width, keep=keep)
+        effects = CameraEffects.random(camera_rng, width=width, keep=keep)
     effects = dataclasses.replace(effects, width=int(width))
     if effects.jpeg_quality is None:
         effects = dataclasses.replace(effects, jpeg_quality=FALLBACK_JPEG_QUALITY)
-    photo = photograph(page.image, rng, effects=effects)
+    photo = photograph(page.image, camera_rng, effects=effects)
     return Sample(seed=seed, split=split, edition=edition, error_kind=error_kind, list=sl,
                   expected=tuple(expected), photo=photo, page=page, cells=_photo_cells(page, photo))
 

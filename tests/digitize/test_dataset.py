@@ -84,6 +84,17 @@ def test_same_seed_same_photo_and_truth_other_seed_differs(samples):
     assert a.photo.jpeg_bytes != samples[3].photo.jpeg_bytes
 
 
+def test_the_camera_does_not_depend_on_the_handwriting():
+    """The same seed written by other hands (the other split) is photographed by the same camera: the hand and
+    the camera draw from streams of their own, so a change in how the writing is drawn does not re-draw the photo
+    (benchmarks before and after such a change compare the same photos)."""
+    a, b = make_sample(8021, split="test"), make_sample(8021, split="train")
+    assert a.photo.effects["settings"] == b.photo.effects["settings"]
+    assert a.photo.effects["active"] == b.photo.effects["active"]
+    assert a.list == b.list
+    assert not np.array_equal(a.page.image, b.page.image)
+
+
 def test_quads_lie_on_the_printed_cells_of_a_clean_photo():
     sample = make_sample(7, seats=4, edition="dskv", error_kind="clean", effects=CameraEffects.clean(WIDTH))
     grey = cv2.cvtColor(sample.photo.image, cv2.COLOR_BGR2GRAY).astype(int)
