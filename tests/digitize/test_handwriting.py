@@ -267,7 +267,7 @@ def test_closed_loop_tells_a_loop_from_a_hook():
     straight stroke have none (glyph pixels, GLYPH_HEIGHT = 28)."""
     tail = np.array([[14.0, 10.0], [13.0, 27.0]])
     assert hw.closed_loop([_arc(9, 8, 5, 0, 360), tail])
-    assert not hw.closed_loop([_arc(9, 8, 5, 40, 320), tail])        # the loop left open by 2.5 pen widths
+    assert not hw.closed_loop([_arc(9, 8, 5, 40, 320), tail])        # open by about 5 px, over twice the pen
     assert not hw.closed_loop([_arc(14, 14, 12, 100, 260)])         # "("
     assert not hw.closed_loop([np.array([[5.0, 2.0], [6.0, 26.0]])])
     assert hw.closed_loop([_arc(9, 8, 5, 12, 350), tail])           # a gap under the pen's width closes
