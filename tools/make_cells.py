@@ -585,7 +585,11 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
     per kind, default :data:`KEEP`). ``printed``: a skatscan form with series, table and start numbers
     printed (:func:`printed_blank`; kind "printed", label the printed text), band sheets of header bands."""
     keep = KEEP if keep is None else keep
-    rng = np.random.default_rng([seed, 17] if not printed else [seed, 17, 1])
+    base = [seed, 17] if not printed else [seed, 17, 1]
+    rng = np.random.default_rng(base)
+    # the writing and the camera draw from streams of their own: the same page written by other hands (the
+    # other split, or glyphs left out) keeps its contents, its photo and its crops
+    hand_rng, camera_rng = np.random.default_rng(base + [3]), np.random.default_rng(base + [4])
     edition = EDITIONS[int(rng.integers(len(EDITIONS)))]
     if printed:
         edition = "skatscan"
@@ -641,7 +645,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
             if tile not in band_writer:
                 band_writer[tile] = _writer(rng, split, pool_seed)
             wr = band_writer[tile]
-        cut[key] = _write_cell(page, box, c, wr, rng)
+        cut[key] = _write_cell(page, box, c, wr, hand_rng)
 
     row_h = lay.rows[0].h
     strike_pen = 0.0
@@ -650,34 +654,36 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
         left = lay.column("base").x if rng.random() < 0.7 else lay.columns[0].x
         wr = row_writer[max(crossed)]
         region = Box(left, first.y, lay.columns[-1].x2 - left, last.y2 - first.y)
-        _cross_out(page, strike, region, row_h, wr, rng)
+        _cross_out(page, strike, region, row_h, wr, hand_rng)
         strike_pen = max(strike_pen, wr.pen_width * row_h * PX_PER_MM * 1.1)
     if cancelled is not None:
         r = lay.row(cancelled)
         left = lay.column("base").x
         wr = row_writer[cancelled]
-        _cross_out(page, strike, Box(left, r.y, lay.columns[-1].x2 - left, r.h), row_h, wr, rng, style="line")
+        _cross_out(page, strike, Box(left, r.y, lay.columns[-1].x2 - left, r.h), row_h, wr, hand_rng, style="line")
         strike_pen = max(strike_pen, wr.pen_width * row_h * PX_PER_MM * 1.1)
 
     # photograph and warp back
     frame = (lay.grid.x / lay.page.w, (lay.grid.y - 2) / lay.page.h, lay.grid.x2 / lay.page.w,
              lay.grid.y2 / lay.page.h) if not band else (0.08, 0.02, 0.92, 0.98)
-    width = int(_weighted(rng, PHOTO_WIDTHS))
-    photo = photograph(page, rng, effects=CameraEffects.random(rng, keep=frame, width=width))
-    rect, seen, scale = rectify(photo, page.shape[:2], rng)
-    grey = to_grey(rect, rng)
+    width = int(_weighted(camera_rng, PHOTO_WIDTHS))
+    photo = photograph(page, camera_rng, effects=CameraEffects.random(camera_rng, keep=frame, width=width))
+    rect, seen, scale = rectify(photo, page.shape[:2], camera_rng)
+    grey = to_grey(rect, camera_rng)
 
     out = []
     for key, (ref, box) in cells.items():
         c = plan[key]
         label, kind = c.label, c.kind
+        # drawn for every cell, whatever the writing did: the other cells keep their draws
+        chance, jittered = rng.random(), jitter_box(box, rng)
         if strike_pen:
             state = _strike_state(strike, box, strike_pen)
             if state == "ambiguous":
                 continue
             if state == "struck":
                 label, kind = STRIKE, "strike"
-        if rng.random() >= keep[kind]:
+        if chance >= keep[kind]:
             continue
         x0, y0, x1, y1 = cell_rect(box)
         if not seen[max(y0, 0):y1, max(x0, 0):x1].all():
@@ -685,7 +691,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
         if mode == "train":
             image, origin = wide_crop(grey, box)
         else:
-            image, origin = crop(grey, jitter_box(box, rng)), None
+            image, origin = crop(grey, jittered), None
         out.append(Sample(image, origin, box, label, kind, ref, seed, round(scale * PX_PER_MM, 3),
                           round(cut.get(key, 0.0), 4)))
     return out
