@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import math
 import sys
 from dataclasses import dataclass, replace
@@ -721,8 +722,25 @@ def make_cells(pages: int, split: str, seed: int, mode: str = "train", workers: 
     return [s for part in parts for s in part]
 
 
+#: What the cells are made from: a file of cells made by other versions of these is stale (train_reader makes
+#: it anew).
+GENERATOR_FILES = ("tools/make_cells.py", "digitize/synth/handwriting.py", "digitize/synth/camera.py",
+                   "digitize/glyphs.py", "digitize/data/glyphs.npz", "digitize/form.py", "digitize/layout.py",
+                   "digitize/cells.py")
+
+
+def generator_fingerprint(files=GENERATOR_FILES, root: Path = ROOT) -> str:
+    """A short hash of the files the cells are made from (:data:`GENERATOR_FILES`, relative to ``root``)."""
+    h = hashlib.sha256()
+    for name in files:
+        h.update(name.encode() + b"\0" + (root / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
 def save(path: str | Path, samples: list[Sample], **meta) -> None:
-    """Write samples to an npz without pickles: images flattened with their shapes."""
+    """Write samples to an npz without pickles: images flattened with their shapes; ``meta`` (strings) beside
+    them, with the :func:`generator_fingerprint` as ``generator`` unless given."""
+    meta.setdefault("generator", generator_fingerprint())
     shapes = np.array([s.image.shape for s in samples], np.int32).reshape(-1, 2)
     flat = np.concatenate([s.image.ravel() for s in samples]) if samples else np.zeros(0, np.uint8)
     origins = np.array([s.origin if s.origin is not None else (0, 0) for s in samples], np.int32).reshape(-1, 2)

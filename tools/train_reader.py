@@ -276,13 +276,18 @@ def string_probs(logits: list[torch.Tensor], texts: list[str], temperature: floa
 
 def cells(path: Path, pages: int, split: str, seed: int, mode: str, workers: int, keep=None,
           printed: bool = False) -> dict:
-    """Load the cells from ``path``, making them first when the file is missing (``keep`` and ``printed`` as
-    for make_cells.make_page)."""
-    if not path.is_file():
-        t = time.time()
-        samples = mc.make_cells(pages, split, seed, mode, workers, keep=keep, printed=printed)
-        mc.save(path, samples, split=split, mode=mode, pages=pages, seed=seed, printed=printed)
-        print(f"made {len(samples)} {split} cells from {pages} pages in {time.time() - t:.0f} s -> {path}")
+    """Load the cells from ``path``, making them first when the file is missing or was made by another version of
+    the generator (its ``generator`` fingerprint, make_cells.generator_fingerprint; ``keep`` and ``printed`` as for
+    make_cells.make_page)."""
+    if path.is_file():
+        data = mc.load(path)
+        if data["meta"].get("generator") == mc.generator_fingerprint():
+            return data
+        print(f"{path} was made by another version of the cell generator: making it anew")
+    t = time.time()
+    samples = mc.make_cells(pages, split, seed, mode, workers, keep=keep, printed=printed)
+    mc.save(path, samples, split=split, mode=mode, pages=pages, seed=seed, printed=printed)
+    print(f"made {len(samples)} {split} cells from {pages} pages in {time.time() - t:.0f} s -> {path}")
     return mc.load(path)
 
 
