@@ -356,8 +356,9 @@ def closed_loop(lines, pen: float = LOOP_PEN, min_area: float = MIN_LOOP_AREA) -
     pts = [np.asarray(line, float) for line in lines if len(line) > 1]
     if not pts:
         return False
-    lo = np.vstack(pts).min(axis=0) - pen
-    size = np.ceil((np.vstack(pts).max(axis=0) - lo + pen) * scale).astype(int) + 2
+    allp = np.vstack(pts)
+    lo = allp.min(axis=0) - pen
+    size = np.ceil((allp.max(axis=0) - lo + pen) * scale).astype(int) + 2
     canvas = np.zeros((int(size[1]), int(size[0])), np.uint8)
     for p in pts:
         cv2.polylines(canvas, [np.round((p - lo) * scale).astype(np.int32)], False, 255,
