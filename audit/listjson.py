@@ -9,7 +9,7 @@ import json
 import math
 from typing import Any, Optional
 
-from .model import (ABANDON_TIMES, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned, CellReading,
+from .model import (ABANDON_TIMES, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned, CellReading,
                     Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
 
 #: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
@@ -218,12 +218,20 @@ def _footer(v, seats: int) -> Footer:
     return Footer(**lines, money_total=R.money(f.get("money_total"), "$.footer.money_total"))
 
 
+def _reason(v, p: str) -> str:
+    if v is None or v == "":
+        return ""
+    if v not in DOUBT_REASONS:
+        raise ListError(p + ".reason", f"expected one of {', '.join(DOUBT_REASONS)}")
+    return v
+
+
 def _readings(v) -> dict[str, CellReading]:
     out = {}
     for ref, r in R.obj(v, "$.readings").items():
         p = f"$.readings.{ref}"
         r = R.obj(r, p, required=("value", "confidence"),
-                  allowed=("value", "confidence", "candidates", "box", "doubtful", "chosen_by"))
+                  allowed=("value", "confidence", "candidates", "box", "doubtful", "chosen_by", "reason"))
         conf = r["confidence"]
         if isinstance(conf, bool) or not isinstance(conf, (int, float)) or not 0 <= conf <= 1:
             raise ListError(p + ".confidence", "expected a number from 0 to 1")
@@ -236,7 +244,7 @@ def _readings(v) -> dict[str, CellReading]:
             box = tuple(tuple(float(x) for x in R.list_(pt, f"{p}.box")) for pt in R.list_(box, p + ".box"))
         out[ref] = CellReading(value=r["value"], confidence=float(conf), candidates=tuple(cands), box=box,
                                doubtful=R.bool_(r.get("doubtful"), p + ".doubtful"),
-                               chosen_by=str(r.get("chosen_by", "reader")))
+                               chosen_by=str(r.get("chosen_by", "reader")), reason=_reason(r.get("reason"), p))
     return out
 
 
@@ -320,7 +328,8 @@ def list_to_json(sl: ScoreList) -> dict:
         doc["readings"] = {ref: {"value": r.value, "confidence": r.confidence,
                                  "candidates": [{"value": v, "confidence": c} for v, c in r.candidates],
                                  "box": None if r.box is None else [list(pt) for pt in r.box],
-                                 "doubtful": r.doubtful, "chosen_by": r.chosen_by}
+                                 "doubtful": r.doubtful, "chosen_by": r.chosen_by,
+                                 **({"reason": r.reason} if r.reason else {})}
                            for ref, r in sl.readings.items()}
     return doc
 

@@ -117,6 +117,28 @@ T = {
     # reader doubts
     "unreadable": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); Kandidaten: {candidates}.",
                    "Cell {cell} not read with confidence ({confidence} %); candidates: {candidates}."),
+    "unreadable.column": ("Zelle {cell}: gelesen wurde ein Wert, den diese Spalte nicht haben kann, daneben einer, den sie "
+                          "haben kann; Kandidaten: {candidates}.",
+                          "Cell {cell}: the best reading is a value this column cannot hold, and the reader also saw "
+                          "one it can; candidates: {candidates}."),
+    "unreadable.matadors": ("Zelle {cell}: weder „mit“ noch „ohne“ gelesen, ein Farbspiel oder Grand hat aber eines "
+                            "davon; Kandidaten: {candidates}.",
+                            "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "
+                            "them; candidates: {candidates}."),
+    "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde der genommen, mit "
+                              "dem die Zeile aufgeht: bitte auf dem Foto prüfen.",
+                              "Cell {cell} in doubt; of its candidates ({candidates}) the one that makes the row add up "
+                              "was taken: please check it on the photo."),
+    "unreadable.row": ("Zelle {cell} sicher gelesen (Sicherheit {confidence} %), aber die Zeile geht nicht auf, und "
+                       "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
+                       "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "
+                       "candidate would make it agree; candidates: {candidates}."),
+    "unreadable.hand": ("Zelle {cell} ({confidence} %) im Zweifel: auf dieser Liste wurden mehrere Grundwerte oder "
+                        "Matadorzahlen gelesen, die es nicht gibt; der Leser verwechselt in dieser Handschrift "
+                        "wohl Ziffern; Kandidaten: {candidates}.",
+                        "Cell {cell} ({confidence} %) in doubt: several Grundwerte or matador counts that no game has "
+                        "were read on this list, so the reader seems to take some digit of this hand for another; "
+                        "candidates: {candidates}."),
     # corrections (why a figure changed)
     # home lists (004): Kontra, Re, Bock, Ramsch
     "home.re-without-kontra": ("Spiel {game}: Re ohne Kontra eingetragen: Re antwortet auf ein Kontra.",

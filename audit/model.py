@@ -199,6 +199,15 @@ class Settlement:
     note: str = ""
 
 
+#: Why the reader doubts a cell (``CellReading.reason``): ``bar`` below the confidence bar (or nothing
+#: its column can hold); ``column`` a value its column cannot hold while the reader also saw one it can;
+#: ``matadors`` a suit game or Grand with neither "mit" nor "ohne" read; ``arithmetic`` chosen among its
+#: candidates by the row's arithmetic; ``row`` a confident reading whose runner-up would make a row that
+#: does not add up agree; ``hand`` several Grundwerte or matador counts that no game has were read on the
+#: list, so the reader seems to take some digit of this hand for another (digitize.decode).
+DOUBT_REASONS = ("bar", "column", "matadors", "arithmetic", "row", "hand")
+
+
 @dataclass(frozen=True)
 class CellReading:
     """What the photo reader saw in one cell (digitized lists only)."""
@@ -211,6 +220,8 @@ class CellReading:
     #: "reader" when the network's best reading was taken, "arithmetic" when the row's
     #: consistency chose among the candidates (always doubtful then)
     chosen_by: str = "reader"
+    #: why it is doubtful (one of :data:`DOUBT_REASONS`); "" when it is not, or not known
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,8 @@ def check(facts, *, sl: ScoreList, **_):
         if not reading.doubtful:
             continue
         game, seat, field = parse_ref(ref)
-        f = finding("unreadable", "unreadable", severity=DOUBT, game=game, seat=seat, field=field,
+        key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
+        f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
                     written=reading.value, cells=(ref,), cell=ref, confidence=round(reading.confidence * 100),
                     candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-")
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

@@ -1,5 +1,6 @@
 """Reading and writing lists: JSON (with its schema) and CSV, and clear errors for bad files."""
 import json
+from dataclasses import replace
 import random
 from pathlib import Path
 
@@ -85,6 +86,9 @@ def test_audit_documents_follow_the_schema():
     ({"format": "skatscan.list/1", "table": {"seats": 3, "first_dealer": 4}}, "$.table.first_dealer"),
     ({"format": "skatscan.list/1", "table": {"seats": 3}, "footer": {"points": [1, 2]}}, "$.footer.points"),
     ({"format": "skatscan.list/1", "table": {"seats": 3}, "extra": 1}, "$"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3},
+      "readings": {"g1.plus": {"value": 18, "confidence": 0.5, "doubtful": True, "reason": "guess"}}},
+     "$.readings.g1.plus.reason"),
     ([], "$"),
 ])
 def test_bad_json_names_the_place(doc, where):
@@ -146,3 +150,16 @@ def test_load_list_missing_and_folder(tmp_path):
         load_list(tmp_path / "none.json")
     with pytest.raises(BadListFile, match="folder"):
         load_list(tmp_path)
+
+
+def test_a_reading_keeps_why_it_is_doubtful():
+    """``reason`` (audit.model.DOUBT_REASONS) is written for a doubtful reading, read back, and follows the schema."""
+    from audit.model import CellReading
+    sl = simulate(random.Random(1), seats=3)
+    sl = replace(sl, readings={"g1.base": CellReading(33, 0.99, ((33, 0.99),), doubtful=True, reason="hand"),
+                               "g1.plus": CellReading(18, 0.99, ((18, 0.99),))})
+    doc = list_to_json(sl)
+    assert doc["readings"]["g1.base"]["reason"] == "hand" and "reason" not in doc["readings"]["g1.plus"]
+    back = list_from_json(doc)
+    assert back.readings["g1.base"].reason == "hand" and back.readings["g1.plus"].reason == ""
+    valid_list(doc)
