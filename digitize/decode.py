@@ -11,7 +11,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   candidates and raise a doubt: a best reading the column cannot hold is doubtful however
   confident when the reader also saw a value it can hold (at least :data:`ALT_MIN`); read with
   nothing else beside it, an impossible value is what was written (the auditor's finding); in a
-  suit game or Grand with neither "mit" nor "ohne" read, both matador cells are doubtful;
+  suit game or Grand with neither "mit" nor "ohne" read, both matador cells are doubtful; several
+  such impossible values read confidently on one list (:data:`MISREAD_HAND`) are all doubtful: they
+  point at a hand the reader misreads, not at as many keeper mistakes;
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row), are settled
@@ -59,6 +61,11 @@ AMBIGUOUS = 0.05
 #: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
 #: other candidates, at least this probable, would make the row add up.
 ALT_MIN = 0.002
+#: Confident readings of game columns that no game can hold (a Grundwert or a matador count outside
+#: PLAUSIBLE) on one list from which on they are all doubtful: one is the keeper's mistake (the auditor's
+#: finding), several point at a hand whose digits the reader takes for others (a 2 read as a 3 in every
+#: "23"), not at as many keeper mistakes.
+MISREAD_HAND = 2
 #: What a keeper writes in these columns; a best reading outside is doubtful however confident when a
 #: candidate inside was seen too.
 PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(1, 12)),
@@ -161,6 +168,10 @@ class _Cells:
         self.dist: dict[str, list] = {}     # candidate values, best first (column priors first)
         self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
         self.doubt: set[str] = set()
+        #: why each doubtful cell is in doubt (:data:`audit.model.DOUBT_REASONS`; the first reason found)
+        self.reason: dict[str, str] = {}
+        #: the digits the list shows the reader takes for others in this hand (:meth:`_doubt_misread_hand`)
+        self.misread_digits = ""
         self.by_arith: set[str] = set()
         #: the probability of each cell's best value (its readings that mean the same taken together)
         self.sure: dict[str, float] = {}
@@ -177,14 +188,36 @@ class _Cells:
             if plausible is not None:
                 d = _rank(d, plausible)
             self.dist[ref] = d
-            if sure < bar or parse(fld, r.text) is _NOTHING or \
-                    (plausible is not None and not plausible(self.value[ref])
-                     and any(plausible(v) and p >= ALT_MIN for v, p in d)):
-                # below the bar, or unreadable, or the best reading is no value this column can hold
-                # while the reader also saw one it can (the prior ranked the candidates that the
-                # row's arithmetic may choose among); an impossible value read with nothing else
-                # beside it is what is written: the auditor's finding
-                self.doubt.add(ref)
+            if sure < bar or parse(fld, r.text) is _NOTHING:
+                self.flag(ref, "bar")      # below the bar, or nothing this column can hold
+            elif plausible is not None and not plausible(self.value[ref]) \
+                    and any(plausible(v) and p >= ALT_MIN for v, p in d):
+                # the best reading is no value this column can hold while the reader also saw one it can
+                # (the prior ranked the candidates that the row's arithmetic may choose among); an
+                # impossible value read with nothing else beside it is what is written: the auditor's finding
+                self.flag(ref, "column")
+        self._doubt_misread_hand()
+
+    def _doubt_misread_hand(self) -> None:
+        """Several confident game-column readings that no game can hold (:data:`MISREAD_HAND`): they are
+        doubtful, and so is every confident figure on the list with a digit that, changed alone, would make
+        each of them possible (the hand's 2 read as a 3 in "33" and "34" puts every 3 read in doubt)."""
+        impossible = [ref for ref in self.reads if ref.startswith("g") and self.sure[ref] >= self.bar
+                      and field_of(ref) in PLAUSIBLE and self.value[ref] is not None
+                      and self.value[ref] not in PLAUSIBLE[field_of(ref)]]
+        if len(impossible) < MISREAD_HAND:
+            return
+        suspect = set.intersection(*(_one_digit_off(self.value[ref], PLAUSIBLE[field_of(ref)]) for ref in impossible))
+        self.misread_digits = "".join(sorted(suspect))
+        for ref in self.reads:
+            v = self.value[ref]
+            if ref in impossible or (suspect and type(v) is int and suspect & set(str(abs(v)))):
+                self.flag(ref, "hand")
+
+    def flag(self, ref, reason: str) -> None:
+        """Put ``ref`` in doubt for ``reason`` (a cell keeps the first reason it was doubted for)."""
+        self.doubt.add(ref)
+        self.reason.setdefault(ref, reason)
 
     def get(self, ref, default=None):
         return self.value.get(ref, default)
@@ -198,15 +231,34 @@ class _Cells:
         return [(self.value[ref], 1.0)]
 
     def confirm(self, ref):
-        """The row's arithmetic agrees with the best reading and with no other: not a doubt."""
-        if ref not in self.by_arith:
+        """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
+        misread: a reader that takes every 2 for a 3 can keep a row agreeing, "371" after "271" with "+100")."""
+        if ref not in self.by_arith and self.reason.get(ref) != "hand":
             self.doubt.discard(ref)
+            self.reason.pop(ref, None)
 
     def choose(self, ref, value):
         if ref in self.reads and value != self.value.get(ref):
             self.value[ref] = value
             self.by_arith.add(ref)
             self.doubt.add(ref)
+            self.reason[ref] = "arithmetic"
+
+
+def _one_digit_off(value: int, possible) -> set[str]:
+    """The digits of ``value`` that, changed alone, make it one of ``possible``.
+
+    >>> sorted(_one_digit_off(33, {9, 10, 11, 12, 23, 24})), sorted(_one_digit_off(13, {10, 11, 12, 23}))
+    (['3'], ['1', '3'])
+    """
+    text, out = str(value), set()
+    for other in possible:
+        o = str(other)
+        if len(o) == len(text):
+            diff = [i for i in range(len(text)) if text[i] != o[i]]
+            if len(diff) == 1:
+                out.add(text[diff[0]])
+    return out
 
 
 def _plausible(ref: str, field: str, steps: dict):
@@ -266,7 +318,9 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
         # a suit game or Grand is "mit" or "ohne" so many: two empty readings there are in doubt (a thin
         # "1" is what the reader misses most; if both cells are empty on paper, the referee's look
         # settles it and the auditor reports the missing matadors)
-        cells.doubt.update(r for r in matadors if r in cells.reads)
+        for r in matadors:
+            if r in cells.reads:
+                cells.flag(r, "matadors")
     # the declarer: the seat whose total cell holds a number (several: leave it to the auditor)
     seats_with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
     if len(seats_with_total) > 1:
@@ -345,7 +399,7 @@ def _doubt_alternatives(cells: _Cells, refs: list[str], doubtful: list[str], nam
             trial = dict(fixed, **{names[r]: val})
             if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
                    for combo in itertools.product(*options)):
-                cells.doubt.add(r)
+                cells.flag(r, "row")
                 break
 
 
@@ -426,7 +480,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
-            box=r.quad, doubtful=ref in cells.doubt,
+            box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, "") if ref in cells.doubt else "",
             chosen_by="arithmetic" if ref in cells.by_arith else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)

@@ -81,6 +81,7 @@ def test_arithmetic_picks_the_consistent_candidate_and_marks_it_doubtful():
     row = next(g for g in got.games if g.no == game.no)
     assert row.plus == game.plus                         # the row's arithmetic chose the right one
     assert got.readings[ref].doubtful and got.readings[ref].chosen_by == "arithmetic"
+    assert got.readings[ref].reason == "arithmetic"
     a = audit(got)
     assert a.status == "reading-doubts"                  # the referee still sees the cell
     assert [f.code for f in a.findings if f.code == "unreadable"] == ["unreadable"]
@@ -106,6 +107,7 @@ def test_doubt_below_the_bar_when_nothing_checks_the_cell():
     got = decode(reads, table_of(sl), 36)
     assert got.readings[ref].value == 17
     assert got.readings[ref].doubtful and got.readings[ref].chosen_by == "reader"
+    assert got.readings[ref].reason == "bar"
 
 
 def test_the_bar_applies_to_the_value_not_to_one_spelling_of_it():
@@ -165,12 +167,12 @@ def test_a_grundwert_no_list_holds_is_a_doubt_however_confident():
     got = decode(reads, table_of(sl), 48)
     r = got.readings[ref]
     # "1" is no Grundwert: doubtful; among its candidates the row's arithmetic chose 11, and says so
-    assert r.doubtful and r.value == 11 and r.chosen_by == "arithmetic"
+    assert r.doubtful and r.value == 11 and r.chosen_by == "arithmetic" and r.reason == "arithmetic"
     # read with nothing beside it, an impossible value is what the keeper wrote: the auditor's finding
     reads = with_read(perfect_reads(sl), ref, "1", 0.97)
     got = decode(reads, table_of(sl), 48)
     r = got.readings[ref]
-    assert not r.doubtful and r.value == 1 and r.chosen_by == "reader"
+    assert not r.doubtful and r.value == 1 and r.chosen_by == "reader" and r.reason == ""
     assert any(f.game == game.no and not f.doubtful for f in audit(got).errors)
 
 
@@ -181,6 +183,7 @@ def test_empty_matador_readings_of_a_suit_game_are_doubts():
     # a missed "ohne": both matador cells read empty, confidently; a suit game cannot be without them
     got = decode(with_read(perfect_reads(sl), ref, "", 0.99), table_of(sl), 48)
     assert got.readings[ref].doubtful and got.readings[mit].doubtful
+    assert got.readings[ref].reason == got.readings[mit].reason == "matadors"
     assert got.readings[ref].value is None and got.readings[ref].chosen_by == "reader"
     # when the reader also saw the figure, the row's arithmetic takes it, and says so
     got = decode(with_read(perfect_reads(sl), ref, "", 0.99, (str(game.ohne), 0.005)), table_of(sl), 48)
@@ -212,12 +215,62 @@ def test_a_confident_reading_whose_runner_up_fits_the_row_is_doubted_not_changed
     reads = with_read(perfect_reads(sl), ref, wrong, 0.97, (str(game.plus), 0.006))
     got = decode(reads, table_of(sl), 48)
     r = got.readings[ref]
-    assert r.value == game.plus + 7 and r.doubtful and r.chosen_by == "reader"
+    assert r.value == game.plus + 7 and r.doubtful and r.chosen_by == "reader" and r.reason == "row"
     # a runner-up too improbable to matter leaves it a confident reading: the row is the auditor's finding
     reads = with_read(perfect_reads(sl), ref, wrong, 0.97, (str(game.plus), 0.0005))
     got = decode(reads, table_of(sl), 48)
     assert not got.readings[ref].doubtful
     assert any(f.game == game.no and not f.doubtful for f in audit(got).errors)
+
+
+def test_the_reasons_of_doubt_reach_the_referee():
+    """Each doubtful cell carries why (audit.model.DOUBT_REASONS); the referee's message says it."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.base == 11)
+    ref = cell_ref(game.no, "base")
+    # "5" is no Grundwert and "11" was seen beside it: doubted by the column; the row then chose 11
+    got = decode(with_read(perfect_reads(sl), ref, "5", 0.97, ("11", 0.02)), table_of(sl), 48)
+    assert got.readings[ref].reason == "arithmetic"
+    # a Grundwert read below the bar: "bar", and the message says so
+    got = decode(with_read(perfect_reads(sl), ref, "11", 0.6, ("12", 0.3)), table_of(sl), 48)
+    assert got.readings[ref].reason == "bar"
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
+    assert "not read with confidence (60 %)" in msg
+
+
+def misread_twos(sl, games):
+    """The readings of ``sl`` by a reader that takes this hand's 2 for a 3 in ``games`` (confidently: 0.99, nothing
+    beside it) and reads everything else right."""
+    refs = {cell_ref(g.no, f, s) for g in games for f in ("base", "total") for s in (None, 1, 2, 3, 4)}
+    out = []
+    for r in perfect_reads(sl):
+        text = r.text.replace("2", "3") if r.ref in refs else r.text
+        out.append(CellRead(r.ref, text, 0.99, ((text, 0.99),)))
+    return out
+
+
+def test_several_impossible_grundwerte_put_the_hand_in_doubt_not_the_paper():
+    """A hand whose 2 the reader takes for a 3: "33" and "34" in the Grundwert column, read confidently, are no
+    keeper's mistakes (one such value would be, see above) but a misread hand: they are doubtful, and so is every
+    confident figure with a 3 on the list (the "307" that was "207"); the figures without a 3 are not."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    games = [g for g in sl.games if g.base in (23, 24)][:2]
+    assert len(games) == 2
+    got = decode(misread_twos(sl, games), table_of(sl), 48)
+    bases = [cell_ref(g.no, "base") for g in games]
+    assert [got.readings[r].value for r in bases] == [g.base + 10 for g in games]
+    for ref, r in got.readings.items():
+        threes = type(r.value) is int and "3" in str(abs(r.value))
+        assert r.doubtful == threes, (ref, r)
+        assert r.reason == ("hand" if threes else "")
+    a = audit(got)
+    assert not [f for f in a.errors if not f.doubtful]    # no paper error: the doubts are the reader's
+    hand = [f for f in a.findings if f.code == "unreadable"]
+    assert hand and all("digit of this hand" in f.message("en") for f in hand)
+    # one impossible Grundwert alone stays what the keeper wrote: the auditor's finding
+    got = decode(misread_twos(sl, games[:1]), table_of(sl), 48)
+    assert not got.readings[bases[0]].doubtful
+    assert any(f.game == games[0].no and not f.doubtful for f in audit(got).errors)
 
 
 def test_footer_arithmetic_chooses_among_candidates():
