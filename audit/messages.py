@@ -125,6 +125,10 @@ T = {
                             "davon; Kandidaten: {candidates}.",
                             "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "
                             "them; candidates: {candidates}."),
+    "unreadable.counts": ("Zelle {cell}: in dieser Zeile wurde beim Alleinspieler weder Gew. noch Verl. gelesen, auf "
+                          "dieser Liste wird aber mitgezählt; Kandidaten: {candidates}.",
+                          "Cell {cell}: neither a won nor a lost count was read for the declarer of this row, but "
+                          "this list keeps the counts; candidates: {candidates}."),
     "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde der genommen, mit "
                               "dem die Zeile aufgeht: bitte auf dem Foto prüfen.",
                               "Cell {cell} in doubt; of its candidates ({candidates}) the one that makes the row add up "

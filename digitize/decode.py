@@ -66,6 +66,9 @@ ALT_MIN = 0.002
 #: finding), several point at a hand whose digits the reader takes for others (a 2 read as a 3 in every
 #: "23"), not at as many keeper mistakes.
 MISREAD_HAND = 2
+#: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
+#: neither count read is in doubt.
+COUNTING_ROWS = 3
 #: What a keeper writes in these columns; a best reading outside is doubtful however confident when a
 #: candidate inside was seen too.
 PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(1, 12)),
@@ -197,6 +200,9 @@ class _Cells:
                 # impossible value read with nothing else beside it is what is written: the auditor's finding
                 self.flag(ref, "column")
         self._doubt_misread_hand()
+        #: the keeper writes the Gew./Verl. counts (:data:`COUNTING_ROWS` confident counts on the list)
+        self.counting = sum(1 for ref in reads if ref.startswith("g") and field_of(ref) in ("won", "lost")
+                            and self.value[ref] is not None and ref not in self.doubt) >= COUNTING_ROWS
 
     def _doubt_misread_hand(self) -> None:
         """Several confident game-column readings that no game can hold (:data:`MISREAD_HAND`): they are
@@ -332,6 +338,15 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
         seats_with_total = doubtful_totals
     s = seats_with_total[0]
     seat_refs = [cell_ref(no, f, s) for f in ("total", "won", "lost")]
+    counts = seat_refs[1:]
+    if cells.counting and all(cells.get(r) is None for r in counts) and \
+            any(cells.get(cell_ref(no, f)) is not None for f in ("plus", "minus")):
+        # a keeper who counts writes the declarer's new count in every played row: two empty readings there
+        # are in doubt (a thin "1" is what the reader misses most; if both are empty on paper, the referee's
+        # look settles it and the auditor reports the count)
+        for r in counts:
+            if r in cells.reads:
+                cells.flag(r, "counts")
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
     _settle(cells, refs, lambda v: _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]),
             lambda field, value: value is not None or field in ("base", "mit", "ohne"),

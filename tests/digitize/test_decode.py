@@ -238,6 +238,21 @@ def test_the_reasons_of_doubt_reach_the_referee():
     assert "not read with confidence (60 %)" in msg
 
 
+def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
+    """A keeper who writes the Gew./Verl. counts writes the declarer's in every played row: a row whose declarer
+    has neither count read (the thin "1" missed, confidently) is in doubt; on a list without counts it is not."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    won, lost = cell_ref(game.no, "won", seat), cell_ref(game.no, "lost", seat)
+    got = decode(with_read(perfect_reads(sl), won, "", 0.99), table_of(sl), 48)
+    assert got.readings[won].value is None and got.readings[won].doubtful and got.readings[lost].doubtful
+    assert got.readings[won].reason == got.readings[lost].reason == "counts"
+    assert [r for r, x in got.readings.items() if x.doubtful] == [won, lost]
+    plain = simulate(random.Random(3), seats=4, early_end=False, counters=False)
+    assert not any(r.doubtful for r in decode(perfect_reads(plain), table_of(plain), 48).readings.values())
+
+
 def misread_twos(sl, games):
     """The readings of ``sl`` by a reader that takes this hand's 2 for a 3 in ``games`` (confidently: 0.99, nothing
     beside it) and reads everything else right."""
