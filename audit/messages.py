@@ -125,10 +125,10 @@ T = {
                             "davon; Kandidaten: {candidates}.",
                             "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "
                             "them; candidates: {candidates}."),
-    "unreadable.counts": ("Zelle {cell}: in dieser Zeile wurde beim Alleinspieler weder Gew. noch Verl. gelesen, auf "
-                          "dieser Liste wird aber mitgezählt; Kandidaten: {candidates}.",
-                          "Cell {cell}: neither a won nor a lost count was read for the declarer of this row, but "
-                          "this list keeps the counts; candidates: {candidates}."),
+    "unreadable.missing": ("Zelle {cell} leer gelesen, aber jede gespielte Zeile hat hier einen Eintrag (den "
+                           "Grundwert; die Zählung des Alleinspielers, wenn die Liste mitzählt); Kandidaten: {candidates}.",
+                           "Cell {cell} read empty, but every played row has something here (the Grundwert; the "
+                           "declarer's count when the list keeps the counts); candidates: {candidates}."),
     "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde der genommen, mit "
                               "dem die Zeile aufgeht: bitte auf dem Foto prüfen.",
                               "Cell {cell} in doubt; of its candidates ({candidates}) the one that makes the row add up "

@@ -320,6 +320,11 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     game_refs = [cell_ref(no, f) for f in ("base", "mit", "ohne", "plus", "minus")]
     mark_refs = [cell_ref(no, m) for m in MARK_FIELDS]
     matadors = [cell_ref(no, "mit"), cell_ref(no, "ohne")]
+    played = any(cells.get(cell_ref(no, f)) is not None for f in ("plus", "minus")) and \
+        not cells.get(cell_ref(no, "passed"))   # a value in a passed row is the keeper's mistake
+    if played and cells.get(cell_ref(no, "base")) is None and cell_ref(no, "base") in cells.reads:
+        # a game with a value has a Grundwert: an empty reading there is in doubt
+        cells.flag(cell_ref(no, "base"), "missing")
     if cells.get(cell_ref(no, "base")) in NEEDS_MATADORS and all(cells.get(r) is None for r in matadors):
         # a suit game or Grand is "mit" or "ohne" so many: two empty readings there are in doubt (a thin
         # "1" is what the reader misses most; if both cells are empty on paper, the referee's look
@@ -339,14 +344,13 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     s = seats_with_total[0]
     seat_refs = [cell_ref(no, f, s) for f in ("total", "won", "lost")]
     counts = seat_refs[1:]
-    if cells.counting and all(cells.get(r) is None for r in counts) and \
-            any(cells.get(cell_ref(no, f)) is not None for f in ("plus", "minus")):
+    if cells.counting and played and all(cells.get(r) is None for r in counts):
         # a keeper who counts writes the declarer's new count in every played row: two empty readings there
         # are in doubt (a thin "1" is what the reader misses most; if both are empty on paper, the referee's
         # look settles it and the auditor reports the count)
         for r in counts:
             if r in cells.reads:
-                cells.flag(r, "counts")
+                cells.flag(r, "missing")
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
     _settle(cells, refs, lambda v: _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]),
             lambda field, value: value is not None or field in ("base", "mit", "ohne"),

@@ -247,10 +247,14 @@ def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     won, lost = cell_ref(game.no, "won", seat), cell_ref(game.no, "lost", seat)
     got = decode(with_read(perfect_reads(sl), won, "", 0.99), table_of(sl), 48)
     assert got.readings[won].value is None and got.readings[won].doubtful and got.readings[lost].doubtful
-    assert got.readings[won].reason == got.readings[lost].reason == "counts"
+    assert got.readings[won].reason == got.readings[lost].reason == "missing"
     assert [r for r, x in got.readings.items() if x.doubtful] == [won, lost]
     plain = simulate(random.Random(3), seats=4, early_end=False, counters=False)
     assert not any(r.doubtful for r in decode(perfect_reads(plain), table_of(plain), 48).readings.values())
+    # a game with a value has a Grundwert: read empty, it is in doubt
+    base = cell_ref(game.no, "base")
+    got = decode(with_read(perfect_reads(sl), base, "", 0.99), table_of(sl), 48)
+    assert got.readings[base].doubtful and got.readings[base].reason == "missing"
 
 
 def misread_twos(sl, games):
