@@ -48,6 +48,10 @@ from audit.values import ImpossibleGame, game_value
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
 CONFIDENCE_BAR = 0.95
+#: The bar of the table head (Serie, Tisch, Start-Nr.): nothing on the list checks these figures, a wrong
+#: start number gives a player's score to another, and the head's readings are surer than they are right
+#: (see docs/reader.md).
+HEAD_BAR = 0.98
 #: Candidates of a doubtful cell that the arithmetic may choose among.
 TOP_K = 4
 #: At most this many doubtful cells of one row are searched together (4^4 combinations).
@@ -191,7 +195,7 @@ class _Cells:
             if plausible is not None:
                 d = _rank(d, plausible)
             self.dist[ref] = d
-            if sure < bar or parse(fld, r.text) is _NOTHING:
+            if sure < (max(bar, HEAD_BAR) if ref.startswith("table.") else bar) or parse(fld, r.text) is _NOTHING:
                 self.flag(ref, "bar")      # below the bar, or nothing this column can hold
             elif plausible is not None and not plausible(self.value[ref]) \
                     and any(plausible(v) and p >= ALT_MIN for v, p in d):

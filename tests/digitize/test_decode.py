@@ -110,6 +110,22 @@ def test_doubt_below_the_bar_when_nothing_checks_the_cell():
     assert got.readings[ref].reason == "bar"
 
 
+def test_the_table_head_has_a_higher_bar():
+    """Nothing on the list checks a start number, and a wrong one gives a score to another player: the head's
+    bar is decode.HEAD_BAR, above the cells'."""
+    sl = simulate(random.Random(5), seats=3)
+    conf = (CONFIDENCE_BAR + dec.HEAD_BAR) / 2
+    assert CONFIDENCE_BAR < conf < dec.HEAD_BAR
+    game = next(g for g in sl.games if g.plus is not None)
+    refs = ("table.start_number.1", cell_ref(game.no, "plus"))
+    reads = with_read(perfect_reads(sl), refs[0], "17", conf, ("11", 1 - conf))
+    reads = with_read(reads, refs[1], str(game.plus), conf, (str(game.plus + 100), 1 - conf))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[refs[0]].value == 17 and got.readings[refs[0]].doubtful
+    assert got.readings[refs[0]].reason == "bar"
+    assert got.readings[refs[1]].value == game.plus and not got.readings[refs[1]].doubtful
+
+
 def test_the_bar_applies_to_the_value_not_to_one_spelling_of_it():
     sl = simulate(random.Random(5), seats=3)
     game = next(g for g in sl.games if g.plus is not None)
