@@ -12,8 +12,12 @@ paper are different things, and the reader never silently fixes a cell to make t
   confident when the reader also saw a value it can hold (at least :data:`ALT_MIN`); read with
   nothing else beside it, an impossible value is what was written (the auditor's finding); in a
   suit game or Grand with neither "mit" nor "ohne" read, both matador cells are doubtful; several
-  such impossible values read confidently on one list (:data:`MISREAD_HAND`) are all doubtful: they
-  point at a hand the reader misreads, not at as many keeper mistakes;
+  such impossible values read confidently on one list (:data:`MISREAD_HAND`) are all doubtful, and so
+  is every confident figure with the digit they suggest the reader takes for another: they point at a
+  hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty, and on
+  a list that keeps the counts both counts of its declarer read empty, are doubtful;
+* the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
+  (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row), are settled
@@ -28,7 +32,8 @@ paper are different things, and the reader never silently fixes a cell to make t
 * in a row that agrees with no combination, a confident cell whose own runner-up (at least
   :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept;
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
-  its candidates, and the referee looks at the photo.
+  its candidates, and the referee looks at the photo; every doubtful cell says why
+  (``CellReading.reason``, :data:`audit.model.DOUBT_REASONS`).
 
 The reader's texts: digits, ``-`` (a minus, or alone a dash: nobody played), ``,`` (money),
 ``X`` (a mark), ``~`` (a signature or scribble), ``#`` (a stroke of a crossed-out row), and
@@ -47,7 +52,7 @@ from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
-CONFIDENCE_BAR = 0.95
+CONFIDENCE_BAR = 0.90
 #: The bar of the table head (Serie, Tisch, Start-Nr.): nothing on the list checks these figures, a wrong
 #: start number gives a player's score to another, and the head's readings are surer than they are right
 #: (see docs/reader.md).
@@ -65,10 +70,10 @@ AMBIGUOUS = 0.05
 #: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
 #: other candidates, at least this probable, would make the row add up.
 ALT_MIN = 0.002
-#: Confident readings of game columns that no game can hold (a Grundwert or a matador count outside
-#: PLAUSIBLE) on one list from which on they are all doubtful: one is the keeper's mistake (the auditor's
-#: finding), several point at a hand whose digits the reader takes for others (a 2 read as a 3 in every
-#: "23"), not at as many keeper mistakes.
+#: How many confident readings of game columns that no game can hold (a Grundwert or a matador count outside
+#: PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
+#: point at a hand whose digits the reader takes for others (a 2 read as a 3 in every "23"), not at as many
+#: keeper mistakes.
 MISREAD_HAND = 2
 #: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
 #: neither count read is in doubt.
@@ -177,8 +182,6 @@ class _Cells:
         self.doubt: set[str] = set()
         #: why each doubtful cell is in doubt (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
-        #: the digits the list shows the reader takes for others in this hand (:meth:`_doubt_misread_hand`)
-        self.misread_digits = ""
         self.by_arith: set[str] = set()
         #: the probability of each cell's best value (its readings that mean the same taken together)
         self.sure: dict[str, float] = {}
@@ -218,7 +221,6 @@ class _Cells:
         if len(impossible) < MISREAD_HAND:
             return
         suspect = set.intersection(*(_one_digit_off(self.value[ref], PLAUSIBLE[field_of(ref)]) for ref in impossible))
-        self.misread_digits = "".join(sorted(suspect))
         for ref in self.reads:
             v = self.value[ref]
             if ref in impossible or (suspect and type(v) is int and suspect & set(str(abs(v)))):

@@ -145,7 +145,7 @@ def test_a_reading_below_the_bar_stays_doubtful_however_well_its_row_agrees():
     game = next(g for g in sl.games if g.plus is not None and g.base in (9, 10, 11, 12))
     ref = cell_ref(game.no, "base")
     other = "24" if game.base != 12 else "9"
-    for p in (0.9, 0.6, 0.2):
+    for p in (CONFIDENCE_BAR - 0.01, 0.6, 0.2):
         reads = with_read(perfect_reads(sl), ref, str(game.base), p, (other, p / 4))
         r = decode(reads, table_of(sl), 36).readings[ref]
         assert r.value == game.base and r.doubtful and r.chosen_by == "reader"
