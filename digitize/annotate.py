@@ -34,8 +34,7 @@ def draw_readings(image: np.ndarray, sl: ScoreList, error_cells: Iterable[str] =
     reduced copy of the photo). Sizes follow the picture's resolution.
     """
     out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    scale = max(out.shape[:2]) / 2000.0
-    thick = max(1, round(2 * scale))
+    thick = max(1, round(2 * max(out.shape[:2]) / 2000.0))   # lines and letters follow the picture's size
     errors = set(error_cells)
     doubts = set(doubt_cells) if doubt_cells is not None else sl.doubtful_cells()
     for ref, r in sl.readings.items():

@@ -1,0 +1,34 @@
+"""The picture of the readings: each reading's outline lies on its cell, on the photo and on a reduced copy."""
+import numpy as np
+import pytest
+
+from audit.model import CellReading, ScoreList, Table
+from digitize.annotate import DOUBT, OK, draw_readings
+
+BOX = ((1200.0, 900.0), (1400.0, 900.0), (1400.0, 980.0), (1200.0, 980.0))   # photo px (x, y)
+
+
+def painted(before, after):
+    ys, xs = np.nonzero(np.any(before != after, axis=2))
+    return xs.min(), ys.min(), xs.max(), ys.max()
+
+
+@pytest.mark.parametrize("shape, scale", [((3000, 4000), 1.0), ((1200, 1600), 0.4), ((2667, 2000), 1.0)])
+def test_an_outline_lies_on_its_cell_at_any_size(shape, scale):
+    sl = ScoreList(table=Table(seats=3), readings={
+        "g1.plus": CellReading(18, 0.99, ((18, 0.99),), box=BOX),
+        "g1.base": CellReading(None, 0.99, ((None, 0.99),), box=None)})
+    image = np.full(shape + (3,), 255, np.uint8)
+    out = draw_readings(image, sl, scale=scale)
+    x0, y0, x1, y1 = painted(image, out)
+    want = np.array([BOX[0][0], BOX[0][1], BOX[2][0], BOX[2][1]]) * scale
+    pad = 2 + 4 * max(shape) / 2000          # half the outline's width and anti-aliasing
+    assert np.all(np.abs(np.array([x0, y0, x1, y1]) - want) <= pad), ((x0, y0, x1, y1), want)
+    assert tuple(int(c) for c in out[int(want[1]), int((want[0] + want[2]) / 2)]) == OK  # the top edge, green
+
+
+def test_a_doubtful_reading_is_outlined_orange():
+    sl = ScoreList(table=Table(seats=3), readings={"g1.plus": CellReading(18, 0.5, ((18, 0.5),), box=BOX,
+                                                                         doubtful=True)})
+    out = draw_readings(np.full((2000, 2000, 3), 255, np.uint8), sl)
+    assert tuple(int(c) for c in out[900, 1300]) == DOUBT
