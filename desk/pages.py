@@ -84,6 +84,16 @@ RETAKE_ADVICE = {
 ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansage", "play": "im Spiel"},
                  "en": {"bidding": "bidding", "announcement": "before the announcement", "play": "in play"}}
 
+#: The note of a list whose hand the reader misreads (digitize.decode: several impossible Grundwerte read).
+HAND_NOTE = {
+    "de": "Auf dieser Liste wurden mehrere Grundwerte oder Matadorzahlen gelesen, die es nicht gibt: der Leser "
+          "verwechselt in dieser Handschrift wohl Ziffern. Darum stehen {n} Felder im Zweifel, auch sicher "
+          "gelesene; ein neues Foto hilft hier nicht, ein Blick auf die Liste schon.",
+    "en": "Several Grundwerte or matador counts that no game has were read on this list: the reader seems to take "
+          "some digit of this hand for another. So {n} cells are in doubt, surely read ones too; a new photo will "
+          "not help here, a look at the list will.",
+}
+
 
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
@@ -92,12 +102,20 @@ def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> L
 
 def retake_advice(sl, lang: str = "de") -> Optional[str]:
     """The advice to photograph a list again when most of what was read on it is in doubt (see
-    :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it."""
-    doubtful = len(sl.doubtful_cells())
+    :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it. Cells in doubt because the
+    reader misreads the hand (reason "hand") do not count: a new photo would not help them (see
+    :func:`hand_note`)."""
+    doubtful = sum(1 for r in sl.readings.values() if r.doubtful and r.reason != "hand")
     sure = sum(1 for r in sl.readings.values() if not r.doubtful and r.value not in (None, False))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
     return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)
+
+
+def hand_note(sl, lang: str = "de") -> Optional[str]:
+    """The note that the reader misreads this list's hand (cells doubted for reason "hand"), else None."""
+    n = sum(1 for r in sl.readings.values() if r.doubtful and r.reason == "hand")
+    return HAND_NOTE[lang].format(n=n) if n else None
 
 
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
@@ -113,9 +131,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
                     start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
-    advice = retake_advice(sl, lang)
-    if advice:
-        view.notes.append(advice)
+    for note in (retake_advice(sl, lang), hand_note(sl, lang)):
+        if note:
+            view.notes.append(note)
     for f in a.findings:
         view.findings.append({
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,

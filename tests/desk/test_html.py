@@ -57,6 +57,20 @@ def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
     assert not list_view(audit(few), "t", "de").notes   # ten doubts are quicker checked than a new photo
 
 
+def test_a_misread_hand_gets_its_note_not_the_advice_to_retake():
+    """Cells doubted because the reader misreads the hand (reason "hand") would not go away with a new photo:
+    they do not count for the retake advice, and the list's page says what they are."""
+    sl, _ = seeded(random.Random(3), "footer", 4)
+    blurred = _read(sl, 0.7)
+    hand = replace(blurred, readings={ref: replace(r, reason="hand" if r.doubtful else "")
+                                      for ref, r in blurred.readings.items()})
+    n = len(hand.doubtful_cells())
+    notes = list_view(audit(hand), "t", "de").notes
+    assert not any("neu fotografieren" in x for x in notes)
+    assert any(f"Darum stehen {n} Felder im Zweifel" in x for x in notes), notes
+    assert "digit of this hand" in " ".join(list_view(audit(hand), "t", "en").notes)
+
+
 def test_index_sorts_the_work_first(samples):
     views = [list_view(audit(load_list(samples / "lists" / n)), n.split(".")[0])
              for n in ("six-games.json", "faulty-table7.csv")]
