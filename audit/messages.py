@@ -137,12 +137,10 @@ T = {
                        "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
                        "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "
                        "candidate would make it agree; candidates: {candidates}."),
-    "unreadable.hand": ("Zelle {cell} ({confidence} %) im Zweifel: auf dieser Liste wurden mehrere Grundwerte oder "
-                        "Matadorzahlen gelesen, die es nicht gibt; der Leser verwechselt in dieser Handschrift "
-                        "wohl Ziffern; Kandidaten: {candidates}.",
-                        "Cell {cell} ({confidence} %) in doubt: several Grundwerte or matador counts that no game has "
-                        "were read on this list, so the reader seems to take some digit of this hand for another; "
-                        "candidates: {candidates}."),
+    "unreadable.hand": ("Zelle {cell} ({confidence} %) im Zweifel: diese Handschrift wird wohl verlesen (mehrere "
+                        "unmögliche Grundwerte oder Matadorzahlen gelesen); Kandidaten: {candidates}.",
+                        "Cell {cell} ({confidence} %) in doubt: this hand seems misread (several impossible Grundwerte "
+                        "or matador counts read); candidates: {candidates}."),
     # corrections (why a figure changed)
     # home lists (004): Kontra, Re, Bock, Ramsch
     "home.re-without-kontra": ("Spiel {game}: Re ohne Kontra eingetragen: Re antwortet auf ein Kontra.",
