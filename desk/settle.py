@@ -84,7 +84,7 @@ def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
     readings = dict(sl.readings)
     for ref in decisions:
         if ref in readings:
-            readings[ref] = replace(readings[ref], doubtful=False)
+            readings[ref] = replace(readings[ref], doubtful=False, reason="")
     return replace(out, settled={**sl.settled, **decisions}, readings=readings)
 
 

@@ -17,7 +17,7 @@ def test_settling_a_doubt_lifts_it_and_keeps_the_reading(tmp_path):
     true = g.plus
     misread = replace(sl, games=tuple(replace(x, plus=true + 10) if x.no == g.no else x for x in sl.games),
                       readings={f"g{g.no}.plus": CellReading(true + 10, 0.5, ((true + 10, 0.5), (true, 0.4)),
-                                                               doubtful=True)})
+                                                               doubtful=True, reason="bar")})
     before = audit(misread)
     assert before.status == "reading-doubts"
     path = tmp_path / "t1.settle.json"
@@ -27,6 +27,7 @@ def test_settling_a_doubt_lifts_it_and_keeps_the_reading(tmp_path):
     assert after.status == "clean"
     reading = fixed.readings[f"g{g.no}.plus"]
     assert reading.value == true + 10 and not reading.doubtful          # the original reading is kept
+    assert reading.reason == ""                                         # no longer in doubt, for no reason
     assert fixed.settled[f"g{g.no}.plus"].value == true
 
 
