@@ -9,8 +9,8 @@ import json
 import math
 from typing import Any, Optional
 
-from .model import (ABANDON_TIMES, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned, CellReading,
-                    Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
+from .model import (ABANDON_TIMES, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned,
+                    CellReading, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
 
 #: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
 LIMITS = {"small": (0, 99), "value": (0, 100_000), "total": (-1_000_000, 1_000_000),

@@ -505,7 +505,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
-            box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, "") if ref in cells.doubt else "",
+            box=r.quad, doubtful=ref in cells.doubt,
+            reason=cells.reason.get(ref, "") if ref in cells.doubt else "",
             chosen_by="arithmetic" if ref in cells.by_arith else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)
