@@ -179,8 +179,7 @@ class _Cells:
         self.value: dict[str, object] = {}
         self.dist: dict[str, list] = {}     # candidate values, best first (column priors first)
         self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
-        self.doubt: set[str] = set()
-        #: why each doubtful cell is in doubt (:data:`audit.model.DOUBT_REASONS`; the first reason found)
+        #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
         #: the probability of each cell's best value (its readings that mean the same taken together)
@@ -226,9 +225,13 @@ class _Cells:
             if ref in impossible or (suspect and type(v) is int and suspect & set(str(abs(v)))):
                 self.flag(ref, "hand")
 
+    @property
+    def doubt(self):
+        """The cells in doubt (a view of :attr:`reason`'s keys)."""
+        return self.reason.keys()
+
     def flag(self, ref, reason: str) -> None:
         """Put ``ref`` in doubt for ``reason`` (a cell keeps the first reason it was doubted for)."""
-        self.doubt.add(ref)
         self.reason.setdefault(ref, reason)
 
     def get(self, ref, default=None):
@@ -246,14 +249,12 @@ class _Cells:
         """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
         misread: a reader that takes every 2 for a 3 can keep a row agreeing, "371" after "271" with "+100")."""
         if ref not in self.by_arith and self.reason.get(ref) != "hand":
-            self.doubt.discard(ref)
             self.reason.pop(ref, None)
 
     def choose(self, ref, value):
         if ref in self.reads and value != self.value.get(ref):
             self.value[ref] = value
             self.by_arith.add(ref)
-            self.doubt.add(ref)
             self.reason[ref] = "arithmetic"
 
 
@@ -505,8 +506,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
-            box=r.quad, doubtful=ref in cells.doubt,
-            reason=cells.reason.get(ref, "") if ref in cells.doubt else "",
+            box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)

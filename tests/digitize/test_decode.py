@@ -157,7 +157,8 @@ def test_no_confirmation_when_another_combination_also_agrees():
     def cells(alt):
         c = dec._Cells({"g1.base": CellRead("g1.base", "10", 0.96, (("10", 0.96), ("11", alt))),
                         "g1.mit": CellRead("g1.mit", "2", 0.96, (("2", 0.96), ("1", alt)))}, CONFIDENCE_BAR)
-        c.doubt.update({"g1.base", "g1.mit"})       # as a column rule would
+        for ref in ("g1.base", "g1.mit"):
+            c.flag(ref, "column")                    # as a column rule would
         return c
 
     # base x mit fixed at 20: (10, 2) agrees, so does nothing else; (10, 1) and (11, 2) do not
