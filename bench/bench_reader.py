@@ -78,11 +78,9 @@ def table(rows: dict, title: str, seconds: float) -> str:
 
 def _reader(model, second) -> CellReader:
     """The packaged reader, or ``model`` with ``second`` ('none' or absent: alone)."""
-    if model is None and second is None:
-        return CellReader()
-    if second is None or second == "none":
-        return CellReader(model, second=None)
-    return CellReader(model, second=second)
+    if second is None:
+        return CellReader(model)     # the packaged pair, or ``model`` alone
+    return CellReader(model, second=None if second == "none" else second)
 
 
 def main(argv=None) -> None:
