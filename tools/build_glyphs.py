@@ -32,8 +32,10 @@ Out: one compressed ``.npz`` (default ``digitize/data/glyphs.npz``, about 2 MB) 
 * ``splits`` uint8 (N,): 0 = train, 1 = test (names in ``split_names``).
 * ``typical`` uint8 (N,): 1 when the glyph looks like its label, both as stored and redrawn from its centre
   lines the way the renderer writes it -- each time at least 4 of its 7 nearest glyphs (HOG features, same
-  split only) share its label; 0 for smudged or badly cut glyphs. The renderer's writers use typical glyphs;
-  the flag is a convenience, the reader may train on all.
+  split only) share its label; 0 for smudged or badly cut glyphs, and 0 for every glyph listed in
+  ``tools/glyph_review.csv`` (a person looked at it as the renderer draws it and would not read it as its
+  label: :func:`reviewed_illegible`). The renderer's writers use typical glyphs; the flag is a convenience,
+  the reader may train on all.
 * ``source_names``, ``split_names``: string arrays; ``glyph_height``, ``glyph_max_width``: the array geometry.
 
 Normalisation (the same for every source): the raw pixels become an ink map in [0, 1] (1 = ink; the Skat
@@ -361,6 +363,30 @@ def typicality(arrays: dict[str, np.ndarray]) -> np.ndarray:
     return ((stored >= TYPICAL_VOTES) & (redrawn >= TYPICAL_VOTES)).astype(np.uint8)
 
 
+REVIEW_FILE = Path(__file__).resolve().parent / "glyph_review.csv"
+
+
+def reviewed_illegible(arrays: dict[str, np.ndarray], path: Path = REVIEW_FILE) -> np.ndarray:
+    """The glyphs a person marked as not reading as their label (``path``, a CSV of source, split, record, label).
+
+    Out: bool (N,). A listed glyph that is not in the bank, or whose label differs, is an error (the review
+    was made on another build): ValueError naming the row.
+    """
+    where = {
+        (SOURCE_NAMES[s], SPLIT_NAMES[p], int(r)): i
+        for i, (s, p, r) in enumerate(zip(arrays["sources"], arrays["splits"], arrays["records"]))
+    }
+    marked = np.zeros(len(arrays["labels"]), bool)
+    lines = [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
+    for n, line in enumerate(lines[1:], start=2):
+        source, split, record, label = line.split(",")
+        i = where.get((source, split, int(record)))
+        if i is None or LABEL_NAMES[arrays["labels"][i]] != label:
+            raise ValueError(f"{path.name}: row {n} ({line}) names no glyph of this bank")
+        marked[i] = True
+    return marked
+
+
 def preview(arrays: dict[str, np.ndarray], path: Path, per_row: int = 40) -> None:
     """Write a contact sheet: for every source and label, the first ``per_row`` glyphs of each split."""
     tiles = []
@@ -409,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preview", type=Path, default=None, help="also write a contact sheet PNG")
     args = parser.parse_args(argv)
     arrays = build(args.data)
-    arrays["typical"] = typicality(arrays)
+    arrays["typical"] = (typicality(arrays).astype(bool) & ~reviewed_illegible(arrays)).astype(np.uint8)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)
     print(report(arrays))

@@ -182,3 +182,45 @@ def test_thin_gives_one_pixel_lines():
     assert skel.dtype == np.uint8 and set(np.unique(skel)) <= {0, 1}
     cols = skel[:, 6:24]
     assert np.all(cols.sum(axis=0) == 1)  # one pixel thick along the bar
+
+
+def _build_glyphs():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import build_glyphs
+
+    return build_glyphs
+
+
+def _all_arrays() -> dict[str, np.ndarray]:
+    with np.load(glyphs._data_path()) as z:
+        return {k: z[k] for k in ("labels", "sources", "splits", "records", "typical")}
+
+
+def test_glyphs_a_person_marked_illegible_are_in_the_bank_and_never_written():
+    """Every row of tools/glyph_review.csv names a glyph of the packaged bank with that label, and the packaged
+    bank was built with the review: none of them is typical, so no writer of the renderer uses it."""
+    bg = _build_glyphs()
+    arrays = _all_arrays()
+    marked = bg.reviewed_illegible(arrays)
+    lines = bg.REVIEW_FILE.read_text().splitlines()
+    rows = [line for line in lines if line and not line.startswith("#")][1:]
+    assert marked.sum() == len(rows) > 600
+    assert not np.any(arrays["typical"][marked].astype(bool))
+    # both splits were reviewed: the test writers of the benchmark and the train writers of the reader
+    assert set(arrays["splits"][marked]) == {0, 1}
+
+
+def test_a_review_row_naming_no_glyph_is_an_error(tmp_path):
+    bg = _build_glyphs()
+    arrays = _all_arrays()
+    i = int(np.nonzero(arrays["sources"] == 0)[0][0])
+    good = f"skatlist,{bg.SPLIT_NAMES[arrays['splits'][i]]},{arrays['records'][i]},{bg.LABEL_NAMES[arrays['labels'][i]]}"
+    path = tmp_path / "review.csv"
+    path.write_text("# note\nsource,split,record,label\n" + good + "\n")
+    assert bg.reviewed_illegible(arrays, path).sum() == 1
+    wrong_label = good.rsplit(",", 1)[0] + ",X"
+    path.write_text("source,split,record,label\n" + good + "\n" + wrong_label + "\n")
+    with pytest.raises(ValueError, match="row 3"):
+        bg.reviewed_illegible(arrays, path)
