@@ -232,19 +232,25 @@ def _fit(work: np.ndarray, layout: FormLayout, h: np.ndarray, quad: Optional[np.
     paper the refinement has more than one resting place; the right one fits the most line crossings).
     The game rows all look alike, so a fit a row off fits about as many crossings: when the grid's outline
     ``quad`` (work px) is known, only fits whose grid corners lie within :data:`FRAME_STEP_MM` of the
-    nearest to it are considered. Returns (h, error mm, inliers, score)."""
+    nearest to it are considered, ``h`` itself among them when it fits the crossings well enough. Returns
+    (h, error mm, inliers, score)."""
     starts = [h]
-    _s, h_moved = align_template(work, layout, h)
+    score_h, h_moved = align_template(work, layout, h)
     if moved_mm(h, h_moved) > MIN_MOVE_MM:
         starts.append(h_moved)
     fits = []
     for start in starts:
-        h_fit, error, inliers = _refine(work, layout, start)
+        h_fit, error, inliers, as_it_was = _refine(work, layout, start)
         score, h_again = align_template(work, layout, h_fit)
         if moved_mm(h_fit, h_again) > REALIGN_MM and len(starts) < 3:
             starts.append(h_again)                      # the fit drifted off the template: try from there too
         frame = _frame_error(h_fit, quad, layout) if quad is not None else 0.0
         fits.append((frame, inliers, error, h_fit, score))
+        if start is h and quad is not None and as_it_was[0] <= MAX_FIT_ERROR_MM:
+            # the first guess itself is a candidate too, when it fits the grid well enough to be taken: on
+            # strongly bent paper the refit can lock onto the crossings a row or two away and leave the
+            # outline, where the guess, made from it, stays
+            fits.append((_frame_error(h, quad, layout), as_it_was[1], as_it_was[0], h, score_h))
     nearest = min(f[0] for f in fits)
     frame, inliers, error, h_fit, score = max((f for f in fits if f[0] <= nearest + FRAME_STEP_MM),
                                               key=lambda f: (f[1], -f[2]))
@@ -359,15 +365,29 @@ def _candidates(h: np.ndarray, payload: Optional[dict], edition: str) -> list[tu
 # Refinement from the grid's line crossings
 # --------------------------------------------------------------------------------------------
 
-def _refine(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[np.ndarray, float, int]:
+def _refine(work: np.ndarray, layout: FormLayout, h: np.ndarray
+            ) -> tuple[np.ndarray, float, int, tuple[float, int]]:
     """Homography (mm -> work px) refitted to the measured grid crossings, :data:`REFINE_ROUNDS` times.
-    Returns (homography, RMS error in mm of the inliers, number of inliers)."""
+    Returns (homography, RMS error in mm of the inliers, number of inliers, (error, inliers) of ``h`` as it
+    was, from the first round's crossings: see the comment there)."""
     box = Box(0.0, 0.0, PAGE_W, PAGE_H)
     best = (h, float("inf"), 0)
-    for _ in range(REFINE_ROUNDS):
+    as_it_was = (float("inf"), 0)
+    for round_ in range(REFINE_ROUNDS):
         page = warp_to_page(work, h, REFINE_PX_PER_MM, box)
         fit = measure_grid(page, layout, REFINE_PX_PER_MM, passes=REFINE_PASSES_MM, outliers=REFINE_OUTLIERS_MM)
         src, on_page = fit.nodes()
+        if round_ == 0 and len(src):
+            # h as it was: the crossings within RANSAC_MM count as its inliers (as for a refit); bent paper
+            # leaves a homography up to twice that off in places, so its error and inlier share are taken
+            # over the crossings within 2 * RANSAC_MM
+            off = np.linalg.norm(on_page - src, axis=1)
+            near, fair = off < RANSAC_MM, off < 2 * RANSAC_MM
+            if near.sum() >= MIN_INLIERS:
+                err0 = float(np.sqrt(np.mean(off[fair] ** 2)))
+                if fair.sum() < MIN_INLIER_SHARE * len(src):
+                    err0 = max(err0, MAX_FIT_ERROR_MM + 1)
+                as_it_was = (err0, int(near.sum()))
         if len(src) < MIN_INLIERS:
             break
         dst = apply_homography(h, on_page)
@@ -387,7 +407,7 @@ def _refine(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[np.nda
             err = max(err, MAX_FIT_ERROR_MM + 1)
         h = h_new
         best = (h_new, err, int(inl.sum()))
-    return best
+    return (*best, as_it_was)
 
 
 _LINE_POINTS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
