@@ -139,6 +139,28 @@ def test_the_bar_applies_to_the_value_not_to_one_spelling_of_it():
     assert decode(reads, table_of(sl), 36).readings[ref].doubtful
 
 
+def test_a_mark_read_best_is_weighed_against_what_a_mark_column_can_hold():
+    """In a mark column only a mark or nothing can stand: when the reader's best reading is the mark, the
+    digits it also saw (an X drawn like a crossed 7) do not count against it; an empty best reading, or a
+    digit best reading (a stray figure), is weighed as before."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.hand)
+    ref = cell_ref(game.no, "hand")
+    reads = with_read(perfect_reads(sl), ref, "X", 0.6, ("7", 0.35), ("", 0.03))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is True and not r.doubtful                  # 0.6 / 0.63 of what the column can hold
+    reads = with_read(perfect_reads(sl), ref, "X", 0.6, ("7", 0.15), ("", 0.2))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is True and r.doubtful and r.reason == "bar"  # nothing is still 0.2 / 0.8 likely
+    reads = with_read(perfect_reads(sl), ref, "7", 0.6, ("X", 0.35), ("", 0.03))
+    assert decode(reads, table_of(sl), 36).readings[ref].doubtful
+    empty = next(g for g in sl.games if not g.hand and not g.crossed_out)
+    ref = cell_ref(empty.no, "hand")
+    reads = with_read(perfect_reads(sl), ref, "", 0.6, ("7", 0.35), ("X", 0.03))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is False and r.doubtful
+
+
 def test_a_reading_below_the_bar_stays_doubtful_however_well_its_row_agrees():
     """Issue 5: a cell below the confidence bar is marked doubtful; the row may not vouch for it."""
     sl = simulate(random.Random(5), seats=3)
