@@ -87,6 +87,10 @@ NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
 #: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
 FOOTER_STEP = {"bonus": 50}
 LOSS_STEP = {3: 40, 4: 30}
+#: Loss money a list holds (EUR): a player's (0.50 for each of the first three lost games and 1.00 for each
+#: further one, spec rules.md section 9: twenty lost games are 18.50) and the table's; "1,00" read without
+#: its comma is 100.
+MONEY_MAX = {"money": 30.0, "money_total": 120.0}
 
 NEGATIVE_OK = {"total", "points", "bonus", "score", "others_lost"}
 #: Which range of audit.listjson.LIMITS a column's figures must lie in.
@@ -285,6 +289,8 @@ def _plausible(ref: str, field: str, steps: dict):
         return lambda v, step=steps[field]: v is None or v % step == 0
     if field in PLAUSIBLE and not ref.startswith(("footer.", "table.")):
         return lambda v, ok=PLAUSIBLE[field]: v is None or v in ok
+    if field in MONEY_MAX:
+        return lambda v, most=MONEY_MAX[field]: v is None or v <= most
     return None
 
 

@@ -161,6 +161,22 @@ def test_a_mark_read_best_is_weighed_against_what_a_mark_column_can_hold():
     assert r.value is False and r.doubtful
 
 
+def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
+    """A player's loss money is a few euros: "1,00" read as 100 (its comma missed) is doubtful however confident
+    when the reader also saw an amount a list holds; 100 read with nothing else beside it is what is written."""
+    sl = simulate(random.Random(5), seats=3)
+    texts = texts_of(sl)
+    ref = next(r for r in texts if r.startswith("footer.money.") and texts[r])
+    reads = with_read(perfect_reads(sl), ref, "100", 0.95, ("1,00", 0.04))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 100 and r.doubtful and r.reason == "column"
+    reads = with_read(perfect_reads(sl), ref, "100", 0.99)
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 100 and not r.doubtful
+    reads = with_read(perfect_reads(sl), ref, "14,50", 0.95, ("1,50", 0.04))
+    assert not decode(reads, table_of(sl), 36).readings[ref].doubtful   # 14.50 EUR: sixteen lost games
+
+
 def test_a_reading_below_the_bar_stays_doubtful_however_well_its_row_agrees():
     """Issue 5: a cell below the confidence bar is marked doubtful; the row may not vouch for it."""
     sl = simulate(random.Random(5), seats=3)
