@@ -304,13 +304,13 @@ def build(data: Path) -> dict[str, np.ndarray]:
     }
 
 
-def _square(glyph: np.ndarray) -> np.ndarray:
-    """Centre a glyph in a white square and scale it to TYPICAL_SIZE (for the HOG features)."""
+def _square(glyph: np.ndarray, size: int = TYPICAL_SIZE) -> np.ndarray:
+    """Centre a glyph in a white square and scale it to ``size`` (TYPICAL_SIZE for the HOG features)."""
     h, w = glyph.shape
     side = max(h, w)
     canvas = np.full((side, side), 255, np.uint8)
     canvas[(side - h) // 2 : (side - h) // 2 + h, (side - w) // 2 : (side - w) // 2 + w] = glyph
-    return cv2.resize(canvas, (TYPICAL_SIZE, TYPICAL_SIZE), interpolation=cv2.INTER_AREA)
+    return cv2.resize(canvas, (size, size), interpolation=cv2.INTER_AREA)
 
 
 def _hog_features(squares: list[np.ndarray], aspects: np.ndarray) -> np.ndarray:

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build_glyphs import LABEL_NAMES, REVIEW_FILE, SOURCE_NAMES, SPLIT_NAMES, _redrawn  # noqa: E402
+from build_glyphs import LABEL_NAMES, REVIEW_FILE, SOURCE_NAMES, SPLIT_NAMES, _redrawn, _square  # noqa: E402
 from digitize.glyphs import GlyphBank  # noqa: E402
 from digitize.synth.handwriting import glyph_usable  # noqa: E402
 
@@ -53,14 +53,6 @@ PER_SHEET = 150
 PER_ROW = 15
 
 
-def _square(glyph: np.ndarray) -> np.ndarray:
-    h, w = glyph.shape
-    side = max(h, w)
-    canvas = np.full((side, side), 255, np.uint8)
-    canvas[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = glyph
-    return cv2.resize(canvas, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
-
-
 def out_of_fold(bank: GlyphBank, seed: int = 0) -> np.ndarray:
     """float32 (N, 12): every glyph's label probabilities from a CNN trained on the other folds."""
     import torch
@@ -68,7 +60,7 @@ def out_of_fold(bank: GlyphBank, seed: int = 0) -> np.ndarray:
 
     torch.manual_seed(seed)
     torch.set_num_threads(2)
-    x = np.stack([_square(_redrawn(bank.glyph(i))) for i in range(len(bank))]).astype(np.float32)
+    x = np.stack([_square(_redrawn(bank.glyph(i)), SIZE) for i in range(len(bank))]).astype(np.float32)
     xt = torch.from_numpy(1.0 - x[:, None] / 255.0)
     yt = torch.from_numpy(bank.labels.astype(np.int64))
     rng = np.random.default_rng(seed)
