@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .model import Game, ScoreList
+from .model import Game, ScoreList, cell_ref
 from .values import ImpossibleGame, value_of
 
 WON, LOST = "won", "lost"
@@ -43,6 +43,9 @@ class RowFacts:
     #: per seat, the game points after this row and the penalties entered right after it
     #: (the written totals of rows that are not crossed out, plus penalty points as written)
     points_after: tuple[int, ...] = ()
+    #: per seat, the cells that ``prev_total``, ``prev_won`` and ``prev_lost`` were read from (None: the
+    #: start of the list): a finding that compares with them rests on them too
+    prev_cells: tuple[dict[str, Optional[str]], ...] = ()
 
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
@@ -88,9 +91,11 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     points = list(total)
     won = [0] * n
     lost = [0] * n
+    where: list[dict[str, Optional[str]]] = [{"total": None, "won": None, "lost": None} for _ in range(n)]
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
+        prev_cells = tuple(dict(w) for w in where)
         written = tuple(s for s in range(n) if not g.players[s].empty)
         if len(written) > 1:
             # several seats wrote: a seat that only repeated its unchanged figures did not play
@@ -123,17 +128,20 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             cells = g.players[s]
             if cells.total is not None:
                 total[s] = cells.total
+                where[s]["total"] = cell_ref(g.no, "total", s + 1)
                 if not g.crossed_out:
                     points[s] = cells.total
             if cells.won is not None:
                 won[s] = cells.won
+                where[s]["won"] = cell_ref(g.no, "won", s + 1)
             if cells.lost is not None:
                 lost[s] = cells.lost
+                where[s]["lost"] = cell_ref(g.no, "lost", s + 1)
         for s, v in enumerate(pens.get(g.no, ())):
             total[s] += v
             points[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played,
-                            counts=not g.ramsch, points_after=tuple(points)))
+                            counts=not g.ramsch, points_after=tuple(points), prev_cells=prev_cells))
     return out
 
 
@@ -153,3 +161,17 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
         elif f.outcome == LOST:
             lost[f.declarer] += 1
     return won, lost
+
+
+def prev_cells(f: RowFacts, seat: int, *fields: str) -> tuple[str, ...]:
+    """The cells the 0-based ``seat``'s previous figures of ``fields`` ("total", "won", "lost") were read
+    from, for the row ``f`` (none at the start of the list)."""
+    if not f.prev_cells:
+        return ()
+    return tuple(ref for fld in fields if (ref := f.prev_cells[seat].get(fld)) is not None)
+
+
+def written_value_cells(f: RowFacts) -> tuple[str, ...]:
+    """The cells the row's written value (``written_delta``) was read from: its "+" or "-"."""
+    g = f.game
+    return tuple(cell_ref(g.no, fld) for fld in ("plus", "minus") if getattr(g, fld) is not None)

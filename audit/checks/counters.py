@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..findings import finding
 from ..model import cell_ref
-from ..rows import WON, RowFacts
+from ..rows import WON, RowFacts, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], *, counters: bool, **_):
@@ -32,14 +32,17 @@ def check(facts: list[RowFacts], *, counters: bool, **_):
             rising, rising_prev, still, still_prev = "won", f.prev_won[s], "lost", f.prev_lost[s]
         else:
             rising, rising_prev, still, still_prev = "lost", f.prev_lost[s], "won", f.prev_won[s]
+        # won or lost: from the row's "+" or "-", else from the declarer's total against his previous one
+        outcome_cells = written_value_cells(f) or (cell_ref(no, "total", s + 1), *prev_cells(f, s, "total"))
         written = getattr(cells, rising)
         if written != rising_prev + 1:
             key = "counter.missing" if written is None else "counter.wrong"
             yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
                           expected=rising_prev + 1, outcome=f.outcome,
-                          cells=(cell_ref(no, rising, s + 1),))
+                          cells=(cell_ref(no, rising, s + 1), *prev_cells(f, s, rising), *outcome_cells))
         other = getattr(cells, still)
         if other is not None and other != still_prev:
             yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
-                          expected=still_prev, outcome=f.outcome, cells=(cell_ref(no, still, s + 1),))
+                          expected=still_prev, outcome=f.outcome,
+                          cells=(cell_ref(no, still, s + 1), *prev_cells(f, s, still), *outcome_cells))
 

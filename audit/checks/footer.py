@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts
+from ..rows import RowFacts, prev_cells
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -21,6 +21,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
         return
     expected = from_rows(facts, sl.seats)
+    last = facts[-1] if facts else None
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
             continue
@@ -32,5 +33,16 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want:
+                # the points line is the seat's last written total: it rests on that cell too
+                after = _last_total_cell(last, s) if line == "points" else ()
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
-                              expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
+                              expected=want, line=line, cells=(cell_ref(None, line, s + 1), *after))
+
+
+def _last_total_cell(last: RowFacts | None, seat: int) -> tuple[str, ...]:
+    """The cell of the 0-based ``seat``'s last written total (none when no total was written)."""
+    if last is None:
+        return ()
+    if last.game.players[seat].total is not None:
+        return (cell_ref(last.game.no, "total", seat + 1),)
+    return prev_cells(last, seat, "total")

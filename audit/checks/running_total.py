@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..findings import finding
 from ..model import cell_ref
-from ..rows import RowFacts
+from ..rows import RowFacts, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -19,10 +19,12 @@ def check(facts: list[RowFacts], **_):
         written = f.game.players[s].total
         no = f.game.no
         expected = f.prev_total[s] + f.written_delta
+        # the total's cell first (the one the finding is about), then what the expected total came from
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(f, s, "total"))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
-                          expected=expected, cells=(cell_ref(no, "total", s + 1),))
+                          expected=expected, cells=rests_on)
         elif written != expected:
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
-                          delta=f.written_delta, cells=(cell_ref(no, "total", s + 1),))
+                          delta=f.written_delta, cells=rests_on)

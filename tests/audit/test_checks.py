@@ -122,3 +122,33 @@ def test_reader_doubt_marks_the_findings_that_rest_on_it():
     assert not a.errors
     doubt = [f for f in a.findings if f.code == "unreadable"][0]
     assert doubt.severity == "doubt" and doubt.candidates == ((48, 0.41), (36, 0.38))
+
+
+def _doubt(value):
+    return CellReading(value, 0.5, ((value, 0.5), (value + 100, 0.3)), doubtful=True)
+
+
+def test_a_chain_finding_rests_on_the_figures_it_compares_with():
+    """A running total (or count) is checked against the seat's previous total (count) and the row's value:
+    when the reader doubts one of those, the finding may be its misreading, not the keeper's error."""
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=48, won=2, base=12, mit=1, plus=24)]
+    sl = make_list(rows, signatures=None)
+    assert codes(sl, severities=("error",)) == []
+    # the previous total misread (24 -> 124): row 2's total and the footer's points disagree with it
+    misread = replace(sl, games=(replace(rows[0], players=(SeatCells(total=124, won=1), SeatCells(), SeatCells())),
+                                 *sl.games[1:]))
+    found = [f for f in audit(misread).findings if f.code == "running-total"]
+    assert [(f.game, f.cells) for f in found] == [(1, ("g1.p1.total", "g1.plus")),
+                                                  (2, ("g2.p1.total", "g2.plus", "g1.p1.total"))]
+    assert not any(f.doubtful for f in found)                             # read surely: the paper's errors
+    doubted = replace(misread, readings={"g1.p1.total": _doubt(124)})
+    a = audit(doubted)
+    found = [f for f in a.findings if f.code == "running-total"]
+    assert [f.doubtful for f in found] == [True, True]                   # read in doubt: the referee looks
+    assert not [f for f in a.errors if f.code == "running-total"]
+    # the previous count misread (1 -> 3), in doubt: the counter finding of row 2 is doubtful too
+    counted = replace(sl, games=(replace(rows[0], players=(SeatCells(total=24, won=3), SeatCells(), SeatCells())),
+                                 *sl.games[1:]), readings={"g1.p1.won": _doubt(3)})
+    found = [f for f in audit(counted).findings if f.code == "counter"]
+    assert found and all(f.doubtful for f in found) and "g1.p1.won" in found[0].cells
