@@ -43,9 +43,6 @@ class RowFacts:
     #: per seat, the game points after this row and the penalties entered right after it
     #: (the written totals of rows that are not crossed out, plus penalty points as written)
     points_after: tuple[int, ...] = ()
-    #: per seat, the cells that ``prev_total``, ``prev_won`` and ``prev_lost`` were read from (None: the
-    #: start of the list): a finding that compares with them rests on them too
-    prev_cells: tuple[dict[str, Optional[str]], ...] = ()
 
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
@@ -91,11 +88,9 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     points = list(total)
     won = [0] * n
     lost = [0] * n
-    where: list[dict[str, Optional[str]]] = [{"total": None, "won": None, "lost": None} for _ in range(n)]
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
-        prev_cells = tuple(dict(w) for w in where)
         written = tuple(s for s in range(n) if not g.players[s].empty)
         if len(written) > 1:
             # several seats wrote: a seat that only repeated its unchanged figures did not play
@@ -128,20 +123,17 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             cells = g.players[s]
             if cells.total is not None:
                 total[s] = cells.total
-                where[s]["total"] = cell_ref(g.no, "total", s + 1)
                 if not g.crossed_out:
                     points[s] = cells.total
             if cells.won is not None:
                 won[s] = cells.won
-                where[s]["won"] = cell_ref(g.no, "won", s + 1)
             if cells.lost is not None:
                 lost[s] = cells.lost
-                where[s]["lost"] = cell_ref(g.no, "lost", s + 1)
         for s, v in enumerate(pens.get(g.no, ())):
             total[s] += v
             points[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played,
-                            counts=not g.ramsch, points_after=tuple(points), prev_cells=prev_cells))
+                            counts=not g.ramsch, points_after=tuple(points)))
     return out
 
 
@@ -163,12 +155,17 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
     return won, lost
 
 
-def prev_cells(f: RowFacts, seat: int, *fields: str) -> tuple[str, ...]:
-    """The cells the 0-based ``seat``'s previous figures of ``fields`` ("total", "won", "lost") were read
-    from, for the row ``f`` (none at the start of the list)."""
-    if not f.prev_cells:
-        return ()
-    return tuple(ref for fld in fields if (ref := f.prev_cells[seat].get(fld)) is not None)
+def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[str, ...]:
+    """The cells the 0-based ``seat``'s previous figures of ``fields`` ("total", "won", "lost") were read from,
+    for the row ``facts[i]``: a finding that compares with them rests on them too (none at the start of the
+    list). Looked up backwards when a finding needs them, not kept for every row."""
+    out = []
+    for fld in fields:
+        before = (facts[k].game for k in range(i - 1, -1, -1))
+        no = next((g.no for g in before if getattr(g.players[seat], fld) is not None), None)
+        if no is not None:
+            out.append(cell_ref(no, fld, seat + 1))
+    return tuple(out)
 
 
 def written_value_cells(f: RowFacts) -> tuple[str, ...]:

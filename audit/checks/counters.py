@@ -12,7 +12,7 @@ from ..rows import WON, RowFacts, prev_cells, written_value_cells
 def check(facts: list[RowFacts], *, counters: bool, **_):
     if not counters:
         return
-    for f in facts:
+    for i, f in enumerate(facts):
         if f.played and not f.counts and f.declarer is not None:
             # a Ramsch is no won or lost game (reference 004): the counts stay
             s = f.declarer
@@ -32,17 +32,22 @@ def check(facts: list[RowFacts], *, counters: bool, **_):
             rising, rising_prev, still, still_prev = "won", f.prev_won[s], "lost", f.prev_lost[s]
         else:
             rising, rising_prev, still, still_prev = "lost", f.prev_lost[s], "won", f.prev_won[s]
-        # won or lost: from the row's "+" or "-", else from the declarer's total against his previous one
-        outcome_cells = written_value_cells(f) or (cell_ref(no, "total", s + 1), *prev_cells(f, s, "total"))
         written = getattr(cells, rising)
         if written != rising_prev + 1:
             key = "counter.missing" if written is None else "counter.wrong"
             yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
-                          expected=rising_prev + 1, outcome=f.outcome,
-                          cells=(cell_ref(no, rising, s + 1), *prev_cells(f, s, rising), *outcome_cells))
+                          expected=rising_prev + 1, outcome=f.outcome, cells=_rests_on(facts, i, s, rising))
         other = getattr(cells, still)
         if other is not None and other != still_prev:
             yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
-                          expected=still_prev, outcome=f.outcome,
-                          cells=(cell_ref(no, still, s + 1), *prev_cells(f, s, still), *outcome_cells))
+                          expected=still_prev, outcome=f.outcome, cells=_rests_on(facts, i, s, still))
+
+
+def _rests_on(facts: list[RowFacts], i: int, seat: int, field: str) -> tuple[str, ...]:
+    """The count's cell, the seat's previous count and what says the game was won or lost: the row's "+" or
+    "-", else the declarer's total against his previous one."""
+    f = facts[i]
+    no = f.game.no
+    outcome = written_value_cells(f) or (cell_ref(no, "total", seat + 1), *prev_cells(facts, i, seat, "total"))
+    return (cell_ref(no, field, seat + 1), *prev_cells(facts, i, seat, field), *outcome)
 

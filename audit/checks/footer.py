@@ -21,7 +21,6 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
         return
     expected = from_rows(facts, sl.seats)
-    last = facts[-1] if facts else None
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
             continue
@@ -34,15 +33,11 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want:
                 # the points line is the seat's last written total: it rests on that cell too
-                after = _last_total_cell(last, s) if line == "points" else ()
+                after = _last_total_cell(facts, s) if line == "points" else ()
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *after))
 
 
-def _last_total_cell(last: RowFacts | None, seat: int) -> tuple[str, ...]:
+def _last_total_cell(facts: list[RowFacts], seat: int) -> tuple[str, ...]:
     """The cell of the 0-based ``seat``'s last written total (none when no total was written)."""
-    if last is None:
-        return ()
-    if last.game.players[seat].total is not None:
-        return (cell_ref(last.game.no, "total", seat + 1),)
-    return prev_cells(last, seat, "total")
+    return prev_cells(facts, len(facts), seat, "total")

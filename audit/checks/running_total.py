@@ -12,19 +12,21 @@ from ..rows import RowFacts, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
-    for f in facts:
+    for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
         s = f.declarer
         written = f.game.players[s].total
         no = f.game.no
         expected = f.prev_total[s] + f.written_delta
+        if written == expected:
+            continue
         # the total's cell first (the one the finding is about), then what the expected total came from
-        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(f, s, "total"))
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)
-        elif written != expected:
+        else:
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
                           delta=f.written_delta, cells=rests_on)
