@@ -377,12 +377,13 @@ def reviewed_illegible(arrays: dict[str, np.ndarray], path: Path = REVIEW_FILE) 
         for i, (s, p, r) in enumerate(zip(arrays["sources"], arrays["splits"], arrays["records"]))
     }
     marked = np.zeros(len(arrays["labels"]), bool)
-    lines = [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
-    for n, line in enumerate(lines[1:], start=2):
+    rows = [(n, line) for n, line in enumerate(path.read_text().splitlines(), start=1)
+            if line and not line.startswith("#")]
+    for n, line in rows[1:]:                    # after the header line
         source, split, record, label = line.split(",")
         i = where.get((source, split, int(record)))
         if i is None or LABEL_NAMES[arrays["labels"][i]] != label:
-            raise ValueError(f"{path.name}: row {n} ({line}) names no glyph of this bank")
+            raise ValueError(f"{path.name}: line {n} ({line}) names no glyph of this bank")
         marked[i] = True
     return marked
 

@@ -221,6 +221,6 @@ def test_a_review_row_naming_no_glyph_is_an_error(tmp_path):
     path.write_text("# note\nsource,split,record,label\n" + good + "\n")
     assert bg.reviewed_illegible(arrays, path).sum() == 1
     wrong_label = good.rsplit(",", 1)[0] + ",X"
-    path.write_text("source,split,record,label\n" + good + "\n" + wrong_label + "\n")
-    with pytest.raises(ValueError, match="row 3"):
+    path.write_text("# a note\nsource,split,record,label\n" + good + "\n" + wrong_label + "\n")
+    with pytest.raises(ValueError, match="line 4"):
         bg.reviewed_illegible(arrays, path)
