@@ -172,3 +172,15 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
     """The cells the row's written value (``written_delta``) was read from: its "+" or "-"."""
     g = f.game
     return tuple(cell_ref(g.no, fld) for fld in ("plus", "minus") if getattr(g, fld) is not None)
+
+
+def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
+    """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
+    declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them."""
+    out: list[str] = []
+    for f in facts:
+        if f.played and f.counts and f.declarer in seats:
+            out += written_value_cells(f)
+            if f.game.players[f.declarer].total is not None:
+                out.append(cell_ref(f.game.no, "total", f.declarer + 1))
+    return tuple(out)

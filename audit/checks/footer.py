@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, prev_cells
+from ..rows import RowFacts, declared_cells, prev_cells
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -32,12 +32,20 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want:
-                # the points line is the seat's last written total: it rests on that cell too
-                after = _last_total_cell(facts, s) if line == "points" else ()
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
-                              expected=want, line=line, cells=(cell_ref(None, line, s + 1), *after))
+                              expected=want, line=line,
+                              cells=(cell_ref(None, line, s + 1), *_rests_on(facts, line, s, sl.seats)))
 
 
-def _last_total_cell(facts: list[RowFacts], seat: int) -> tuple[str, ...]:
-    """The cell of the 0-based ``seat``'s last written total (none when no total was written)."""
-    return prev_cells(facts, len(facts), seat, "total")
+def _rests_on(facts: list[RowFacts], line: str, seat: int, seats: int) -> tuple[str, ...]:
+    """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from: the points from his
+    last total, his won and lost games and bonus from the rows he declared, the others' lost games from
+    theirs, the score from all of them."""
+    last_total = prev_cells(facts, len(facts), seat, "total")
+    if line == "points":
+        return last_total
+    if line in ("won", "lost", "bonus"):
+        return declared_cells(facts, {seat})
+    if line == "others_lost":
+        return declared_cells(facts, set(range(seats)) - {seat})
+    return (*last_total, *declared_cells(facts, set(range(seats))))

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, outcome_counts
+from ..rows import RowFacts, declared_cells, outcome_counts
 from ..settings import Settings
 
 CENT = Decimal("0.01")
@@ -34,8 +34,10 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
                               expected=float(want), lost=lost[s],
                               cells=(cell_ref(None, "money", s + 1),))
         elif as_money(written) != want:
+            # the money follows from the games the seat lost: from the rows he declared
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
-                          expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1),))
+                          expected=float(want), lost=lost[s],
+                          cells=(cell_ref(None, "money", s + 1), *declared_cells(facts, {s})))
     total = sum(owed, Decimal(0))
     if footer.money_total is None:
         if total:
@@ -43,4 +45,4 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
                           expected=float(total), cells=("footer.money_total",))
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
-                      expected=float(total), cells=("footer.money_total",))
+                      expected=float(total), cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))

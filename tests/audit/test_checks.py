@@ -152,3 +152,25 @@ def test_a_chain_finding_rests_on_the_figures_it_compares_with():
                                  *sl.games[1:]), readings={"g1.p1.won": _doubt(3)})
     found = [f for f in audit(counted).findings if f.code == "counter"]
     assert found and all(f.doubtful for f in found) and "g1.p1.won" in found[0].cells
+
+
+def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
+    """The footer's figures follow from the rows: a footer or money finding is doubtful when the reader doubts
+    a cell of the rows it follows from (a seat's own games for his counts, bonus and money, the others' games
+    for their lost games), and stays an error when the doubt lies elsewhere."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)]
+    footer = Footer(points=(24, -40, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 30), score=(114, -90, 40), money=(None, 1.0, None), money_total=0.5)
+    sl = make_list(rows, footer=footer)        # seat 3's others_lost 30 (40 is right), seat 2's money 1.00 (0.50)
+
+    def found(readings):
+        a = audit(replace(sl, readings=readings))
+        return {(f.code, f.seat): f.doubtful for f in a.findings if f.code in ("footer", "money") and f.seat}
+
+    assert found({}) == {("footer", 3): False, ("money", 2): False}
+    doubt = CellReading(40, 0.5, ((40, 0.5), (48, 0.3)), doubtful=True)
+    # seat 2's "-" in doubt: seat 2's money and seat 3's count of the others' lost games may be misreadings
+    assert found({"g2.minus": doubt}) == {("footer", 3): True, ("money", 2): True}
+    # seat 1's "+" in doubt: neither follows from it
+    assert found({"g1.plus": replace(doubt, value=24)}) == {("footer", 3): True, ("money", 2): False}
