@@ -45,4 +45,5 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
                           expected=float(total), cells=("footer.money_total",))
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
-                      expected=float(total), cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))
+                      expected=float(total),
+                      cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))

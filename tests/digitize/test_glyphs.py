@@ -216,7 +216,8 @@ def test_a_review_row_naming_no_glyph_is_an_error(tmp_path):
     bg = _build_glyphs()
     arrays = _all_arrays()
     i = int(np.nonzero(arrays["sources"] == 0)[0][0])
-    good = f"skatlist,{bg.SPLIT_NAMES[arrays['splits'][i]]},{arrays['records'][i]},{bg.LABEL_NAMES[arrays['labels'][i]]}"
+    split, label = bg.SPLIT_NAMES[arrays["splits"][i]], bg.LABEL_NAMES[arrays["labels"][i]]
+    good = f"skatlist,{split},{arrays['records'][i]},{label}"
     path = tmp_path / "review.csv"
     path.write_text("# note\nsource,split,record,label\n" + good + "\n")
     assert bg.reviewed_illegible(arrays, path).sum() == 1
