@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from build_glyphs import LABEL_NAMES, REVIEW_FILE, SOURCE_NAMES, SPLIT_NAMES, _redrawn, _square  # noqa: E402
+from digitize import glyphs  # noqa: E402
 from digitize.glyphs import GlyphBank  # noqa: E402
 from digitize.synth.handwriting import glyph_usable  # noqa: E402
 
@@ -117,7 +118,7 @@ def contact_sheet(bank: GlyphBank, indices: list[int], path: Path) -> None:
 
 def propose(out: Path, below: float, all_of: str | None) -> None:
     bank = GlyphBank.load("all")
-    splits = np.asarray([SPLIT_NAMES.index(s) for s in _split_names(bank)])
+    splits = _splits()
     probs = out_of_fold(bank)
     own = probs[np.arange(len(bank)), bank.labels]
     usable = np.array([bank.typical[i] and glyph_usable(bank, i) for i in range(len(bank))])
@@ -137,14 +138,16 @@ def propose(out: Path, below: float, all_of: str | None) -> None:
           f"write {out / 'marks.txt'} (a line per sheet: 'rev_2_0: 0 1 5'), then run apply")
 
 
-def _split_names(bank: GlyphBank) -> list[str]:
-    with np.load(Path(ROOT / "digitize" / "data" / "glyphs.npz")) as z:
-        return [SPLIT_NAMES[s] for s in z["splits"]]
+def _splits() -> np.ndarray:
+    """The split index (into SPLIT_NAMES) of every glyph of the packaged bank, in the order of
+    ``GlyphBank.load("all")`` (the bank keeps no split per glyph)."""
+    with np.load(glyphs._data_path()) as z:
+        return z["splits"]
 
 
 def apply(out: Path) -> None:
     bank = GlyphBank.load("all")
-    splits = _split_names(bank)
+    splits = _splits()
     sheets = json.loads((out / "sheets.json").read_text())
     rows = set()
     for line in (out / "marks.txt").read_text().splitlines():
@@ -153,7 +156,8 @@ def apply(out: Path) -> None:
         name, numbers = line.split(":")
         for n in numbers.split():
             i = sheets[name.strip()][int(n)]
-            rows.add((SOURCE_NAMES[bank.sources[i]], splits[i], int(bank.records[i]), LABEL_NAMES[bank.labels[i]]))
+            rows.add((SOURCE_NAMES[bank.sources[i]], SPLIT_NAMES[splits[i]], int(bank.records[i]),
+                      LABEL_NAMES[bank.labels[i]]))
     text = REVIEW_FILE.read_text().splitlines()
     header = [line for line in text if line.startswith("#") or line.startswith("source,")]
     old = {tuple(r[:2]) + (int(r[2]), r[3]) for r in csv.reader(line for line in text if line not in header)}
