@@ -195,12 +195,13 @@ class _Cells:
             self.value[ref] = d[0][0] if d else _default(fld)
             # the bar applies to the value: readings that mean the same ("-", "" and "#" in a total
             # cell: none) count together
-            sure = self.sure[ref] = d[0][1] if d else 0.0
+            sure = d[0][1] if d else 0.0
             if fld in MARK_FIELDS and d and d[0][0] is True and parse(fld, r.text) is not _NOTHING:
                 # a mark read best is weighed against what a mark column can hold (a mark or nothing), not
                 # against the digits the reader also saw in it (an X drawn like a crossed 7): on seed 8's
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
-                sure = self.sure[ref] = d[0][1] / sum(p for _v, p in d)
+                sure = d[0][1] / sum(p for _v, p in d)
+            self.sure[ref] = sure
             self.read[ref] = d
             plausible = _plausible(ref, fld, steps)
             if plausible is not None:
