@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .model import Game, ScoreList, cell_ref
+from .model import MARK_FIELDS, Game, ScoreList, cell_ref
 from .values import ImpossibleGame, value_of
 
 WON, LOST = "won", "lost"
@@ -157,15 +157,29 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
 
 def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[str, ...]:
     """The cells the 0-based ``seat``'s previous figures of ``fields`` ("total", "won", "lost") were read from,
-    for the row ``facts[i]``: a finding that compares with them rests on them too (none at the start of the
-    list). Looked up backwards when a finding needs them, not kept for every row."""
+    for the row ``facts[i]``, and the cells of the rows between that were read empty: a finding that compares
+    with them rests on them too (none at the start of the list). Looked up backwards when a finding needs
+    them, not kept for every row."""
     out = []
     for fld in fields:
-        before = (facts[k].game for k in range(i - 1, -1, -1))
-        no = next((g.no for g in before if getattr(g.players[seat], fld) is not None), None)
-        if no is not None:
-            out.append(cell_ref(no, fld, seat + 1))
+        for k in range(i - 1, -1, -1):
+            g = facts[k].game
+            # the rows passed over were read empty in this column: were one of them misread, the
+            # previous figure would be another (so the finding rests on them too)
+            out.append(cell_ref(g.no, fld, seat + 1))
+            if getattr(g.players[seat], fld) is not None:
+                break
     return tuple(out)
+
+
+def seat_cells(no: int, seat: int) -> tuple[str, ...]:
+    """The cells of row ``no`` that make the 0-based ``seat`` one who played it: its total and counts."""
+    return tuple(cell_ref(no, fld, seat + 1) for fld in ("total", "won", "lost"))
+
+
+def game_cells(no: int) -> tuple[str, ...]:
+    """The cells of row ``no`` its game value is computed from: Grundwert, mit/ohne and the marks."""
+    return tuple(cell_ref(no, fld) for fld in ("base", "mit", "ohne", *MARK_FIELDS))
 
 
 def written_value_cells(f: RowFacts) -> tuple[str, ...]:

@@ -2,13 +2,14 @@
 
 Codes: several-declarers, dealer-declared (SkWO 9.4: the dealer sits out at four seats),
 passed-game (an "eingepasst" row carries no value, SkWO 9.4), incomplete-row (a value but no
-declarer).
+declarer). A seat played a row when its total or counts are written there: a finding about who played
+rests on those cells (:func:`~audit.rows.seat_cells`).
 """
 from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts
+from ..rows import RowFacts, seat_cells
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, **_):
@@ -23,13 +24,14 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                 seat = f.declarers[0] + 1 if f.declarers else None
                 yield finding("passed-game", "passed.value", game=no, seat=seat, field="passed",
                               written=g.plus if g.plus is not None else g.minus,
-                              cells=(cell_ref(no, "passed"),))
+                              cells=(cell_ref(no, "passed"), cell_ref(no, "plus"), cell_ref(no, "minus"),
+                                     *(c for s in f.declarers for c in seat_cells(no, s))))
             continue
         if len(f.declarers) > 1:
             seats = ", ".join(str(s + 1) for s in f.declarers)
             yield finding("several-declarers", "declarers.several", game=no, field="total",
                           written=[s + 1 for s in f.declarers], seats=seats,
-                          cells=tuple(cell_ref(no, "total", s + 1) for s in f.declarers))
+                          cells=tuple(c for s in f.declarers for c in seat_cells(no, s)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
                 yield finding("incomplete-row", "declarers.none", game=no, field="total",
@@ -38,4 +40,4 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             dealer = sl.table.dealer(no)
             if dealer in f.declarers:
                 yield finding("dealer-declared", "dealer", game=no, seat=dealer + 1, field="total",
-                              written=dealer + 1, cells=(cell_ref(no, "total", dealer + 1),))
+                              written=dealer + 1, cells=seat_cells(no, dealer))

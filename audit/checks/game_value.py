@@ -1,6 +1,8 @@
 """Does the row's "+" or "-" entry match the value its game columns give (ISkO 2.5, 2.5.11, 3.6)?
 
-Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row.
+Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding about
+the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
+(or the impossible column) first.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from dataclasses import replace
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
 from ..overbid import explained_bids
-from ..rows import RowFacts
+from ..rows import RowFacts, game_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -21,7 +23,8 @@ def check(facts: list[RowFacts], **_):
         if f.impossible is not None:
             exc = f.impossible
             yield finding("impossible-value", "impossible." + exc.key, game=no, field=exc.field,
-                          written=getattr(g, exc.field, None), cells=(cell_ref(no, exc.field),),
+                          written=getattr(g, exc.field, None),
+                          cells=(cell_ref(no, exc.field), *(c for c in game_cells(no) if c != cell_ref(no, exc.field))),
                           **exc.params)
         if g.plus is not None and g.minus is not None:
             yield finding("impossible-value", "impossible.plus-and-minus", game=no, field="minus",
@@ -42,7 +45,7 @@ def check(facts: list[RowFacts], **_):
         if g.plus is not None:
             if g.plus != value:
                 yield finding("value-mismatch", "value.plus", game=no, field="plus", written=g.plus,
-                              expected=value, cells=(cell_ref(no, "plus"), cell_ref(no, "base")))
+                              expected=value, cells=(cell_ref(no, "plus"), *game_cells(no)))
             continue
         minus = g.minus
         if minus == 2 * value:
@@ -58,7 +61,7 @@ def check(facts: list[RowFacts], **_):
         elif minus == value or (minus % (base * factor) == 0 and (minus // (base * factor)) % 2 == 1
                                 and minus // base > value // base):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
-                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"),))
+                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no)))
         else:
             yield finding("value-mismatch", "value.minus", game=no, field="minus", written=minus,
-                          expected=2 * value, cells=(cell_ref(no, "minus"), cell_ref(no, "base")))
+                          expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)))

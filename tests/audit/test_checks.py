@@ -174,3 +174,44 @@ def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
     assert found({"g2.minus": doubt}) == {("footer", 3): True, ("money", 2): True}
     # seat 1's "+" in doubt: neither follows from it
     assert found({"g1.plus": replace(doubt, value=24)}) == {("footer", 3): True, ("money", 2): False}
+
+
+def test_a_game_value_finding_rests_on_every_game_column():
+    """The value a "+" is checked against is computed from Grundwert, mit/ohne and the marks: a mit read 1 for
+    a 2 makes a right "+36" look wrong, so a doubt on any of those columns makes the finding doubtful."""
+    sl = make_list([row(1, 3, seat=1, total=36, base=12, mit=1, plus=36)], signatures=None)
+    found = [f for f in audit(sl).findings if f.code == "value-mismatch"]
+    assert len(found) == 1 and not found[0].doubtful and found[0].cells[0] == "g1.plus"
+    for ref in ("g1.mit", "g1.base", "g1.hand", "g1.schneider"):
+        a = audit(replace(sl, readings={ref: _doubt(1)}))
+        assert [f.doubtful for f in a.findings if f.code == "value-mismatch"] == [True], ref
+    a = audit(replace(sl, readings={"g2.mit": _doubt(1)}))                 # another row's doubt: still an error
+    assert [f.doubtful for f in a.findings if f.code == "value-mismatch"] == [False]
+
+
+def test_who_played_rests_on_the_seats_totals_and_counts():
+    """A seat played a row when its total or a count is written there: a count read in an empty cell makes two
+    declarers, and when that reading is in doubt the finding is a doubt, not the keeper's error."""
+    sl = make_list([row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24)], signatures=None)
+    g = sl.games[0]
+    two = replace(sl, games=(replace(g, players=(g.players[0], SeatCells(won=1), g.players[2])), *sl.games[1:]))
+    found = [f for f in audit(two).findings if f.code == "several-declarers"]
+    assert len(found) == 1 and not found[0].doubtful and "g1.p2.won" in found[0].cells
+    found = [f for f in audit(replace(two, readings={"g1.p2.won": _doubt(1)})).findings if f.code == "several-declarers"]
+    assert [f.doubtful for f in found] == [True]
+
+
+def test_a_chain_finding_rests_on_the_rows_read_empty_between():
+    """The previous total is the last one written in the seat's column: the cells passed over were read
+    empty, and had one of them been misread as empty the previous total would be another."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=2, total=24, base=12, mit=1, plus=24),
+            row(3, 3, seat=1, total=148, base=12, mit=1, plus=24)]       # 48 is right: an error on paper
+    sl = make_list(rows, signatures=None)
+    found = [f for f in audit(sl).findings if f.code == "running-total" and f.game == 3]
+    assert [(f.cells, f.doubtful) for f in found] == [(("g3.p1.total", "g3.plus", "g2.p1.total", "g1.p1.total"),
+                                                       False)]
+    empty = CellReading(None, 0.5, ((None, 0.5), (24, 0.3)), doubtful=True)
+    found = [f for f in audit(replace(sl, readings={"g2.p1.total": empty})).findings
+             if f.code == "running-total" and f.game == 3]
+    assert [f.doubtful for f in found] == [True]
