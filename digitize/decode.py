@@ -50,6 +50,7 @@ from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, Seat
 from audit.listjson import LIMITS
 from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
+from digitize.reader import SIGNATURE, STRIKE
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
 CONFIDENCE_BAR = 0.90
@@ -78,6 +79,10 @@ MISREAD_HAND = 2
 #: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
 #: neither count read is in doubt.
 COUNTING_ROWS = 3
+
+#: Unused rows at the end of a list count as crossed out by one stroke over them when the stroke crosses at
+#: least this many of their cells (a stray stroke read in one cell does not cross out a block).
+STRUCK_BLOCK = 3
 #: What a keeper writes in these columns; a best reading outside is doubtful however confident when a
 #: candidate inside was seen too.
 PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(1, 12)),
@@ -96,6 +101,7 @@ NEGATIVE_OK = {"total", "points", "bonus", "score", "others_lost"}
 #: Which range of audit.listjson.LIMITS a column's figures must lie in.
 FIELD_LIMIT = {"base": "small", "mit": "small", "ohne": "small", "plus": "value", "minus": "value",
                "won": "count", "lost": "count", "series": "count", "table": "count", "start_number": "count"}
+_GAME_REF = re.compile(r"^g(\d+)\.")
 _INT = re.compile(r"^-?\d{1,5}$")
 _MONEY = re.compile(r"^(\d{1,3})(?:,(\d{1,2}|-))?$")
 
@@ -479,12 +485,18 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open.
     """
     seats = table.seats
-    cells = _Cells({r.ref: r for r in reads}, bar, seats)
+    by_ref = {r.ref: r for r in reads}
+    for s in range(1, seats + 1):
+        money, box = f"footer.money.{s}", f"signature.{s}"
+        if money not in by_ref and box in by_ref:
+            by_ref[money] = money_in_box(by_ref[box], money)
+    cells = _Cells(by_ref, bar, seats)
     prev_total = [0] * seats
     prev_counts = [{"won": 0, "lost": 0} for _ in range(seats)]
     rows = []
+    struck = _crossed_rows(cells, games)
     for no in range(1, games + 1):
-        crossed = _crossed(cells, no, seats)
+        crossed = no in struck
         if not crossed:
             _resolve_row(cells, no, seats, prev_total, prev_counts)
         players = [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
@@ -524,17 +536,52 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
                      readings=readings, source=source)
 
 
-def _crossed(cells: _Cells, no: int, seats: int) -> bool:
-    """A row is crossed out when most of its cells show a strike-through stroke."""
-    refs = [r for r in cells.reads if r.startswith(f"g{no}.")]
-    if not refs:
-        return False
-    struck = sum(1 for r in refs if "#" in cells.reads[r].text)
-    return struck >= max(3, len(refs) // 2)
+def money_in_box(box: CellRead, ref: str) -> CellRead:
+    """The loss money read from a signature box, as the reading of the money cell ``ref``.
+
+    The DSkV form has no money row: the keeper writes each player's amount into his signature box, beside
+    the signature ("3,50 ~"). The box's readings less the signature ("~") are the money cell's readings
+    (those that then read alike count together), so that the amount has a confidence and a doubt of its
+    own, and a money finding rests on it like on a money cell (before, the amount was taken from the
+    box's best reading and no finding could be in doubt about it). The reading keeps the box's outline.
+    """
+    merged: dict[str, float] = {}
+    for text, p in box.candidates or ((box.text, box.confidence),):
+        t = text.replace(SIGNATURE, "").strip()
+        merged[t] = merged.get(t, 0.0) + p
+    cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
+    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad)
+
+
+def _crossed_rows(cells: _Cells, games: int) -> set[int]:
+    """The rows crossed out: a row most of whose cells show a strike-through stroke, and the unused rows at
+    the end of the list under one stroke (a diagonal or a cross over the block touches only a few cells of
+    each row): from the first row with a stroke on to the last, when nothing else is written below the last
+    game and the strokes cross at least :data:`STRUCK_BLOCK` cells there. Before, only rows struck through
+    in most of their cells counted, and a list whose keeper crossed the unused rows out with one stroke was
+    reported for leaving them open (6 of seed 8's 48 photos, every cell read right)."""
+    refs: dict[int, list[str]] = {}
+    for ref in cells.reads:
+        m = _GAME_REF.match(ref)
+        if m and 1 <= int(m.group(1)) <= games:
+            refs.setdefault(int(m.group(1)), []).append(ref)
+    struck = {no: sum(1 for r in rs if STRIKE in cells.reads[r].text) for no, rs in refs.items()}
+    crossed = {no for no, rs in refs.items() if struck[no] >= max(3, len(rs) // 2)}
+    block = []
+    for no in range(games, 0, -1):
+        written = any(STRIKE not in cells.reads[r].text and cells.value.get(r) not in (None, False)
+                      for r in refs.get(no, ()))
+        if written:
+            break
+        block.append(no)
+    stroked = sorted(no for no in block if struck.get(no))
+    if stroked and sum(struck[no] for no in stroked) >= STRUCK_BLOCK:
+        crossed.update(range(stroked[0], games + 1))
+    return crossed
 
 
 def _crossed_ref(ref: str, rows) -> bool:
-    m = re.match(r"^g(\d+)\.", ref)
+    m = _GAME_REF.match(ref)
     if not m:
         return False
     no = int(m.group(1))
@@ -545,16 +592,6 @@ def _footer(cells: _Cells, seats: int) -> Footer:
     lines = {}
     for line in ("points", "won", "lost", "bonus", "others_lost", "score", "money"):
         lines[line] = tuple(cells.get(f"footer.{line}.{s}") for s in range(1, seats + 1))
-    money = list(lines["money"])
-    for s in range(1, seats + 1):
-        # the DSkV form has no money row: a keeper writes the amount into the signature box
-        ref = f"signature.{s}"
-        if money[s - 1] is None and ref in cells.reads:
-            text = cells.reads[ref].text.replace("~", "")
-            value = parse("money", text)
-            if value is not _NOTHING and value is not None:
-                money[s - 1] = value
-    lines["money"] = tuple(money)
     return Footer(**lines, money_total=cells.get("footer.money_total"))
 
 

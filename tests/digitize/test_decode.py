@@ -368,3 +368,61 @@ def test_parse_by_column():
     assert parse("hand", "X") is True and parse("hand", "") is False
     assert parse("money", "0,50") == 0.5 and parse("money", "4,-") == 4.0
     assert parse("signature", "~") is True and parse("signature", "") is False
+
+
+def dskv_reads(sl):
+    """Perfect readings of ``sl`` on the DSkV form: no money row, each amount beside the signature in its box."""
+    texts = texts_of(sl)
+    for s, v in enumerate(sl.footer.money, start=1):
+        money = texts.pop(f"footer.money.{s}", "")
+        texts[f"signature.{s}"] = (money + "~") if v else texts[f"signature.{s}"]
+    return [CellRead(ref, t, 0.99, ((t, 0.99),), quad=((s, 0.0), (s + 1.0, 0.0), (s + 1.0, 1.0), (s, 1.0)))
+            for s, (ref, t) in enumerate(texts.items())]
+
+
+def test_money_in_a_signature_box_is_read_with_its_own_doubt():
+    """The DSkV form has no money row: the amount is read from the signature box as the money cell's reading,
+    with a confidence and a doubt of its own, so that a money finding can rest on it (before, the box's best
+    reading was taken as the amount and the finding was an error on paper however unsure the reading)."""
+    sl = simulate(random.Random(5), seats=3)
+    seat = next(s for s, v in enumerate(sl.footer.money, start=1) if v)
+    box, ref = f"signature.{seat}", f"footer.money.{seat}"
+    reads = dskv_reads(sl)
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert got.footer.money == sl.footer.money and not r.doubtful
+    assert r.box == next(x.quad for x in reads if x.ref == box) and got.signatures[seat - 1]
+    assert not [f for f in audit(got).findings if f.code == "money"]
+    # the amount read unsure ("1,00" or "10"): the money finding on it is a doubt, not the keeper's error
+    amount = f"{sl.footer.money[seat - 1]:.2f}".replace(".", ",")
+    unsure = with_read(reads, box, "10~", 0.45, (amount + "~", 0.4), ("~", 0.1))
+    got = decode(unsure, table_of(sl), 36)
+    assert got.readings[ref].value == 10 and got.readings[ref].doubtful
+    assert not got.readings[box].doubtful and got.signatures[seat - 1]      # signed, whatever the amount
+    money = [f for f in audit(got).findings if f.code == "money" and f.seat == seat]
+    assert money and all(f.doubtful for f in money)
+    # readings that mean the same amount count together: "1,50~" and "~1,50" are both 1.50
+    split = with_read(reads, box, amount + "~", 0.5, ("~" + amount, 0.45))
+    r = decode(split, table_of(sl), 36).readings[ref]
+    assert r.value == sl.footer.money[seat - 1] and not r.doubtful and r.confidence >= 0.95
+
+
+def test_unused_rows_under_one_stroke_are_crossed_out():
+    """A keeper crosses the unused rows out with one stroke over the block; it touches a few cells of each
+    row. From the first row it touches on, the rows are crossed out; a row left before it stays open, and a
+    stray stroke read in one cell crosses nothing."""
+    sl = simulate(random.Random(5), seats=3)
+    last = 30                                   # rows 31..36 unused: row 31 left open, 32..36 under the stroke
+    texts = {ref: ("" if ref.startswith("g") and int(ref[1:].split(".")[0]) > last else t)
+             for ref, t in texts_of(sl).items()}
+    stroke = {f"g{no}.{fld}" for no in range(last + 2, 37) for fld in ("base", "plus")}
+    reads = [CellRead(ref, "#" if ref in stroke else t, 0.99, (("#" if ref in stroke else t, 0.99),))
+             for ref, t in texts.items()]
+    got = decode(reads, table_of(sl), 36)
+    crossed = {g.no for g in got.games if g.crossed_out}
+    assert crossed == set(range(last + 2, 37))
+    assert [f.game for f in audit(got).findings if f.code == "game-count"] == [last + 1]   # the row left open
+    stray = [CellRead(ref, "#" if ref == f"g{last + 3}.base" else t, 0.99, (("#" if ref == f"g{last + 3}.base"
+                                                                              else t, 0.99),))
+             for ref, t in texts.items()]
+    assert not any(g.crossed_out for g in decode(stray, table_of(sl), 36).games)
