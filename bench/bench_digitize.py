@@ -14,7 +14,9 @@ with the truth:
 * sheets right: photos with no wrong value at all;
 * phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
   written cells above, counted on their own so that a reader that invents values cannot hide);
-* paper errors: the expected findings of seeded lists found as findings (not as doubts).
+* paper errors: the expected findings of seeded lists found as findings (not as doubts);
+* false paper errors: findings shown as errors on paper (not as doubts) that the list as written does not
+  have (a misreading the referee is told is the keeper's mistake).
 
 ``--camera clean`` photographs the same lists in the same hands with a perfect camera instead (straight on,
 3000 px, no blur, noise, shadow or JPEG): what is still wrong or doubtful then comes from the handwriting.
@@ -123,12 +125,17 @@ def score_list(sample, sl) -> Counter:
                 out["wrong_sure"] += 1
     out["sheets"] += 1
     out["sheets_right"] += sheet_wrong == 0
-    a = audit(sl)
     expected = {(e.code, e.game, e.seat) for e in sample.expected if e.code != "overbid"}
-    found = {(f.code, f.game, f.seat) for f in a.findings if f.severity != INFO and not f.doubtful}
+    found = _paper_errors(sl)
     out["paper_expected"] += len(expected)
     out["paper_found"] += len(expected & found)
+    out["paper_false"] += len(found - expected - _paper_errors(sample.list))
     return out
+
+
+def _paper_errors(sl) -> set[tuple]:
+    """(code, game, seat) of the findings the referee is shown as errors on paper (not INFO, not in doubt)."""
+    return {(f.code, f.game, f.seat) for f in audit(sl).findings if f.severity != INFO and not f.doubtful}
 
 
 def pct(a, b) -> str:
@@ -197,14 +204,14 @@ def main():
     print(f"{args.photos} synthetic photos, test handwriting split (writers not used in training), seed {args.seed}, "
           f"{camera}\n")
     print("| engine | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell | "
-          "paper errors found | s/photo (all sizes) | s per 12 MP photo | JPEG decode alone |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "paper errors found | false paper errors | s/photo (all sizes) | s per 12 MP photo | JPEG decode alone |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for engine in engines:
         c = accuracy(args.photos, args.seed, engine, args.camera)
         total, decode_only = speed(engine, args.seed)
         print(f"| {engine} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
               f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
-              f"{c['paper_found']}/{c['paper_expected']} | {c['seconds'] / max(1, c['sheets']):.2f} | "
+              f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | {c['seconds'] / max(1, c['sheets']):.2f} | "
               f"{total:.2f} | {decode_only:.3f} |")
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
         print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
