@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from ..findings import DOUBT, finding
+from ..messages import show_value
 from ..model import ScoreList
 
 _REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
@@ -33,7 +34,8 @@ def parse_ref(ref: str) -> tuple:
 
 
 def _show(value) -> str:
-    return "X" if value is True else "∅" if value in (None, False) else str(value)
+    """A candidate as the referee reads it: X, 3,50 for money, ∅ for nothing."""
+    return show_value(value, "∅")
 
 
 def check(facts, *, sl: ScoreList, **_):

@@ -215,3 +215,11 @@ def test_a_chain_finding_rests_on_the_rows_read_empty_between():
     found = [f for f in audit(replace(sl, readings={"g2.p1.total": empty})).findings
              if f.code == "running-total" and f.game == 3]
     assert [f.doubtful for f in found] == [True]
+
+
+def test_a_doubted_amount_shows_its_candidates_as_money():
+    """The referee reads "1,00" and "10,00", not the floats 1.0 and 10.0; nothing is shown as ∅."""
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None)
+    doubt = CellReading(1.0, 0.49, ((1.0, 0.49), (10.0, 0.3), (None, 0.1)), doubtful=True)
+    found = [f for f in audit(replace(sl, readings={"footer.money.1": doubt})).findings if f.code == "unreadable"]
+    assert len(found) == 1 and "1,00, 10,00, ∅" in found[0].message("de")
