@@ -65,6 +65,7 @@ from digitize.layout import DEFAULT_GAMES, EDITIONS, Box, layout_for  # noqa: E4
 from digitize.reader import SIGNATURE, STRIKE  # noqa: E402
 from digitize.synth import handwriting as hw  # noqa: E402
 from digitize.synth.camera import CameraEffects, photograph  # noqa: E402
+from digitize.synth.fill import MONEY_FIRST_P, split_signature_box  # noqa: E402
 
 # ------------------------------------------------------------------------------------------------ constants
 
@@ -263,6 +264,10 @@ FILL = {
     "start_number": {"number": 0.85, "empty": 0.15},
     "title": {"number": 0.7, "empty": 0.3},
 }
+#: The DSkV form's signature box (it has no money row): the money beside the player's signature, as the
+#: synthetic lists (digitize.synth.fill) and real lists have it, or either alone, or nothing. Until session 8
+#: the box held one of them only, and the reader read a box with both as a signature alone.
+DSKV_SIGNATURE_FILL = {"money_signature": 0.45, "signature": 0.2, "money": 0.2, "empty": 0.15}
 #: Marks: the writer's own style, or explicitly a + or a slanted cross.
 MARK_CONTENT = {"X": 0.85, "+": 0.08, "x": 0.07}
 
@@ -271,11 +276,13 @@ MARK_CONTENT = {"X": 0.85, "+": 0.08, "x": 0.07}
 class Content:
     """What is written into one cell: ``kind`` (one of KINDS but "strike"), ``text`` for the renderer
     (a number, amount, "X"/"+"/"x", "—" for a dash; "" for nothing; "~" for a signature) and ``label``
-    (the reader's text)."""
+    (the reader's text). ``signed``: an amount in a DSkV signature box has the player's signature
+    "after" it (to its right) or "before" it; the label then holds both, left to right ("3,50~")."""
 
     kind: str
     text: str
     label: str
+    signed: str = ""
 
 
 EMPTY = Content("empty", "", "")
@@ -285,8 +292,13 @@ def content_for(slot: str, edition: str, seats: int, rng: np.random.Generator) -
     """Draw the content of one cell of ``slot`` on a form of ``edition`` and ``seats``."""
     fill = dict(FILL[slot])
     if slot == "signature" and edition == "dskv":  # the plain form: money goes into the signature box
-        fill = {"signature": 0.4, "money": 0.4, "empty": 0.2}
+        fill = dict(DSKV_SIGNATURE_FILL)
     kind = _weighted(rng, fill)
+    if kind == "money_signature":
+        text = money(rng)
+        first = bool(rng.random() < MONEY_FIRST_P)
+        return Content("money", text, text + SIGNATURE if first else SIGNATURE + text,
+                       signed="after" if first else "before")
     if kind == "empty":
         return EMPTY
     if kind == "dash":
@@ -353,6 +365,12 @@ def _paint(page: np.ndarray, mask: np.ndarray, colour, x0: int, y0: int) -> None
     page[ay0:ay1, ax0:ax1] = hw.composite(region, sub, colour)
 
 
+def _local(box) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) -> (x, y, w, h)."""
+    x0, y0, x1, y1 = box
+    return float(x0), float(y0), float(x1 - x0), float(y1 - y0)
+
+
 def _write_cell(page: np.ndarray, box: Box, content: Content, writer: hw.Writer, rng: np.random.Generator,
                 margin: float = 0.6) -> float:
     """Write ``content`` into ``box`` of ``page`` (in place, the page is a private copy). Out: the share
@@ -364,6 +382,12 @@ def _write_cell(page: np.ndarray, box: Box, content: Content, writer: hw.Writer,
     local = (bx - x0, by - y0, bw, bh)
     if content.kind == "signature":
         mask = hw.signature_mask(size, writer, rng, box=local)
+    elif content.signed:
+        # the amount at row size on one side of the box, the signature beside it (as digitize.synth.fill draws it)
+        whole = (bx - x0, by - y0, bx - x0 + bw, by - y0 + bh)
+        money_box, sign_box = split_signature_box(whole, content.signed == "after", rng)
+        mask = np.maximum(hw.ink_mask(content.text, size, writer, rng, box=_local(money_box)),
+                          hw.signature_mask(size, writer, rng, box=_local(sign_box)))
     else:
         mask = hw.ink_mask(content.text, size, writer, rng, box=local)
     _paint(page, mask, writer.colour, x0, y0)

@@ -322,7 +322,7 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
                 truth[sig] = replace(truth[sig], text=item.text, kind=item.kind)
             continue
         # money (at row size) on one side of the box, the signature beside it
-        boxes = _split_signature_box(box, rng.random() < MONEY_FIRST_P, rng)
+        boxes = split_signature_box(box, rng.random() < MONEY_FIRST_P, rng)
         done = []
         for item, sub in zip(parts, boxes):
             _write(canvas, sub, item, rng)
@@ -347,7 +347,7 @@ def _text_band(box, row_px: float, rng: np.random.Generator):
     return (x0, top, x1, top + h)
 
 
-def _split_signature_box(box, money_first: bool, rng: np.random.Generator):
+def split_signature_box(box, money_first: bool, rng: np.random.Generator):
     """Sub-boxes (money, signature) of a signature box holding both: the amount on one side at row size, the
     signature beside it."""
     x0, y0, x1, y1 = box

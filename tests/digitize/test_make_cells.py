@@ -37,3 +37,24 @@ def test_saved_cells_carry_the_fingerprint_of_their_generator(tmp_path):
     before = mc.generator_fingerprint(("a.py",), tmp_path)
     (tmp_path / "a.py").write_text("x = 2\n")
     assert mc.generator_fingerprint(("a.py",), tmp_path) != before
+
+
+def test_a_dskv_signature_box_holds_the_amount_beside_the_signature():
+    """The DSkV form has no money row: on real lists and the synthetic ones (digitize.synth.fill) the amount is
+    written into the signature box beside the signature, so the reader's training boxes hold both too, the
+    label left to right ("3,50~" or "~3,50"), and the ink lies on both sides of the box."""
+    rng = np.random.default_rng(5)
+    drawn = [mc.content_for("signature", "dskv", 3, rng) for _ in range(400)]
+    both = [c for c in drawn if c.signed]
+    assert 0.3 < len(both) / len(drawn) < 0.6 and {c.signed for c in both} == {"after", "before"}
+    for c in both:
+        assert c.kind == "money" and c.label == (c.text + "~" if c.signed == "after" else "~" + c.text)
+    assert not any(c.signed for c in (mc.content_for("signature", "skatscan", 3, rng) for _ in range(200)))
+    box = mc.Box(10.0, 10.0, 40.0, 8.0)
+    for c in both[:6]:
+        page = np.full((300, 600, 3), 255, np.uint8)
+        mc._write_cell(page, box, c, mc._writer(np.random.default_rng(1), "train", 0), np.random.default_rng(2))
+        x0, y0, x1, y1 = (int(round(v * mc.PX_PER_MM)) for v in (box.x, box.y, box.x + box.w, box.y + box.h))
+        ink = (255 - page[y0:y1, x0:x1].min(axis=2)).astype(float).sum(axis=0)
+        third = (x1 - x0) // 3
+        assert ink[:third].sum() > 0 and ink[-third:].sum() > 0, c
