@@ -73,7 +73,7 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
     crops = [crop(located.page, located.cells[ref]) for ref in refs]
     # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
     # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
-    results = iter(get_engine(engine).read(crops))
+    results = iter(get_engine(engine).read(crops, boxes=[ref.startswith("signature.") for ref in refs]))
     t2 = time.perf_counter()
     reads = []
     for ref in refs:

@@ -74,6 +74,8 @@ MODEL_DIR = "models"
 MODEL_FILE = "reader.onnx"
 META_FILE = "reader.json"
 SECOND_FILE = "second.onnx"
+#: The network for the signature boxes (see :class:`CellReader`).
+BOX_FILE = "box.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
 SECOND_OPINION = 0.97
@@ -95,11 +97,12 @@ class EngineUnavailable(RuntimeError):
 
 
 class CellEngine(Protocol):
-    """What every reading engine offers: ``name`` and ``read(crops) -> list[CellResult]``."""
+    """What every reading engine offers: ``name`` and ``read(crops, boxes) -> list[CellResult]``
+    (``boxes``: which crops are signature boxes, for an engine that reads them its own way)."""
 
     name: str
 
-    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
+    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None) -> list[CellResult]:
         ...
 
 
@@ -340,6 +343,10 @@ class CellReader:
     ones); ``second``: the second-opinion network (default: the packaged ``second.onnx`` when there is
     one, its JSON beside it; ``None``: the main network alone); a cell the main network reads below
     ``second_opinion`` is read by both and gets their combined reading (:func:`combine`).
+    ``box``: the network that reads the signature boxes alone (default: the packaged ``box.onnx`` when
+    the main network is the packaged one; ``None``: boxes are read like every cell). On the DSkV form the
+    keeper writes the loss money into the box beside the signature; the main networks were trained on
+    boxes holding one or the other and read such a box as a signature alone (docs/reader.md).
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -348,7 +355,7 @@ class CellReader:
     name = "cnn-ctc"
 
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
-                 second=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
+                 second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
                  second_opinion: float = SECOND_OPINION):
         mpath = Path(model) if model is not None else model_path(MODEL_FILE)
         jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
@@ -361,6 +368,11 @@ class CellReader:
         self._second = (_Network(Path(second), Path(second).with_suffix(".json"), int(batch_size))
                         if second is not None else None)
         self.second_meta = self._second.meta if self._second is not None else None
+        if box is _PACKAGED:
+            packaged = model_path(BOX_FILE)
+            box = packaged if model is None and packaged.is_file() else None
+        self._box = (_Network(Path(box), Path(box).with_suffix(".json"), int(batch_size))
+                     if box is not None else None)
         self.second_opinion = float(second_opinion)
         self.top_k = int(top_k)
 
@@ -369,14 +381,21 @@ class CellReader:
         T = its canvas width / TIME_STRIDE."""
         return self._main.logits([ink_map(c) for c in crops])
 
-    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
+    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None) -> list[CellResult]:
         """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
-        :class:`CellResult` per crop, in order."""
+        :class:`CellResult` per crop, in order. ``boxes[i]``: crop i is a signature box (read by the box
+        network when there is one)."""
         maps = [ink_map(c) for c in crops]
-        probs = [softmax(lg, self._main.temperature) for lg in self._main.logits(maps)]
-        results = [_result(beam_search(p, top_k=self.top_k)) for p in probs]
+        boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
+        results: list[Optional[CellResult]] = [None] * len(maps)
+        for i, lg in zip(boxed, self._box.logits([maps[i] for i in boxed]) if boxed else ()):
+            results[i] = _result(beam_search(softmax(lg, self._box.temperature), top_k=self.top_k))
+        rest = [i for i, r in enumerate(results) if r is None]
+        probs = {i: softmax(lg, self._main.temperature) for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
+        for i, p in probs.items():
+            results[i] = _result(beam_search(p, top_k=self.top_k))
         if self._second is not None:
-            ask = [i for i, r in enumerate(results) if r.confidence < self.second_opinion]
+            ask = [i for i in rest if results[i].confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
                 results[i] = combine([probs[i], softmax(lg, self._second.temperature)], self.top_k,
                                      readings=[results[i].candidates, None])

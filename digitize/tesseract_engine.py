@@ -120,6 +120,7 @@ class TesseractReader:
         conf = float(min(max(conf, 0.0), 1.0))
         return CellResult(text=text, confidence=conf, candidates=((text, conf),))
 
-    def read(self, crops: Sequence[np.ndarray]) -> list[CellResult]:
-        """Read crops one by one (tesseract has no batches): one CellResult per crop, in order."""
+    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None) -> list[CellResult]:
+        """Read crops one by one (tesseract has no batches): one CellResult per crop, in order; a signature box
+        (``boxes``) is read like any crop."""
         return [self.read_one(c) for c in crops]

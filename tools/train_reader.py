@@ -3,12 +3,15 @@ module and write ``digitize/models/reader.onnx`` and ``digitize/models/reader.js
 
     python tools/train_reader.py                 # the main network: data made once into /tmp, then ~35 min
     python tools/train_reader.py --name second   # the second opinion: ~70 minutes
+    python tools/train_reader.py --name box      # the signature boxes: ~35 min
     python tools/train_reader.py --epochs 1 --train-pages 40 --val-pages 8 --out /tmp/try   # a quick try
 
-Two networks ship (see digitize.reader.SECOND_OPINION): ``reader`` (7 epochs, photometric augmentation)
+Three networks ship (see digitize.reader.CellReader): ``reader`` (7 epochs, photometric augmentation)
 and ``second`` (12 epochs, besides an elastic warp and a pen-width change of the crops: the same digits
 in new shapes every epoch); trained differently, they err differently, and a cell the main network
-doubts is read by both.
+doubts is read by both. ``box`` is the main network's recipe trained on the cells as made since session
+8, whose DSkV signature boxes hold the loss money beside the signature (before, one or the other): it
+reads those boxes far better, the other cells no better, so it reads the signature boxes only.
 
 Needs PyTorch (CPU), a training-time tool only: ``pip install torch==2.13.0``; the package never
 imports it. Steps:
@@ -76,7 +79,13 @@ VAL_PAGES, VAL_SEED = 40, 2
 PRINTED_PAGES, PRINTED_SEED = 160, 11
 VAL_PRINTED_PAGES, VAL_PRINTED_SEED = 30, 12
 #: Epochs and the chance of the shape augmentations (elastic warp, pen width) of each packaged network.
-RECIPES = {"reader": {"epochs": 7, "elastic": 0.0}, "second": {"epochs": 12, "elastic": 0.6}}
+RECIPES = {"reader": {"epochs": 7, "elastic": 0.0}, "second": {"epochs": 12, "elastic": 0.6},
+           "box": {"epochs": 7, "elastic": 0.0}}
+#: What each packaged network reads (written into its JSON).
+ROLES = {"reader": "every cell (the main network)",
+         "second": "the cells the main network reads below digitize.reader.SECOND_OPINION (the second opinion)",
+         "box": "the signature boxes only (digitize.reader.CellReader: on the DSkV form the loss money beside "
+                "the signature; trained on cells made since session 8, which hold both)"}
 #: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented); of
 #: the easy kinds an epoch takes only this share (a fresh random part every epoch).
 REPEAT = {"money": 2, "signature": 1, "strike": 1}
@@ -352,8 +361,9 @@ def main(argv=None) -> None:
     ap.add_argument("--printed-pages", type=int, default=PRINTED_PAGES,
                     help="pages of printed series/table/start numbers added to the training cells (0: none)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
-    ap.add_argument("--name", default="reader", choices=["reader", "second"],
-                    help="model file name: reader (the main network) or second (the second opinion)")
+    ap.add_argument("--name", default="reader", choices=sorted(RECIPES),
+                    help="model file name: reader (the main network), second (the second opinion) or box (the "
+                         "signature boxes)")
     ap.add_argument("--seed", type=int, default=SEED, help="seed of the weights, the epochs and the augmentation")
     ap.add_argument("--elastic", type=float,
                     help="chance of the elastic warp per crop, 0 = no shape augmentation (default: the recipe)")
@@ -474,6 +484,7 @@ def main(argv=None) -> None:
     ch = args.channels
     meta = {
         "name": "skatscan cell reader",
+        "reads": ROLES[args.name],
         "charset": rd.CHARSET,
         "blank": rd.BLANK,
         "tokens": {"~": "signature or scribble", "#": "stroke of a crossed-out row", "": "empty cell",
