@@ -157,9 +157,9 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
 
 def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[str, ...]:
     """The cells the 0-based ``seat``'s previous figures of ``fields`` ("total", "won", "lost") were read from,
-    for the row ``facts[i]``, and the cells of the rows between that were read empty: a finding that compares
-    with them rests on them too (none at the start of the list). Looked up backwards when a finding needs
-    them, not kept for every row."""
+    for the row ``facts[i]``, and the cells of the rows between that were read empty (before the seat's first
+    figure: every cell above): a finding that compares with them rests on them too. Looked up backwards when
+    a finding needs them, not kept for every row."""
     out = []
     for fld in fields:
         for k in range(i - 1, -1, -1):

@@ -211,7 +211,8 @@ def main():
         total, decode_only = speed(engine, args.seed)
         print(f"| {engine} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
               f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
-              f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | {c['seconds'] / max(1, c['sheets']):.2f} | "
+              f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | "
+              f"{c['seconds'] / max(1, c['sheets']):.2f} | "
               f"{total:.2f} | {decode_only:.3f} |")
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
         print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)

@@ -79,7 +79,6 @@ MISREAD_HAND = 2
 #: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
 #: neither count read is in doubt.
 COUNTING_ROWS = 3
-
 #: Unused rows at the end of a list count as crossed out by one stroke over them when the stroke crosses at
 #: least this many of their cells (a stray stroke read in one cell does not cross out a block).
 STRUCK_BLOCK = 3

@@ -391,7 +391,8 @@ class CellReader:
         for i, lg in zip(boxed, self._box.logits([maps[i] for i in boxed]) if boxed else ()):
             results[i] = _result(beam_search(softmax(lg, self._box.temperature), top_k=self.top_k))
         rest = [i for i, r in enumerate(results) if r is None]
-        probs = {i: softmax(lg, self._main.temperature) for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
+        probs = {i: softmax(lg, self._main.temperature)
+                 for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
         for i, p in probs.items():
             results[i] = _result(beam_search(p, top_k=self.top_k))
         if self._second is not None:

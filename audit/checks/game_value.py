@@ -22,10 +22,10 @@ def check(facts: list[RowFacts], **_):
         no = g.no
         if f.impossible is not None:
             exc = f.impossible
+            own = cell_ref(no, exc.field)
             yield finding("impossible-value", "impossible." + exc.key, game=no, field=exc.field,
                           written=getattr(g, exc.field, None),
-                          cells=(cell_ref(no, exc.field), *(c for c in game_cells(no) if c != cell_ref(no, exc.field))),
-                          **exc.params)
+                          cells=(own, *(c for c in game_cells(no) if c != own)), **exc.params)
         if g.plus is not None and g.minus is not None:
             yield finding("impossible-value", "impossible.plus-and-minus", game=no, field="minus",
                           written=g.minus, cells=(cell_ref(no, "plus"), cell_ref(no, "minus")))
