@@ -138,13 +138,16 @@ def parse(field: str, text: str):
     >>> parse("hand", "X"), parse("money", "4,-"), parse("money", "3,50")
     (True, 4.0, 3.5)
     """
+    if field == "signature":
+        # any ink the reader saw in the box: a signature, figures, a mark, or what it took for the stroke
+        # of a crossed-out row (no row runs through a signature box; the box network reads some scribbles
+        # so: on seed 7's photos two signed boxes read "#" and "" were "not signed" without a doubt)
+        return bool(re.search(r"[~0-9X#]", text))
     t = text.replace("#", "")
     if field in MARK_FIELDS or field == "passed":
         if t in ("", "-"):
             return False
         return True if t in ("X", "x", "+") else _NOTHING
-    if field == "signature":
-        return "~" in t or bool(re.search(r"[0-9X]", t))
     if field in ("money", "money_total"):
         if t in ("", "-"):
             return None

@@ -368,6 +368,9 @@ def test_parse_by_column():
     assert parse("hand", "X") is True and parse("hand", "") is False
     assert parse("money", "0,50") == 0.5 and parse("money", "4,-") == 4.0
     assert parse("signature", "~") is True and parse("signature", "") is False
+    # any ink in a signature box is a signature: figures, a mark, or a scribble taken for a row's stroke
+    assert all(parse("signature", t) is True for t in ("3,50~", "~1,-", "12", "X", "#", "#~"))
+    assert parse("signature", "-") is False
 
 
 def dskv_reads(sl):
