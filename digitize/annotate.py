@@ -54,7 +54,21 @@ def draw_readings(image: np.ndarray, sl: ScoreList, error_cells: Iterable[str] =
         if text:
             h = float(np.linalg.norm(quad[3] - quad[0]))
             size = max(0.3, h / 40.0)
+            weight = max(1, round(size * 1.5))
             x, y = quad[0]
+            if _shares_box(sl, ref, r):
+                # a DSkV signature box holds the amount (its reading footer.money.N, written at the left)
+                # and the signature: the signature's mark goes to the box's right end
+                width_px = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, weight)[0][0]
+                x = max(quad[1][0], quad[2][0]) - width_px - 2 - 2
             cv2.putText(out, text, (int(x + 2), int(y + h * 0.95)), cv2.FONT_HERSHEY_SIMPLEX, size,
-                        colour if ref in errors or ref in doubts else TEXT, max(1, round(size * 1.5)), cv2.LINE_AA)
+                        colour if ref in errors or ref in doubts else TEXT, weight, cv2.LINE_AA)
     return out
+
+
+def _shares_box(sl: ScoreList, ref: str, r) -> bool:
+    """``ref`` is a signature box whose amount is read as its own cell, with the same outline."""
+    if not ref.startswith("signature."):
+        return False
+    money = sl.readings.get("footer.money." + ref.split(".")[1])
+    return money is not None and money.box == r.box

@@ -32,3 +32,24 @@ def test_a_doubtful_reading_is_outlined_orange():
                                                                          doubtful=True)})
     out = draw_readings(np.full((2000, 2000, 3), 255, np.uint8), sl)
     assert tuple(int(c) for c in out[900, 1300]) == DOUBT
+
+
+def test_a_signature_box_with_its_amount_shows_both_apart():
+    """A DSkV signature box is read twice (its amount as footer.money.N, and whether it is signed): the amount
+    is written at the box's left, the signature's mark at its right end, not over the amount's first digit."""
+    inner = (1210, 910, 1390, 975)                   # inside the outline
+
+    def ink_columns(readings):
+        image = np.full((2000, 2000, 3), 255, np.uint8)
+        out = draw_readings(image, ScoreList(table=Table(seats=3), readings=readings))
+        x0, y0, x1, y1 = inner
+        return np.nonzero(np.any(out[y0:y1, x0:x1] != 255, axis=(0, 2)))[0] + x0
+
+    signed = CellReading(True, 0.99, ((True, 0.99),), box=BOX)
+    amount = CellReading(3.5, 0.99, ((3.5, 0.99),), box=BOX)
+    alone = ink_columns({"signature.1": signed})
+    both = ink_columns({"signature.1": signed, "footer.money.1": amount})
+    money = ink_columns({"footer.money.1": amount})
+    assert alone.max() < 1260                        # a signature alone: its mark at the left, as every label
+    mark = sorted(set(both) - set(money))           # with the amount: the mark at the right end, clear of it
+    assert set(money) <= set(both) and mark and mark[0] > money.max() and mark[-1] > 1380
