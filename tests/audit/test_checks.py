@@ -224,3 +224,25 @@ def test_a_doubted_amount_shows_its_candidates_as_money():
     doubt = CellReading(1.0, 0.49, ((1.0, 0.49), (10.0, 0.3), (None, 0.1)), doubtful=True)
     found = [f for f in audit(replace(sl, readings={"footer.money.1": doubt})).findings if f.code == "unreadable"]
     assert len(found) == 1 and "1,00, 10,00, ∅" in found[0].message("de")
+
+
+def test_a_blank_or_open_row_rests_on_the_cells_read_empty_in_it():
+    """A row is blank (a gap between games) or left open after them because every cell of it was read empty: on
+    a photographed list the game-count warning rests on those cells, and a doubt among them (a mark or a figure
+    the reader was unsure of) makes it a doubtful finding; a typed list (no readings) is unchanged."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(3, 3, seat=1, total=48, base=12, mit=1, plus=24)]
+    sl = make_list(rows, signatures=None, games=36)
+    gap = [f for f in audit(sl).findings if f.code == "game-count" and f.game == 2]
+    assert [(f.cells, f.doubtful) for f in gap] == [(("g2.no",), False)]
+    empty = CellReading(None, 0.99, ((None, 0.99),))
+    unsure = CellReading(False, 0.6, ((False, 0.6), (True, 0.4)), doubtful=True)
+    read = replace(sl, readings={"g2.base": empty, "g2.passed": unsure, "g3.base": empty})
+    gap = [f for f in audit(read).findings if f.code == "game-count" and f.game == 2]
+    assert [(f.cells, f.doubtful) for f in gap] == [(("g2.no", "g2.base", "g2.passed"), True)]
+    sure = replace(read, readings={"g2.base": empty, "g2.passed": replace(unsure, doubtful=False)})
+    assert [f.doubtful for f in audit(sure).findings if f.code == "game-count" and f.game == 2] == [False]
+    # rows 4..36 left open: the warning rests on what was read in them
+    open_rows = make_list(rows, signatures=None, games=3)
+    found = [f for f in audit(replace(open_rows, readings={"g5.p2.total": _doubt(24)})).findings
+             if f.code == "game-count" and f.severity == "warning" and f.game == 4]
+    assert [(f.cells, f.doubtful) for f in found] == [(("g5.p2.total",), True)]
