@@ -60,7 +60,7 @@ def draw_readings(image: np.ndarray, sl: ScoreList, error_cells: Iterable[str] =
                 # a DSkV signature box holds the amount (its reading footer.money.N, written at the left)
                 # and the signature: the signature's mark goes to the box's right end
                 width_px = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, weight)[0][0]
-                x = max(quad[1][0], quad[2][0]) - width_px - 2 - 2
+                x = max(quad[1][0], quad[2][0]) - width_px - 4   # drawn at x + 2: ends 2 px inside the box
             cv2.putText(out, text, (int(x + 2), int(y + h * 0.95)), cv2.FONT_HERSHEY_SIMPLEX, size,
                         colour if ref in errors or ref in doubts else TEXT, weight, cv2.LINE_AA)
     return out

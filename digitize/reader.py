@@ -388,8 +388,10 @@ class CellReader:
         maps = [ink_map(c) for c in crops]
         boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
         results: list[Optional[CellResult]] = [None] * len(maps)
-        for i, lg in zip(boxed, self._box.logits([maps[i] for i in boxed]) if boxed else ()):
-            results[i] = _result(beam_search(softmax(lg, self._box.temperature), top_k=self.top_k))
+        if boxed:
+            for i, r in zip(boxed, decode(self._box.logits([maps[i] for i in boxed]), self._box.temperature,
+                                          self.top_k)):
+                results[i] = r
         rest = [i for i, r in enumerate(results) if r is None]
         probs = {i: softmax(lg, self._main.temperature)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
