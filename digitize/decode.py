@@ -43,14 +43,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
 from audit.listjson import LIMITS
 from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
-from digitize.reader import SIGNATURE, STRIKE
+from digitize.reader import SIGNATURE, STRIKE, text_probability
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
 CONFIDENCE_BAR = 0.90
@@ -114,6 +114,9 @@ class CellRead:
     confidence: float
     candidates: tuple[tuple[str, float], ...] = ()
     quad: Optional[tuple[tuple[float, float], ...]] = None
+    #: the reader's per-step probabilities (:attr:`digitize.reader.CellResult.probs`), to ask it how probable a
+    #: value its top readings lack is (:meth:`_Cells.propose`); empty from an engine without them
+    probs: tuple = field(default=(), compare=False, repr=False)
 
 
 def field_of(ref: str) -> str:
@@ -194,6 +197,9 @@ class _Cells:
         #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
+        self.proposed: dict[str, set] = {}      # values the arithmetic proposed and the reader found probable
+        self.plausible: dict = {}                # the column prior of each cell (see _plausible)
+        self.by_column: set[str] = set()    # unsure cells whose value the column prior took (not the reader's best)
         #: the probability of each cell's best value (its readings that mean the same taken together)
         self.sure: dict[str, float] = {}
         steps = dict(FOOTER_STEP, others_lost=LOSS_STEP.get(seats, 1))
@@ -212,11 +218,17 @@ class _Cells:
             self.sure[ref] = sure
             self.read[ref] = d
             plausible = _plausible(ref, fld, steps)
+            self.plausible[ref] = plausible
             if plausible is not None:
                 d = _rank(d, plausible)
             self.dist[ref] = d
             if sure < (max(bar, HEAD_BAR) if ref.startswith("table.") else bar) or parse(fld, r.text) is _NOTHING:
                 self.flag(ref, "bar")      # below the bar, or nothing this column can hold
+                if d and d[0][0] != self.value[ref]:
+                    # unsure anyway: its best value is the best the column can hold ("3,00" rather than
+                    # 300 EUR read without its comma), shown as chosen by the column
+                    self.value[ref] = d[0][0]
+                    self.by_column.add(ref)
             elif plausible is not None and not plausible(self.value[ref]) \
                     and any(plausible(v) and p >= ALT_MIN for v, p in d):
                 # the best reading is no value this column can hold while the reader also saw one it can
@@ -260,8 +272,30 @@ class _Cells:
         if ref not in self.reads:
             return [(self.value.get(ref), 1.0)]
         if ref in self.doubt:
-            return self.dist[ref][:TOP_K] or [(self.value[ref], 1.0)]
+            extra = [c for c in self.dist[ref][TOP_K:] if c[0] in self.proposed.get(ref, ())]
+            return self.dist[ref][:TOP_K] + extra or [(self.value[ref], 1.0)]
         return [(self.value[ref], 1.0)]
+
+    def propose(self, ref, values) -> None:
+        """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
+        reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
+        its beam search kept), and those at least :data:`ALT_MIN` probable join the cell's candidates,
+        as readings, for the arithmetic to choose among (the cell stays doubtful; a confident cell is
+        never asked)."""
+        r = self.reads.get(ref)
+        if r is None or not r.probs or ref not in self.doubt:
+            return
+        fld = field_of(ref)
+        have = {v for v, _ in self.read[ref]}
+        new = [v for v in dict.fromkeys(values) if type(v) is int and v not in have and parse(fld, str(v)) == v]
+        if not new:
+            return
+        add = [(v, p) for v, p in zip(new, text_probability(r.probs, [str(v) for v in new])) if p >= ALT_MIN]
+        if add:
+            self.proposed.setdefault(ref, set()).update(v for v, _ in add)
+            self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
+            plausible = self.plausible.get(ref)
+            self.dist[ref] = _rank(self.read[ref], plausible) if plausible is not None else self.read[ref]
 
     def confirm(self, ref):
         """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
@@ -378,10 +412,34 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
         for r in counts:
             if r in cells.reads:
                 cells.flag(r, "missing")
+    _propose_row(cells, no, s, prev_total[s - 1], prev_counts[s - 1])
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
     _settle(cells, refs, lambda v: _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]),
             lambda field, value: value is not None or field in ("base", "mit", "ohne"),
             open_fields=("total", "won", "lost"))
+
+
+def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: dict) -> None:
+    """What row ``no``'s arithmetic implies for each of its doubtful cells from the others as read (declarer
+    ``s``): the game value for "+", twice it for "-", the previous total moved by the row's value for the
+    total, and back, the previous count plus one; each goes to :meth:`_Cells.propose`."""
+    get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
+    try:
+        value = game_value(get("base"), get("mit"), get("ohne"), **{m: bool(get(m)) for m in MARK_FIELDS})
+    except ImpossibleGame:
+        value = None
+    plus, minus, total = get("plus"), get("minus"), get("total", s)
+    props = {"total": [], "won": [], "lost": []}
+    if minus is None:
+        props["plus"] = [value, None if total is None else total - prev_total]
+        props["total"] += [None if plus is None else prev_total + plus]
+        props["won"] = [prev_count["won"] + 1]
+    if plus is None:
+        props["minus"] = [None if value is None else 2 * value, None if total is None else prev_total - total]
+        props["total"] += [None if minus is None else prev_total - minus]
+        props["lost"] = [prev_count["lost"] + 1]
+    for f, values in props.items():
+        cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values)
 
 
 def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=()) -> None:
@@ -463,6 +521,26 @@ def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
     return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in ("points", "won", "lost"))
 
 
+def _propose_footer(cells: _Cells, s: int, last: dict) -> None:
+    """What seat ``s``'s footer implies for each of its doubtful cells from the others as read and from the
+    seat's last sure row figures (``last``), for :meth:`_Cells.propose`: score = points + bonus + others'
+    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's."""
+    v = {k: cells.get(f"footer.{k}.{s}") for k in ("points", "won", "lost", "bonus", "others_lost", "score")}
+    props = {k: [last.get(k)] for k in ("points", "won", "lost")}
+    if v["won"] is not None and v["lost"] is not None:
+        props["bonus"] = [(v["won"] - v["lost"]) * 50]
+    terms = ("points", "bonus", "others_lost")
+    if v["score"] is not None:
+        for k in terms:
+            rest = [v[t] for t in terms if t != k]
+            if None not in rest:
+                props.setdefault(k, []).append(v["score"] - sum(rest))
+    if None not in (v[t] for t in terms):
+        props["score"] = [sum(v[t] for t in terms)]
+    for k, values in props.items():
+        cells.propose(f"footer.{k}.{s}", values)
+
+
 def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
     """Each seat's footer: the same honest use of its arithmetic as a game row (see :func:`_settle`)."""
     for s in range(1, seats + 1):
@@ -474,6 +552,7 @@ def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
                     last[key] = None if ref in cells.doubt else cells.get(ref)
         refs = [f"footer.{k}.{s}" for k in ("points", "won", "lost", "bonus", "others_lost", "score")
                 if f"footer.{k}.{s}" in cells.reads]
+        _propose_footer(cells, s, last)
         full = len(refs) == 6
         _settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
                 lambda field, value: full and value is not None)
@@ -533,7 +612,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
-            chosen_by="arithmetic" if ref in cells.by_arith else "reader")
+            chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Optional, Protocol, Sequence
@@ -90,6 +90,9 @@ class CellResult:
     text: str
     confidence: float
     candidates: tuple[tuple[str, float], ...]
+    #: the per-step probabilities of each network that read the cell (the main network's, and the second
+    #: opinion's when it was asked), for :func:`text_probability`; empty from an engine without them
+    probs: tuple = field(default=(), compare=False, repr=False)
 
 
 class EngineUnavailable(RuntimeError):
@@ -280,6 +283,20 @@ def ctc_probabilities(probs: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     return np.minimum(end, 1.0)
 
 
+def text_probability(probs: Sequence[np.ndarray], texts: Sequence[str]) -> list[float]:
+    """The probability the reader gives each of ``texts`` for one cell, from the per-step probabilities
+    of the networks that read it (:attr:`CellResult.probs`): exact (:func:`ctc_probabilities`), averaged
+    over the networks as :func:`combine` does; 0 for a text with a character the reader does not write,
+    and for every text when there are no probabilities."""
+    ok = [k for k, t in enumerate(texts) if all(ch in CHARSET for ch in t)]
+    out = [0.0] * len(texts)
+    if probs and ok:
+        mean = np.mean([ctc_probabilities(p, [texts[k] for k in ok]) for p in probs], axis=0)
+        for k, pr in zip(ok, mean.tolist()):
+            out[k] = pr
+    return out
+
+
 def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K,
             readings: Optional[Sequence[Optional[Sequence[tuple[str, float]]]]] = None) -> CellResult:
     """One cell read by several networks (their per-step probabilities): every network's top readings
@@ -396,10 +413,10 @@ class CellReader:
         probs = {i: softmax(lg, self._main.temperature)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
         for i, p in probs.items():
-            results[i] = _result(beam_search(p, top_k=self.top_k))
+            results[i] = replace(_result(beam_search(p, top_k=self.top_k)), probs=(p,))
         if self._second is not None:
             ask = [i for i in rest if results[i].confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
-                results[i] = combine([probs[i], softmax(lg, self._second.temperature)], self.top_k,
-                                     readings=[results[i].candidates, None])
+                pair = (probs[i], softmax(lg, self._second.temperature))
+                results[i] = replace(combine(pair, self.top_k, readings=[results[i].candidates, None]), probs=pair)
         return results

@@ -429,3 +429,83 @@ def test_unused_rows_under_one_stroke_are_crossed_out():
                                                                               else t, 0.99),))
              for ref, t in texts.items()]
     assert not any(g.crossed_out for g in decode(stray, table_of(sl), 36).games)
+
+
+def test_an_unsure_cell_takes_the_best_value_its_column_can_hold():
+    """"3,00" read best as 300 (its comma missed) below the bar: the table's money is at most 120 EUR, so the
+    cell's value is the 3,00 the reader also saw, in doubt and shown as chosen by the column; the reader's
+    own order stays in the candidates."""
+    sl = simulate(random.Random(5), seats=3)
+    reads = with_read(perfect_reads(sl), "footer.money_total", "300", 0.6, ("3,00", 0.35))
+    r = decode(reads, table_of(sl), 36).readings["footer.money_total"]
+    assert r.value == 3.0 and r.doubtful and r.reason == "bar" and r.chosen_by == "column"
+    assert [v for v, _ in r.candidates] == [300.0, 3.0]
+    sl_sure = decode(with_read(perfect_reads(sl), "footer.money_total", "300", 0.99), table_of(sl), 36)
+    assert sl_sure.readings["footer.money_total"].value == 300.0    # read surely: what is written
+    assert not sl_sure.readings["footer.money_total"].doubtful
+
+
+def _probs_for(text: str, position: int, other: str, q: float) -> tuple:
+    """Per-step probabilities of one network that reads ``text`` with its character at ``position`` being
+    ``other`` with probability ``q``: P(text) = 1 - q, P(text with other there) = q, nothing else."""
+    from digitize.reader import CHARSET
+    import numpy as np
+    steps = np.zeros((2 * len(text) + 1, len(CHARSET) + 1))
+    steps[0::2, 0] = 1.0
+    for i, ch in enumerate(text):
+        steps[2 * i + 1, CHARSET.index(ch) + 1] = 1.0 - (q if i == position else 0.0)
+        if i == position:
+            steps[2 * i + 1, CHARSET.index(other) + 1] = q
+    return (steps,)
+
+
+def _misread_total(seed=5):
+    """A list, a played row's declarer total as written, and that total with one digit changed."""
+    sl = simulate(random.Random(seed), seats=3)
+    game = next(g for g in sl.games if g.plus is not None and not g.crossed_out
+                and any(p.total is not None and p.total >= 100 for p in g.players))
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    written = str(game.players[seat - 1].total)
+    wrong = written[:-2] + str((int(written[-2]) + 3) % 10) + written[-1]
+    return sl, cell_ref(game.no, "total", seat), written, wrong
+
+
+def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
+    """A doubtful running total whose top readings lack what the row implies (previous total plus the
+    game): the reader is asked how probable that text is in the cell (all its CTC alignments), and at
+    ALT_MIN or more it joins the candidates and the row's arithmetic takes it; the cell stays doubtful."""
+    sl, ref, written, wrong = _misread_total()
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], 0.05))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"
+    assert (int(written), 0.05) in r.candidates
+    # the reader finds it less than ALT_MIN probable: not a candidate, and the reading stays
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], dec.ALT_MIN / 2))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == int(wrong) and r.doubtful and r.chosen_by == "reader"
+    assert int(written) not in [v for v, _ in r.candidates]
+    # a confident reading is never second-guessed: the row stays wrong on paper, the auditor's finding
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99),),
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], 0.01))
+             for r in perfect_reads(sl)]
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[ref].value == int(wrong) and not got.readings[ref].doubtful
+    assert any(ref in f.cells and not f.doubtful for f in audit(got).errors)
+
+
+def test_the_footer_asks_the_reader_too():
+    """A seat's score (points + bonus + others' losses) misread in doubt, the right figure missing from its
+    top readings: the footer's arithmetic asks the reader about it and takes it, in doubt."""
+    sl = simulate(random.Random(5), seats=3)
+    ref = "footer.score.1"
+    written = str(sl.footer.score[0])
+    pos = len(written) - 1
+    wrong = written[:pos] + str((int(written[pos]) + 5) % 10)
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.6, ((wrong, 0.6),), probs=_probs_for(wrong, pos, written[pos], 0.02))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"

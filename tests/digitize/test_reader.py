@@ -253,6 +253,25 @@ def test_combine_averages_the_members():
     assert got.text == "1" and got.confidence == pytest.approx((1.0 + rd.ctc_probability(unsure, "1")) / 2, abs=1e-6)
 
 
+def test_each_reading_keeps_the_probabilities_it_came_from(reader, written):
+    """The decoder may ask how probable a text the beam search did not keep is (the row's arithmetic implies
+    it): text_probability over the networks that read the cell gives the readings their own probabilities
+    back (exactly where the second opinion was asked, at least the beam's elsewhere)."""
+    results = reader.read(written[0])
+    assert all(r.probs for r in results)
+    for r in results:
+        texts = [t for t, _ in r.candidates]
+        got = rd.text_probability(r.probs, texts)
+        want = [p for _, p in r.candidates]
+        if len(r.probs) == 2:   # combined: the exact CTC probability, averaged
+            assert np.allclose(got, want, atol=2e-6)
+        else:                   # the main network alone: the beam keeps some alignments of each text
+            assert all(g >= w - 2e-6 for g, w in zip(got, want))
+    assert any(len(r.probs) == 2 for r in results) and any(len(r.probs) == 1 for r in results)
+    assert rd.text_probability(results[0].probs, ["12a"]) == [0.0]      # a character the reader never writes
+    assert rd.text_probability((), ["1"]) == [0.0]
+
+
 def test_second_opinion_only_for_doubtful_cells(written):
     crops = written[0]
     alone = CellReader(second=None).read(crops)
