@@ -197,6 +197,8 @@ class _Cells:
         #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
+        #: each settled row's cells and its agreement test, by its declarer's total cell
+        self.row_check: dict[str, tuple] = {}
         self.proposed: dict[str, set] = {}      # values the arithmetic proposed and the reader found probable
         self.plausible: dict = {}                # the column prior of each cell (see _plausible)
         self.by_column: set[str] = set()    # unsure cells whose value the column prior took (not the reader's best)
@@ -376,7 +378,8 @@ def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> bool:
     return ok
 
 
-def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev_counts: list[dict]) -> None:
+def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev_counts: list[dict],
+                 prev_refs: Sequence[Optional[str]] = ()) -> None:
     """Choose, among doubtful cells' candidates, the combination that makes row ``no`` add up."""
     game_refs = [cell_ref(no, f) for f in ("base", "mit", "ohne", "plus", "minus")]
     mark_refs = [cell_ref(no, m) for m in MARK_FIELDS]
@@ -412,11 +415,50 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
         for r in counts:
             if r in cells.reads:
                 cells.flag(r, "missing")
-    _propose_row(cells, no, s, prev_total[s - 1], prev_counts[s - 1])
+    before, counted = prev_total[s - 1], dict(prev_counts[s - 1])
+    _propose_row(cells, no, s, before, counted)
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
-    _settle(cells, refs, lambda v: _row_consistent(v, prev_total[s - 1], prev_counts[s - 1]),
-            lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-            open_fields=("total", "won", "lost"))
+    check = lambda v: _row_consistent(v, before, counted)  # noqa: E731
+    prev = prev_refs[s - 1] if prev_refs else None
+    agreed = (prev in cells.doubt and prev in cells.row_check and _settle_with_previous(cells, no, s, refs, prev, counted)) \
+        or _settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
+                   open_fields=("total", "won", "lost"))
+    cells.row_check[seat_refs[0]] = (refs, check, agreed)
+
+
+def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev: str, counted: dict) -> bool:
+    """Row ``no`` and the total ``prev`` it builds on, which is in doubt, settled together: each candidate of
+    the previous total is tried with this row's as the total it builds on, and kept only if its own row still
+    agrees with it (when it agreed with anything). A misread total breaks the row after it too ("50" read for
+    450, and then "80" chosen for the "480" after "+30"). Taken (True) only when the most probable
+    combination that agrees moves the previous total; else the row is settled on its own (False, nothing
+    changed, no confident cell doubted or confirmed here)."""
+    prev_refs, prev_check, prev_agreed = cells.row_check[prev]
+    plus, minus, total = (cells.get(cell_ref(no, f, s if f == "total" else None)) for f in ("plus", "minus", "total"))
+    if total is not None:
+        cells.propose(prev, [None if plus is None else total - plus, None if minus is None else total + minus])
+
+    def consistent(v):
+        v = dict(v)
+        before = v.pop("previous")
+        if before is None or not _row_consistent(v, before, counted):
+            return False
+        # its own row must still agree, if it did (a row that agrees with nothing does not hold it)
+        return not prev_agreed or prev_check({field_of(r): before if r == prev else cells.get(r) for r in prev_refs})
+
+    group = refs + [prev]
+    doubtful = [r for r in group if r in cells.doubt]
+    names = {r: field_of(r) for r in refs} | {prev: "previous"}
+    found, top_p = _agreeing(cells, group, doubtful, names, consistent, extra=1)
+    if not found or found[0][0] < MIN_RELATIVE * top_p:
+        return False
+    best = dict(zip(doubtful, (val for val, _ in found[0][1])))
+    if best[prev] == cells.get(prev):
+        return False
+    for r, val in best.items():
+        if val != cells.value.get(r):
+            cells.choose(r, val)
+    return True
 
 
 def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: dict) -> None:
@@ -442,7 +484,8 @@ def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: di
         cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values)
 
 
-def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=()) -> None:
+def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
+            names: Optional[dict] = None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
     telling whether values {field: value} agree:
 
@@ -457,11 +500,34 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=())
       doubtful, its reading kept: a paper error stays what was written, but the referee looks.
     """
     doubtful = [r for r in refs if r in cells.doubt]
-    if len(doubtful) > MAX_SEARCH:
-        return
-    names = {r: field_of(r) for r in refs}
+    names = {r: field_of(r) for r in refs} | (names or {})
+    found, top_p = _agreeing(cells, refs, doubtful, names, consistent)
+    if found is None:
+        return False
+    if not found:
+        if alternatives:
+            _doubt_alternatives(cells, refs, doubtful, names, consistent, open_fields)
+        return False
+    best_p, best = found[0]
+    if best_p < MIN_RELATIVE * top_p:
+        return False
+    unique = len(found) == 1 or found[1][0] < AMBIGUOUS * best_p
+    for r, (val, _) in zip(doubtful, best):
+        if val != cells.value.get(r):
+            cells.choose(r, val)
+        elif unique and checked(names[r], val) and cells.sure[r] >= cells.bar:
+            cells.confirm(r)
+    return True
+
+
+def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent, extra: int = 0):
+    """Every combination of the doubtful cells' candidates with which ``refs`` agree, as (probability,
+    combination) most probable first, and the probability of the best readings together; (None, 0) when
+    there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search."""
+    if len(doubtful) > MAX_SEARCH + extra:
+        return None, 0.0
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
-    found = []  # (probability, combination) of every combination that agrees
+    found = []
     top_p = 1.0
     for r in doubtful:
         top_p *= cells.options(r)[0][1]
@@ -473,19 +539,8 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=())
             p *= prob
         if consistent(v):
             found.append((p, combo))
-    if not found:
-        _doubt_alternatives(cells, refs, doubtful, names, consistent, open_fields)
-        return
     found.sort(key=lambda pc: -pc[0])
-    best_p, best = found[0]
-    if best_p < MIN_RELATIVE * top_p:
-        return
-    unique = len(found) == 1 or found[1][0] < AMBIGUOUS * best_p
-    for r, (val, _) in zip(doubtful, best):
-        if val != cells.value.get(r):
-            cells.choose(r, val)
-        elif unique and checked(names[r], val) and cells.sure[r] >= cells.bar:
-            cells.confirm(r)
+    return found, top_p
 
 
 def _doubt_alternatives(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
@@ -574,13 +629,14 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     cells = _Cells(by_ref, bar, seats)
     prev_total = [0] * seats
     prev_counts = [{"won": 0, "lost": 0} for _ in range(seats)]
+    prev_refs: list[Optional[str]] = [None] * seats     # the cell each running total comes from
     rows = []
     struck = _crossed_rows(cells, games)
     for no in range(1, games + 1):
-        crossed = no in struck
-        if not crossed:
-            _resolve_row(cells, no, seats, prev_total, prev_counts)
-        players = [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
+        if no in struck:
+            continue
+        _resolve_row(cells, no, seats, prev_total, prev_counts, prev_refs)
+        players = [SeatCells(*(cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
                    for s in range(1, seats + 1)]
         # the running figures the next rows build on: a seat's counts only where it played (its total is
         # written), or where it is the one seat of the row with a count (a stray reading elsewhere must
@@ -590,10 +646,15 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         for s, c in enumerate(players):
             if c.total is not None:
                 prev_total[s] = c.total
+                prev_refs[s] = cell_ref(no, "total", s + 1)
             if s in declared or (not declared and counted == [s]):
                 for kind in ("won", "lost"):
                     if getattr(c, kind) is not None:
                         prev_counts[s][kind] = getattr(c, kind)
+    for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
+        crossed = no in struck
+        players = [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
+                   for s in range(1, seats + 1)]
         g = Game(no=no, players=tuple(players), crossed_out=crossed,
                  **({} if crossed else {f: cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne", "plus", "minus")}),
                  **({} if crossed else {m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}),

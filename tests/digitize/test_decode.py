@@ -509,3 +509,30 @@ def test_the_footer_asks_the_reader_too():
              for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"
+
+
+def test_a_misread_total_is_settled_with_the_row_after_it():
+    """A total misread in doubt in a row that agrees with nothing (its Grundwert unreadable too) breaks the
+    seat's next row: on it, that row would take the candidate that continues the misreading. The two rows are
+    settled together: the previous total's candidates are tried with the next row's, and the most probable
+    pair that agrees is taken (both in doubt, the moved one chosen by the arithmetic)."""
+    sl = simulate(random.Random(5), seats=3)
+    played = [g for g in sl.games if not g.crossed_out and (g.plus is not None or g.minus is not None)]
+    first, second = next((a, b) for a, b in zip(played, played[1:])
+                         for s in range(3) if a.players[s].total is not None and b.players[s].total is not None
+                         and b.plus is not None and a.base in (9, 10, 11, 12))
+    seat = next(s for s in range(1, 4) if first.players[s - 1].total is not None)
+    ref_a, ref_b = cell_ref(first.no, "total", seat), cell_ref(second.no, "total", seat)
+    right_a, right_b = first.players[seat - 1].total, second.players[seat - 1].total
+    wrong_a = right_a + 100
+    reads = with_read(perfect_reads(sl), cell_ref(first.no, "base"), "17", 0.6, ("71", 0.3))
+    reads = with_read(reads, ref_a, str(wrong_a), 0.6, (str(right_a), 0.3))
+    reads = with_read(reads, ref_b, str(right_b), 0.7, (str(wrong_a + second.plus), 0.1))
+    got = decode(reads, table_of(sl), 36).readings
+    assert got[ref_a].value == right_a and got[ref_a].doubtful and got[ref_a].chosen_by == "arithmetic"
+    assert got[ref_b].value == right_b and got[ref_b].doubtful and got[ref_b].chosen_by == "reader"
+    # the same readings with the seat's earlier total sure: the next row continues what is written
+    reads = with_read(reads, ref_a, str(wrong_a), 0.99)
+    got = decode(reads, table_of(sl), 36).readings
+    assert got[ref_a].value == wrong_a and not got[ref_a].doubtful
+    assert got[ref_b].value == wrong_a + second.plus and got[ref_b].chosen_by == "arithmetic"
