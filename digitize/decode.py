@@ -89,6 +89,8 @@ PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(
 #: Grundwerte of the games that are played "mit" or "ohne" (all but Null).
 NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
 #: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
+#: The lines of a seat's footer that must agree (loss money aside)
+FOOTER_LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 FOOTER_STEP = {"bonus": 50}
 LOSS_STEP = {3: 40, 4: 30}
 #: Loss money a list holds (EUR): a player's (0.50 for each of the first three lost games and 1.00 for each
@@ -449,7 +451,7 @@ def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev:
     group = refs + [prev]
     doubtful = [r for r in group if r in cells.doubt]
     names = {r: field_of(r) for r in refs} | {prev: "previous"}
-    found, top_p = _agreeing(cells, group, doubtful, names, consistent, extra=1)
+    found, top_p = _agreeing(cells, group, doubtful, names, consistent, extra=1, vacuous=("total", "won", "lost"))
     if not found or found[0][0] < MIN_RELATIVE * top_p:
         return False
     best = dict(zip(doubtful, (val for val, _ in found[0][1])))
@@ -485,7 +487,7 @@ def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: di
 
 
 def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
-            names: Optional[dict] = None) -> bool:
+            names: Optional[dict] = None, vacuous=None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
     telling whether values {field: value} agree:
 
@@ -501,7 +503,7 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
     """
     doubtful = [r for r in refs if r in cells.doubt]
     names = {r: field_of(r) for r in refs} | (names or {})
-    found, top_p = _agreeing(cells, refs, doubtful, names, consistent)
+    found, top_p = _agreeing(cells, refs, doubtful, names, consistent, vacuous=open_fields if vacuous is None else vacuous)
     if found is None:
         return False
     if not found:
@@ -511,7 +513,9 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
     best_p, best = found[0]
     if best_p < MIN_RELATIVE * top_p:
         return False
-    unique = len(found) == 1 or found[1][0] < AMBIGUOUS * best_p
+    # a confirmation needs the row to agree with every best reading as it stands, and with nothing near it
+    unique = (len(found) == 1 or found[1][0] < AMBIGUOUS * best_p) and \
+        all(val == cells.value.get(r) for r, (val, _) in zip(doubtful, best))
     for r, (val, _) in zip(doubtful, best):
         if val != cells.value.get(r):
             cells.choose(r, val)
@@ -520,10 +524,14 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
     return True
 
 
-def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent, extra: int = 0):
+def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent, extra: int = 0,
+              vacuous=()):
     """Every combination of the doubtful cells' candidates with which ``refs`` agree, as (probability,
     combination) most probable first, and the probability of the best readings together; (None, 0) when
-    there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search."""
+    there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search. In a field of ``vacuous``
+    the agreement does not test an empty value, so nothing is not tried there for a cell read as something
+    (an empty count would make any row agree: a count read "4" at 0.89 was emptied by a row that its misread
+    previous count broke)."""
     if len(doubtful) > MAX_SEARCH + extra:
         return None, 0.0
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
@@ -531,7 +539,9 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
     top_p = 1.0
     for r in doubtful:
         top_p *= cells.options(r)[0][1]
-    for combo in itertools.product(*(cells.options(r) for r in doubtful)):
+    options = [[(v, p) for v, p in cells.options(r) if v is not None or names[r] not in vacuous or cells.get(r) is None]
+               for r in doubtful]
+    for combo in itertools.product(*options):
         v = dict(fixed)
         p = 1.0
         for r, (val, prob) in zip(doubtful, combo):
@@ -580,7 +590,7 @@ def _propose_footer(cells: _Cells, s: int, last: dict) -> None:
     """What seat ``s``'s footer implies for each of its doubtful cells from the others as read and from the
     seat's last sure row figures (``last``), for :meth:`_Cells.propose`: score = points + bonus + others'
     losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's."""
-    v = {k: cells.get(f"footer.{k}.{s}") for k in ("points", "won", "lost", "bonus", "others_lost", "score")}
+    v = {k: cells.get(f"footer.{k}.{s}") for k in FOOTER_LINES}
     props = {k: [last.get(k)] for k in ("points", "won", "lost")}
     if v["won"] is not None and v["lost"] is not None:
         props["bonus"] = [(v["won"] - v["lost"]) * 50]
@@ -605,12 +615,11 @@ def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
                 ref = cell_ref(no, fld, s)
                 if key not in last and cells.get(ref) is not None:
                     last[key] = None if ref in cells.doubt else cells.get(ref)
-        refs = [f"footer.{k}.{s}" for k in ("points", "won", "lost", "bonus", "others_lost", "score")
-                if f"footer.{k}.{s}" in cells.reads]
+        refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if f"footer.{k}.{s}" in cells.reads]
         _propose_footer(cells, s, last)
         full = len(refs) == 6
         _settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
-                lambda field, value: full and value is not None)
+                lambda field, value: full and value is not None, vacuous=FOOTER_LINES)
 
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
