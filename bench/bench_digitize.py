@@ -11,7 +11,10 @@ with the truth:
 * wrong without doubt: the value is wrong and the cell is not marked doubtful (the dangerous
   case: the referee is not told to look);
 * doubts: cells marked doubtful (the referee looks at them);
-* sheets right: photos with no wrong value at all;
+* sheets right: photos with no wrong value at all; sheets trusted: photos on which every value not
+  marked doubtful is right (nothing wrong without doubt, no phantom): what the referee can take as read;
+* the same figures over the photos skatscan accepts: those it does not ask to photograph again
+  (desk.pages.retake_advice: most of what was read in doubt) and whose list it found;
 * phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
   written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts);
@@ -46,6 +49,7 @@ import numpy as np  # noqa: E402
 
 from audit.auditor import audit  # noqa: E402
 from audit.findings import INFO  # noqa: E402
+from desk.pages import retake_advice  # noqa: E402
 from digitize.decode import _NOTHING, field_of, parse  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image  # noqa: E402
@@ -89,13 +93,14 @@ def score_list(sample, sl) -> Counter:
     out = Counter()
     readings = sl.readings
     crossed = {g.no for g in sl.games if g.crossed_out}
-    sheet_wrong = 0
+    sheet_wrong = sheet_wrong_sure = 0
     for ref, cell in sample.cells.items():
         if cell.kind == "empty":
             r = readings.get(ref)
             out["empty"] += 1
             if r is not None and r.value not in (None, False) and not r.doubtful:
                 out["phantom_sure"] += 1
+                sheet_wrong_sure += 1
             if r is not None and r.doubtful:
                 out["doubt_empty"] += 1
             continue
@@ -123,8 +128,11 @@ def score_list(sample, sl) -> Counter:
             sheet_wrong += 1
             if not doubtful:
                 out["wrong_sure"] += 1
+                sheet_wrong_sure += 1
     out["sheets"] += 1
     out["sheets_right"] += sheet_wrong == 0
+    out["sheets_trusted"] += sheet_wrong_sure == 0
+    out["retake"] += retake_advice(sl) is not None
     expected = {(e.code, e.game, e.seat) for e in sample.expected if e.code != "overbid"}
     found = _paper_errors(sl)
     out["paper_expected"] += len(expected)
@@ -153,15 +161,26 @@ def all_cells(c: Counter) -> tuple[int, str, str]:
 CLEAN_CAMERA_WIDTH = 3000
 
 
-def accuracy(n: int, seed: int, engine: str, camera: str = "phone") -> Counter:
-    total = Counter()
+def accuracy(n: int, seed: int, engine: str, camera: str = "phone") -> tuple[Counter, Counter]:
+    """The scores of ``n`` photos summed: over all of them, and over those skatscan accepts (found, and no
+    advice to photograph the list again)."""
+    total, accepted = Counter(), Counter()
     effects = CameraEffects.clean(CLEAN_CAMERA_WIDTH) if camera == "clean" else None
     for i in range(n):
         sample = make_sample(seed * 1000 + i, split="test", effects=effects)
-        total += score_sample(sample, engine)
+        one = score_sample(sample, engine)
+        total += one
+        if not one["retake"] and not one["not_located"]:
+            accepted += one
         print(f"  {engine}: photo {i + 1}/{n}", end="\r", file=sys.stderr)
     print(file=sys.stderr)
-    return total
+    return total, accepted
+
+
+def figures(c: Counter) -> str:
+    """exact | wrong without doubt | doubts | sheets right | sheets trusted, as table cells."""
+    return (f"{pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | {pct(c['doubt'], c['written'])} | "
+            f"{pct(c['sheets_right'], c['sheets'])} | {pct(c['sheets_trusted'], c['sheets'])}")
 
 
 def speed(engine: str, seed: int) -> tuple[float, float]:
@@ -204,24 +223,29 @@ def main():
     print(f"{args.photos} synthetic photos, test handwriting split (writers not used in training), seed {args.seed}, "
           f"{camera}\n")
     print("| engine | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell | "
-          "paper errors found | false paper errors | s/photo (all sizes) | s per 12 MP photo | JPEG decode alone |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "sheets with nothing wrong unflagged | paper errors found | false paper errors | s/photo (all sizes) | "
+          "s per 12 MP photo | JPEG decode alone |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    blank = " | " * 6
     for engine in engines:
-        c = accuracy(args.photos, args.seed, engine, args.camera)
+        c, ok = accuracy(args.photos, args.seed, engine, args.camera)
         total, decode_only = speed(engine, args.seed)
-        print(f"| {engine} | {c['written']} | {pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
-              f"{pct(c['doubt'], c['written'])} | {pct(c['sheets_right'], c['sheets'])} | "
+        print(f"| {engine} | {c['written']} | {figures(c)} | "
               f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | "
               f"{c['seconds'] / max(1, c['sheets']):.2f} | "
               f"{total:.2f} | {decode_only:.3f} |")
+        print(f"| the {ok['sheets']} photos it accepts (list found, no advice to photograph it again) | {ok['written']} | "
+              f"{figures(ok)} | {ok['paper_found']}/{ok['paper_expected']} | {ok['paper_false']} | | | |")
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
         print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)
-              + (f"; not located: {c['not_located']}" if c["not_located"] else "") + " | | | | | | | | |")
-        cells, wrong_sure, doubts = all_cells(c)
-        print(f"| of all {cells} cells (written and empty) | | | {wrong_sure} | {doubts} | | | | | |")
+              + (f"; not located: {c['not_located']}" if c["not_located"] else "") + blank + " | | | | |")
+        for label, k in (("", c), (" it accepts", ok)):
+            cells, wrong_sure, doubts = all_cells(k)
+            print(f"| of all {cells} cells (written and empty) of the photos{label} | | | {wrong_sure} | {doubts} |"
+                  + blank + " |")
         print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
-              + " | | | | | | | | |")
+              + blank + " | | | | |")
 
 
 if __name__ == "__main__":
