@@ -5,9 +5,10 @@
 Synthetic photos of the TEST handwriting split (as bench/bench_digitize.py makes them, another seed than
 the benchmark's 7), each located and read once; the readings are then decoded at every bar and scored
 like bench_digitize does (exact, wrong without doubt, doubts, sheets with no wrong cell and with nothing wrong
-unflagged, paper errors found, false paper errors; wrong without doubt and doubts also over all checked cells, written and empty, as the issue
-measures them). The bar in digitize.decode.CONFIDENCE_BAR is the lowest at which the wrong readings without a
-doubt stay under the issue's 0.3 % with room to spare on these photos (room for what was tuned on them too:
+unflagged, paper errors found, false paper errors; wrong without doubt and doubts also over all checked cells,
+written and empty, as the issue measures them). The bar in digitize.decode.CONFIDENCE_BAR is the lowest at
+which the wrong readings without a doubt stay under the issue's 0.3 % with room to spare on these photos (room
+for what was tuned on them too:
 the decoder's rules of session 6 were found here, so 0.90 rather than 0.85); bench_digitize then reports
 on photos the bar was not chosen on. 48 photos by default: on 24 the figures swing too much from one draw to
 the next to choose on (docs/reader.md).

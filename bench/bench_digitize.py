@@ -179,7 +179,8 @@ def accuracy(n: int, seed: int, engine: str, camera: str = "phone") -> tuple[Cou
 
 def figures(c: Counter) -> str:
     """exact | wrong without doubt | doubts | sheets right | sheets trusted, as table cells."""
-    return (f"{pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | {pct(c['doubt'], c['written'])} | "
+    return (f"{pct(c['exact'], c['written'])} | {pct(c['wrong_sure'], c['written'])} | "
+            f"{pct(c['doubt'], c['written'])} | "
             f"{pct(c['sheets_right'], c['sheets'])} | {pct(c['sheets_trusted'], c['sheets'])}")
 
 
@@ -234,7 +235,8 @@ def main():
               f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | "
               f"{c['seconds'] / max(1, c['sheets']):.2f} | "
               f"{total:.2f} | {decode_only:.3f} |")
-        print(f"| the {ok['sheets']} photos it accepts (list found, no advice to photograph it again) | {ok['written']} | "
+        print(f"| the {ok['sheets']} photos it accepts (list found, no advice to photograph it again) | "
+              f"{ok['written']} | "
               f"{figures(ok)} | {ok['paper_found']}/{ok['paper_expected']} | {ok['paper_false']} | | | |")
         kinds = sorted(k.split(":")[1] for k in c if k.startswith("kind:"))
         print("| exact per kind | " + ", ".join(f"{k} {pct(c['exact:' + k], c['kind:' + k])}" for k in kinds)

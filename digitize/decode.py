@@ -23,7 +23,12 @@ paper are different things, and the reader never silently fixes a cell to make t
   score = points + bonus + others' losses, points and counts = the seat's last row), are settled
   together (:func:`_settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
-  stays doubtful;
+  stays doubtful; the value the arithmetic implies for a doubtful cell joins its readings when the reader,
+  asked, gives it at least :data:`ALT_MIN` (:meth:`_Cells.propose`); a row whose previous total is in doubt
+  is settled together with it (:func:`_settle_with_previous`); an empty value, which no row tests, is
+  never chosen for a cell read as a figure;
+* a doubtful cell whose best reading its column cannot hold shows the best value it can
+  (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
   with neither "mit" nor "ohne") whose best reading is what makes its row agree, when no other
   combination comes near (:data:`AMBIGUOUS`), is confirmed by the row and not doubtful; a reading
@@ -88,9 +93,9 @@ PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(
              "ohne": frozenset(range(1, 12))}
 #: Grundwerte of the games that are played "mit" or "ohne" (all but Null).
 NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
-#: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
-#: The lines of a seat's footer that must agree (loss money aside)
+#: The lines of a seat's footer that must agree (its loss money aside).
 FOOTER_LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
+#: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
 FOOTER_STEP = {"bonus": 50}
 LOSS_STEP = {3: 40, 4: 30}
 #: Loss money a list holds (EUR): a player's (0.50 for each of the first three lost games and 1.00 for each
@@ -199,11 +204,14 @@ class _Cells:
         #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
-        #: each settled row's cells and its agreement test, by its declarer's total cell
+        #: unsure cells whose value the column prior took (not the reader's best)
+        self.by_column: set[str] = set()
+        #: each settled row's cells, its agreement test and whether it agreed, by its declarer's total cell
         self.row_check: dict[str, tuple] = {}
-        self.proposed: dict[str, set] = {}      # values the arithmetic proposed and the reader found probable
-        self.plausible: dict = {}                # the column prior of each cell (see _plausible)
-        self.by_column: set[str] = set()    # unsure cells whose value the column prior took (not the reader's best)
+        #: values the arithmetic proposed for a cell that the reader found probable enough (see propose)
+        self.proposed: dict[str, set] = {}
+        #: the column prior of each cell (see _plausible)
+        self.plausible: dict = {}
         #: the probability of each cell's best value (its readings that mean the same taken together)
         self.sure: dict[str, float] = {}
         steps = dict(FOOTER_STEP, others_lost=LOSS_STEP.get(seats, 1))
@@ -422,9 +430,10 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
     check = lambda v: _row_consistent(v, before, counted)  # noqa: E731
     prev = prev_refs[s - 1] if prev_refs else None
-    agreed = (prev in cells.doubt and prev in cells.row_check and _settle_with_previous(cells, no, s, refs, prev, counted)) \
-        or _settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-                   open_fields=("total", "won", "lost"))
+    with_previous = prev in cells.doubt and prev in cells.row_check
+    agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
+        _settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
+                open_fields=("total", "won", "lost"))
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
 
 
@@ -503,7 +512,8 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
     """
     doubtful = [r for r in refs if r in cells.doubt]
     names = {r: field_of(r) for r in refs} | (names or {})
-    found, top_p = _agreeing(cells, refs, doubtful, names, consistent, vacuous=open_fields if vacuous is None else vacuous)
+    found, top_p = _agreeing(cells, refs, doubtful, names, consistent,
+                             vacuous=open_fields if vacuous is None else vacuous)
     if found is None:
         return False
     if not found:
@@ -528,10 +538,10 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
               vacuous=()):
     """Every combination of the doubtful cells' candidates with which ``refs`` agree, as (probability,
     combination) most probable first, and the probability of the best readings together; (None, 0) when
-    there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search. In a field of ``vacuous``
-    the agreement does not test an empty value, so nothing is not tried there for a cell read as something
-    (an empty count would make any row agree: a count read "4" at 0.89 was emptied by a row that its misread
-    previous count broke)."""
+    there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search. The agreement does not
+    test an empty value in a field of ``vacuous``, so an empty value is not tried there for a cell read as a
+    figure (an empty count makes any row agree: a count read "4" at 0.89 was emptied for a row that its
+    misread previous count broke)."""
     if len(doubtful) > MAX_SEARCH + extra:
         return None, 0.0
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
@@ -539,8 +549,8 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
     top_p = 1.0
     for r in doubtful:
         top_p *= cells.options(r)[0][1]
-    options = [[(v, p) for v, p in cells.options(r) if v is not None or names[r] not in vacuous or cells.get(r) is None]
-               for r in doubtful]
+    options = [[(v, p) for v, p in cells.options(r)
+                if v is not None or names[r] not in vacuous or cells.get(r) is None] for r in doubtful]
     for combo in itertools.product(*options):
         v = dict(fixed)
         p = 1.0

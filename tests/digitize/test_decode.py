@@ -507,8 +507,8 @@ def test_the_footer_asks_the_reader_too():
     written = str(sl.footer.score[0])
     pos = len(written) - 1
     wrong = written[:pos] + str((int(written[pos]) + 5) % 10)
-    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.6, ((wrong, 0.6),), probs=_probs_for(wrong, pos, written[pos], 0.02))
-             for r in perfect_reads(sl)]
+    probs = _probs_for(wrong, pos, written[pos], 0.02)
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.6, ((wrong, 0.6),), probs=probs) for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"
 
