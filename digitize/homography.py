@@ -3,6 +3,7 @@ resolution and turn, and cutting (rectifying) the page or a part of it out of th
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -44,23 +45,36 @@ def rotation_of(h: np.ndarray) -> int:
     return int(round(angle / 90.0)) % 4 * 90
 
 
-def warp_to_page(img: np.ndarray, h: np.ndarray, px_per_mm: float, box: Box, border: int = 255) -> np.ndarray:
+def warp_to_page(img: np.ndarray, h: np.ndarray, px_per_mm: float, box: Box, border: Optional[int] = 255
+                 ) -> np.ndarray:
     """The part ``box`` (mm) of the page, cut out of ``img`` through ``h`` (page mm -> img px) at ``px_per_mm``.
-    Output pixel (u, v) shows page point (box.x + (u + 0.5) / px_per_mm, box.y + (v + 0.5) / px_per_mm)."""
+    Output pixel (u, v) shows page point (box.x + (u + 0.5) / px_per_mm, box.y + (v + 0.5) / px_per_mm).
+    Where ``img`` ends: ``border`` (grey level), or with ``border=None`` the edge pixels of ``img`` repeated."""
     s = np.array([[1 / px_per_mm, 0, box.x + 0.5 / px_per_mm], [0, 1 / px_per_mm, box.y + 0.5 / px_per_mm],
                   [0, 0, 1.0]])
     size = (int(round(box.w * px_per_mm)), int(round(box.h * px_per_mm)))
+    if border is None:
+        return cv2.warpPerspective(img, h @ s, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
     return cv2.warpPerspective(img, h @ s, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=border)
 
 
-def rectify(grey: np.ndarray, h_photo: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+def page_on_photo(h_photo: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Is the whole page (its four corners) on a photo of ``shape`` (H, W, ...) through ``h_photo``?"""
+    corners = apply_homography(h_photo, np.array([[0.0, 0.0], [PAGE_W, 0.0], [0.0, PAGE_H], [PAGE_W, PAGE_H]]))
+    return bool(np.all((corners >= -0.5) & (corners <= np.array([shape[1], shape[0]]) - 0.5)))
+
+
+def rectify(grey: np.ndarray, h_photo: np.ndarray, px_per_mm: float = PX_PER_MM, border: Optional[int] = 255
+            ) -> np.ndarray:
     """The whole A4 page rectified from ``grey`` (the full photo) through ``h_photo`` (page mm -> photo px):
-    grey uint8, ``round(210 * px_per_mm)`` x ``round(297 * px_per_mm)``; white where the photo ends."""
+    grey uint8, ``round(210 * px_per_mm)`` x ``round(297 * px_per_mm)``; where the photo ends white, or with
+    ``border=None`` the photo's edge pixels repeated."""
     ppm = photo_px_per_mm(h_photo)
     src, h = grey, h_photo
     if ppm > PRESHRINK_ABOVE * px_per_mm:
         s = PRESHRINK_ABOVE * px_per_mm / ppm
         src = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
         h = scale_matrix(s) @ h_photo
-    return warp_to_page(src, h, px_per_mm, Box(0.0, 0.0, PAGE_W, PAGE_H))
+    return warp_to_page(src, h, px_per_mm, Box(0.0, 0.0, PAGE_W, PAGE_H), border)

@@ -44,7 +44,8 @@ class Located:
 
     ``layout`` the form (:class:`~digitize.layout.FormLayout`) with ``edition``, ``seats``, ``games``;
     ``payload`` the QR payload dict or None; ``rotation`` 0/90/180/270 (page turned clockwise on the photo);
-    ``page`` the rectified grey page (uint8, :data:`PX_PER_MM`); ``cells`` cell reference -> refined
+    ``page`` the rectified grey page the cells are cut from (uint8, :data:`PX_PER_MM`; where the page runs off the
+    photo, the photo's edge pixels repeated, as in the reader's training cells); ``cells`` cell reference -> refined
     :class:`~digitize.layout.Box` in mm on ``page``; ``quads`` cell reference -> 4 x 2 float array of the
     cell's corners (top-left, top-right, bottom-right, bottom-left of the cell) in photo pixels;
     ``fit_error_mm`` RMS error of the homography; ``method`` "markers" or "grid"; ``timings`` seconds per
@@ -104,7 +105,8 @@ def locate(image: np.ndarray) -> Located:
     timings["cells"] = time.perf_counter() - t
     timings["total"] = time.perf_counter() - start
     return Located(layout=layout, edition=layout.edition, seats=layout.seats, games=layout.games,
-                   payload=sheet.payload, rotation=sheet.rotation, page=sheet.page, cells=cells, quads=quads,
+                   payload=sheet.payload, rotation=sheet.rotation,
+                   page=sheet.page if sheet.reading_page is None else sheet.reading_page, cells=cells, quads=quads,
                    fit_error_mm=sheet.fit_error_mm, method=sheet.method,
                    timings={k: round(v, 4) for k, v in timings.items()}, homography=sheet.homography,
                    blur_mm=round(blur, 3), coverage=round(fit.coverage, 3), markers=sheet.markers)

@@ -44,7 +44,8 @@ import numpy as np
 
 from digitize.find_codes import decode_qr, detect_markers, marker_homography
 from digitize.grid import measure_grid
-from digitize.homography import apply_homography, photo_px_per_mm, rectify, rotation_of, scale_matrix, warp_to_page
+from digitize.homography import (apply_homography, page_on_photo, photo_px_per_mm, rectify, rotation_of, scale_matrix,
+                                 warp_to_page)
 from digitize.layout import DEFAULT_GAMES, PAGE_H, PAGE_W, SEATS, Box, FormLayout, layout_for
 from digitize.outline import grid_quads, quad_homography
 from digitize.template_fit import COARSE_SCORE_PX_PER_MM, align_template, layout_key, moved_mm, template_score
@@ -120,7 +121,9 @@ class Sheet:
 
     ``homography``: 3x3, page millimetres -> photo pixels (pixel-centre coordinates, as in the photo);
     ``page``: the rectified grey page (uint8, :data:`PX_PER_MM`, A4 = 1680 x 2376), page pixel (u, v) showing
-    the page point ((u + 0.5) / PX_PER_MM, (v + 0.5) / PX_PER_MM) mm; ``rotation``: 0/90/180/270, how far the
+    the page point ((u + 0.5) / PX_PER_MM, (v + 0.5) / PX_PER_MM) mm, white where the photo ends;
+    ``reading_page``: the same with the photo's edge pixels repeated there instead (the page the cells are cut
+    from; ``page`` itself when the whole page is on the photo); ``rotation``: 0/90/180/270, how far the
     page is turned clockwise on the photo; ``method``: "markers" or "grid"; ``fit_error_mm``: RMS reprojection
     error of the homography over its ``inliers`` line crossings; ``score``: template correlation (0..1);
     ``photo_px_per_mm``: photo pixels per page millimetre at the page centre; ``grid_fit``: the grid
@@ -139,6 +142,7 @@ class Sheet:
     page: np.ndarray
     markers: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    reading_page: Optional[np.ndarray] = None
 
     def page_to_photo(self, points_mm: np.ndarray) -> np.ndarray:
         """Page points (N x 2, mm) -> photo pixels (N x 2)."""
@@ -194,10 +198,14 @@ def find_sheet(image: np.ndarray) -> Sheet:
         raise PhotoUnreadable(f"The photo is too small: the list is only {ppm * PAGE_W:.0f} px wide on it "
                               f"(at least {MIN_PHOTO_PX_PER_MM * PAGE_W:.0f} px are needed).")
     page = rectify(grey, h_photo)
+    # the reader's page repeats the photo's edge where the page runs off it, as its training cells do: on
+    # white the grey paper of a cell at the edge became ink (a printed "1" read as an empty cell)
+    reading_page = page if page_on_photo(h_photo, grey.shape) else rectify(grey, h_photo, border=None)
     clock("rectify")
     return Sheet(layout=layout, payload=payload, rotation=rotation_of(h_photo), method=method,
                  homography=h_photo, fit_error_mm=round(float(error), 3), inliers=int(inliers),
                  score=round(float(score), 3), photo_px_per_mm=round(float(ppm), 3), page=page,
+                 reading_page=reading_page,
                  markers={k: apply_homography(to_photo, v) for k, v in markers.items()}, timings=timings)
 
 

@@ -147,3 +147,26 @@ def test_bent_tilted_photo_rows_not_one_off():
     loc = locate(photo.image)
     hit, misses = centre_hits(loc, photo, layout, 300)
     assert hit == 1.0, f"{len(misses)} cells missed, e.g. {misses[:5]}"
+
+
+def test_cells_at_the_photo_edge_are_cut_from_the_repeated_edge_not_from_white():
+    """Where the page runs off the photo (framed tight), the page the cells are cut from repeats the photo's edge
+    pixels, as the reader's training cells do (tools/make_cells.py): on white, the grey paper of a cell at the
+    edge of a dim photo became ink, and a printed "1" was read as an empty cell. The quality gates still see
+    white there (nothing of the list is invented)."""
+    from digitize.homography import page_on_photo
+    from digitize.sheet import find_sheet
+    photo, layout, dpi = synthetic_photo(4, "skatscan", 19, 1000, "tight")
+    dim = (photo.image.astype(np.float32) * 0.75).astype(np.uint8)      # grey paper, as in poor light
+    assert dim.max() <= 191
+    sheet = find_sheet(dim)
+    assert not page_on_photo(sheet.homography, dim.shape)
+    off = sheet.page > 191                                           # white (or blended with it): beyond the photo
+    assert off.mean() > 0.01
+    loc = locate(dim)
+    assert loc.page.shape == sheet.page.shape
+    assert loc.page[off].max() <= 191                                # the repeated grey edge, no white
+    inside = cv2.erode((~off).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0   # clear of the photo's edge
+    assert np.array_equal(loc.page[inside], sheet.page[inside])      # the photo itself unchanged
+    whole, _, _ = synthetic_photo(4, "skatscan", 11, 2000)
+    assert page_on_photo(find_sheet(whole.image).homography, whole.image.shape)
