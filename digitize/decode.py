@@ -226,7 +226,7 @@ class _Cells:
                 # a mark read best is weighed against what a mark column can hold (a mark or nothing), not
                 # against the digits the reader also saw in it (an X drawn like a crossed 7): on seed 8's
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
-                sure = d[0][1] / sum(p for _v, p in d)
+                sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
             self.sure[ref] = sure
             self.read[ref] = d
             plausible = _plausible(ref, fld, steps)

@@ -553,3 +553,15 @@ def test_the_arithmetic_does_not_empty_a_figure_to_make_a_row_agree():
     reads = with_read(reads, ref, str(count), 0.85, ("", 0.1))
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == count and r.doubtful and r.chosen_by == "reader"
+
+
+def test_a_reading_with_no_probability_is_a_doubt_not_a_crash():
+    """An engine may give a reading probability 0 (Tesseract's confidence for a guess): a mark read so, and a
+    figure, are doubtful cells, and the list still decodes."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if not g.crossed_out and g.plus is not None)
+    mark, plus = cell_ref(game.no, "hand"), cell_ref(game.no, "plus")
+    reads = with_read(with_read(perfect_reads(sl), mark, "X", 0.0), plus, str(game.plus), 0.0)
+    got = decode(reads, table_of(sl), 36).readings
+    assert got[mark].value is True and got[mark].doubtful and got[mark].reason == "bar"
+    assert got[plus].value == game.plus and got[plus].doubtful
