@@ -1,9 +1,13 @@
 """The decoder: readings to list, the row arithmetic among doubtful candidates, honest doubts."""
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
+
+import jsonschema
 
 from audit.auditor import audit
-from audit.listjson import list_to_json
+from audit.listjson import list_from_json, list_to_json
 from audit.model import MARK_FIELDS, cell_ref
 from audit.simulate import seeded, simulate
 import digitize.decode as dec
@@ -439,9 +443,17 @@ def test_an_unsure_cell_takes_the_best_value_its_column_can_hold():
     own order stays in the candidates."""
     sl = simulate(random.Random(5), seats=3)
     reads = with_read(perfect_reads(sl), "footer.money_total", "300", 0.6, ("3,00", 0.35))
-    r = decode(reads, table_of(sl), 36).readings["footer.money_total"]
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings["footer.money_total"]
     assert r.value == 3.0 and r.doubtful and r.reason == "bar" and r.chosen_by == "column"
     assert [v for v, _ in r.candidates] == [300.0, 3.0]
+    # the list document says so, and is valid against its schema; read back, the reading is the same
+    doc = list_to_json(got)
+    assert doc["readings"]["footer.money_total"]["chosen_by"] == "column"
+    schema = json.loads((Path(__file__).resolve().parents[2] / "audit" / "schema" / "skatscan.list.schema.json")
+                        .read_text())
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    assert list_from_json(doc).readings["footer.money_total"].chosen_by == "column"
     sl_sure = decode(with_read(perfect_reads(sl), "footer.money_total", "300", 0.99), table_of(sl), 36)
     assert sl_sure.readings["footer.money_total"].value == 300.0    # read surely: what is written
     assert not sl_sure.readings["footer.money_total"].doubtful
