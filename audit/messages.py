@@ -129,10 +129,14 @@ T = {
                            "Grundwert; die Zählung des Alleinspielers, wenn die Liste mitzählt); Kandidaten: {candidates}.",
                            "Cell {cell} read empty, but every played row has something here (the Grundwert; the "
                            "declarer's count when the list keeps the counts); candidates: {candidates}."),
-    "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde der genommen, mit "
-                              "dem die Zeile aufgeht: bitte auf dem Foto prüfen.",
-                              "Cell {cell} in doubt; of its candidates ({candidates}) the one that makes the row add up "
-                              "was taken: please check it on the photo."),
+    "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} "
+                              "genommen, womit die Zeile aufgeht: bitte auf dem Foto prüfen.",
+                              "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
+                              "the row add up: please check it on the photo."),
+    "unreadable.by-column": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}, "
+                             "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
+                             "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "
+                             "candidate this column can hold; candidates: {candidates}."),
     "unreadable.row": ("Zelle {cell} sicher gelesen (Sicherheit {confidence} %), aber die Zeile geht nicht auf, und "
                        "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
                        "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "

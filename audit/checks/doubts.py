@@ -45,7 +45,9 @@ def check(facts, *, sl: ScoreList, **_):
             continue
         game, seat, field = parse_ref(ref)
         key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
+        if key == "unreadable" and reading.chosen_by == "column":
+            key = "unreadable.by-column"    # the value shown is not the reader's best: say which was taken
         f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
                     written=reading.value, cells=(ref,), cell=ref, confidence=round(reading.confidence * 100),
-                    candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-")
+                    candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-", value=_show(reading.value))
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

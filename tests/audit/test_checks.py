@@ -226,6 +226,21 @@ def test_a_doubted_amount_shows_its_candidates_as_money():
     assert len(found) == 1 and "1,00, 10,00, ∅" in found[0].message("de")
 
 
+def test_a_doubt_says_which_value_was_taken_when_it_is_not_the_readers_best():
+    """A value the row's arithmetic or the column chose among the candidates is named in the message (the
+    candidates stay in the reader's order, so the first is not the one taken)."""
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None)
+    arith = CellReading(24, 0.4, ((21, 0.4), (27, 0.3), (24, 0.01)), doubtful=True, chosen_by="arithmetic",
+                        reason="arithmetic")
+    column = CellReading(3.0, 0.6, ((300.0, 0.6), (3.0, 0.35)), doubtful=True, chosen_by="column", reason="bar")
+    readings = {"g1.plus": arith, "footer.money_total": column}
+    found = {f.cells[0]: f for f in audit(replace(sl, readings=readings)).findings if f.code == "unreadable"}
+    assert "(21, 27, 24) wurde 24 genommen" in found["g1.plus"].message("de")
+    assert "24 was taken" in found["g1.plus"].message("en")
+    assert "genommen wurde 3,00, der beste Kandidat" in found["footer.money_total"].message("de")
+    assert "300,00, 3,00" in found["footer.money_total"].message("de")
+
+
 def test_a_blank_or_open_row_rests_on_the_cells_read_empty_in_it():
     """A row is blank (a gap between games) or left open after them because every cell of it was read empty: on
     a photographed list the game-count warning rests on those cells, and a doubt among them (a mark or a figure
