@@ -655,8 +655,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         if no in struck:
             continue
         _resolve_row(cells, no, seats, prev_total, prev_counts, prev_refs)
-        players = [SeatCells(*(cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
-                   for s in range(1, seats + 1)]
+        players = _seat_cells(cells, no, seats)
         # the running figures the next rows build on: a seat's counts only where it played (its total is
         # written), or where it is the one seat of the row with a count (a stray reading elsewhere must
         # not break the chain)
@@ -672,9 +671,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
                         prev_counts[s][kind] = getattr(c, kind)
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
-        players = [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
-                   for s in range(1, seats + 1)]
-        g = Game(no=no, players=tuple(players), crossed_out=crossed,
+        g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,
                  **({} if crossed else {f: cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne", "plus", "minus")}),
                  **({} if crossed else {m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}),
                  passed=False if crossed else bool(cells.get(cell_ref(no, "passed"))))
@@ -695,6 +692,12 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)
+
+
+def _seat_cells(cells: _Cells, no: int, seats: int, crossed: bool = False) -> list[SeatCells]:
+    """Each seat's total and counts in row ``no`` as settled (nothing in a crossed-out row)."""
+    return [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
+            for s in range(1, seats + 1)]
 
 
 def money_in_box(box: CellRead, ref: str) -> CellRead:

@@ -80,8 +80,7 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
         quad = located.quads.get(ref)
         quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
         r = next(results)
-        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad,
-                              probs=getattr(r, "probs", ())))
+        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs))
     sl = decode(reads, payload_table(located), located.games, source=source)
     t3 = time.perf_counter()
     timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in

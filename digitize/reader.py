@@ -304,8 +304,7 @@ def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K,
     and the probabilities averaged; the ``top_k`` best, most probable first (ties by text)."""
     given = readings or [None] * len(member_probs)
     texts = sorted({t for p, r in zip(member_probs, given) for t, _ in (r or beam_search(p, top_k=top_k))})
-    mean = np.mean([ctc_probabilities(p, texts) for p in member_probs], axis=0)
-    scored = sorted(zip(texts, mean.tolist()), key=lambda tp: (-tp[1], tp[0]))[:top_k]
+    scored = sorted(zip(texts, text_probability(member_probs, texts)), key=lambda tp: (-tp[1], tp[0]))[:top_k]
     return _result(scored)
 
 
