@@ -474,15 +474,21 @@ def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev:
 
 def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: dict) -> None:
     """What row ``no``'s arithmetic implies for each of its doubtful cells from the others as read (declarer
-    ``s``): the game value for "+", twice it for "-", the previous total moved by the row's value for the
-    total, and back, the previous count plus one; each goes to :meth:`_Cells.propose`."""
+    ``s``): the game value for "+", twice it for "-", the Grundwert or the matadors that give the game the value
+    of "+" (or half the "-"), the previous total moved by the row's value for the total, and back, the previous
+    count plus one; each goes to :meth:`_Cells.propose`."""
     get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
-    try:
-        value = game_value(get("base"), get("mit"), get("ohne"), **{m: bool(get(m)) for m in MARK_FIELDS})
-    except ImpossibleGame:
-        value = None
+    marks = {m: bool(get(m)) for m in MARK_FIELDS}
+    value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
     plus, minus, total = get("plus"), get("minus"), get("total", s)
-    props = {"total": [], "won": [], "lost": []}
+    props = {"total": [], "won": [], "lost": [], "base": [], "mit": [], "ohne": []}
+    written = plus if plus is not None else None if minus is None or minus % 2 else minus // 2
+    if written is not None:
+        props["base"] = [b for b in PLAUSIBLE["base"]
+                         if _value_or_none(b, get("mit"), get("ohne"), **marks) == written]
+        for f, other in (("mit", "ohne"), ("ohne", "mit")):
+            props[f] = [m for m in PLAUSIBLE[f]
+                        if get(other) is None and _value_or_none(get("base"), **{f: m}, **marks) == written]
     if minus is None:
         props["plus"] = [value, None if total is None else total - prev_total]
         props["total"] += [None if plus is None else prev_total + plus]
@@ -493,6 +499,14 @@ def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: di
         props["lost"] = [prev_count["lost"] + 1]
     for f, values in props.items():
         cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values)
+
+
+def _value_or_none(base, mit=None, ohne=None, **marks):
+    """The game value of these columns, or None when there is no such game."""
+    try:
+        return game_value(base, mit, ohne, **marks)
+    except ImpossibleGame:
+        return None
 
 
 def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,

@@ -577,3 +577,19 @@ def test_a_reading_with_no_probability_is_a_doubt_not_a_crash():
     got = decode(reads, table_of(sl), 36).readings
     assert got[mark].value is True and got[mark].doubtful and got[mark].reason == "bar"
     assert got[plus].value == game.plus and got[plus].doubtful
+
+
+def test_the_arithmetic_asks_the_reader_about_the_grundwert_the_game_value_implies():
+    """A Grundwert misread in doubt, the right one missing from its top readings: the row's "+" and matadors say
+    which Grundwert it must be, the reader is asked about it, and the arithmetic takes it (in doubt)."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if not g.crossed_out and g.plus is not None and g.base in (10, 11, 12))
+    ref = cell_ref(game.no, "base")
+    written = str(game.base)
+    wrong = written[0] + "7"                     # 17: no Grundwert, and none of its top readings is one
+    probs = _probs_for(wrong, 1, written[1], 0.05)
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.8, ((wrong, 0.8), ("1", 0.1)), probs=probs)
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == game.base and r.doubtful and r.chosen_by == "arithmetic"
+    assert (game.base, 0.05) in r.candidates
