@@ -366,10 +366,8 @@ def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> bool:
     plus, minus, total = v.get("plus"), v.get("minus"), v.get("total")
     if plus is not None and minus is not None:
         return False
-    try:
-        value = game_value(v.get("base"), v.get("mit"), v.get("ohne"),
-                           **{m: bool(v.get(m)) for m in MARK_FIELDS})
-    except ImpossibleGame:
+    value = _value_or_none(v.get("base"), v.get("mit"), v.get("ohne"), **{m: bool(v.get(m)) for m in MARK_FIELDS})
+    if value is None:
         return False
     if plus is not None:
         ok = plus == value
