@@ -697,9 +697,12 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     for ref, r in cells.reads.items():
         if _crossed_ref(ref, rows):
             continue
+        # the reader's five best, and the value taken when it is further down (a value the arithmetic proposed
+        # may be: the referee must find it among the candidates shown)
+        shown = cells.read[ref][:5] + [(v, p) for v, p in cells.read[ref][5:] if v == cells.value.get(ref)][:1]
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
-            candidates=tuple((v, round(float(p), 4)) for v, p in cells.read[ref][:5]),
+            candidates=tuple((v, round(float(p), 4)) for v, p in shown),
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,

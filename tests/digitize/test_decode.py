@@ -495,6 +495,14 @@ def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"
     assert (int(written), 0.05) in r.candidates
+    # below the reader's five best readings, the value taken is still among the candidates shown
+    others = tuple((str(int(wrong) + k), 0.08) for k in (1000, 2000, 3000, 4000))
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.6, ((wrong, 0.6),) + others,
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], 0.05))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == int(written) and r.chosen_by == "arithmetic"
+    assert len(r.candidates) == 6 and r.candidates[-1] == (int(written), 0.05)
     # the reader finds it less than ALT_MIN probable: not a candidate, and the reading stays
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
                                              probs=_probs_for(wrong, len(wrong) - 2, written[-2], dec.ALT_MIN / 2))
