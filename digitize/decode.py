@@ -6,8 +6,9 @@ paper are different things, and the reader never silently fixes a cell to make t
 
 * a reading at or above :data:`CONFIDENCE_BAR` keeps its value, even when its row does not add up:
   a row that is wrong on paper stays wrong (the auditor's finding);
-* column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11;
-  the footer's bonus a multiple of 50, the others' losses of 30 or 40) re-rank a cell's candidates
+* column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11,
+  "+" a game value, "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`); the footer's bonus a
+  multiple of 50, the others' losses of 30 or 40) re-rank a cell's candidates
   and raise a doubt, and the narrow ones (:data:`PRIOR_FIELDS`) count in the probability of a best
   reading their column can hold (:func:`_with_prior`: "23" read beside "28", no Grundwert, is surer
   than beside "24"); they never change a value read at or above the bar: a best reading the column
@@ -57,7 +58,8 @@ from typing import Optional, Sequence
 from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
 from audit.listjson import LIMITS
 from audit.overbid import explained_bids
-from audit.values import ImpossibleGame, game_value
+from audit.values import (BID_VALUES, GRAND, MAX_LEVELS, MAX_MATADORS, NULL_VALUES, SUIT_BASES, ImpossibleGame,
+                          game_value)
 from digitize.reader import SIGNATURE, STRIKE, text_probability
 
 #: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
@@ -79,8 +81,8 @@ AMBIGUOUS = 0.05
 #: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
 #: other candidates, at least this probable, would make the row add up.
 ALT_MIN = 0.002
-#: How many confident readings of game columns that no game can hold (a Grundwert or a matador count outside
-#: PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
+#: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
+#: outside PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
 #: point at a hand whose digits the reader takes for others (a 2 read as a 3 in every "23"), not at as many
 #: keeper mistakes.
 MISREAD_HAND = 2
@@ -90,10 +92,19 @@ COUNTING_ROWS = 3
 #: Unused rows at the end of a list count as crossed out by one stroke over them when the stroke crosses at
 #: least this many of their cells (a stray stroke read in one cell does not cross out a block).
 STRUCK_BLOCK = 3
+#: Every value a game can have (ISkO 2.3-2.5: a suit game 2 to 18 times its Grundwert, Grand 2 to 11 times, Null
+#: 23, 35, 46 or 59): what "+" holds.
+GAME_VALUES = frozenset({m * b for b in SUIT_BASES for m in range(2, MAX_MATADORS[b] + MAX_LEVELS + 1)}
+                        | {m * GRAND for m in range(2, MAX_MATADORS[GRAND] + MAX_LEVELS + 1)}
+                        | set(NULL_VALUES.values()))
+#: What "-" holds: a lost game doubled, an overbid game's doubled multiple of its Grundwert up to the highest
+#: bid (SkWO 7.2.4), and a game value alone (a loss written single, the keeper's mistake the auditor reports).
+LOSS_VALUES = frozenset({2 * v for v in GAME_VALUES} | GAME_VALUES
+                        | {2 * k * b for b in (*SUIT_BASES, GRAND) for k in range(1, max(BID_VALUES) // b + 2)})
 #: What a keeper writes in these columns; a best reading outside is doubtful however confident when a
 #: candidate inside was seen too.
 PLAUSIBLE = {"base": frozenset({9, 10, 11, 12, 23, 24}), "mit": frozenset(range(1, 12)),
-             "ohne": frozenset(range(1, 12))}
+             "ohne": frozenset(range(1, 12)), "plus": GAME_VALUES, "minus": LOSS_VALUES}
 #: The columns whose prior is narrow enough to count in the probability of a reading (:func:`_with_prior`): the
 #: Grundwert (six values of all the figures) and the footer's bonus and others' losses (multiples of 50, of 30 or
 #: 40). Not "mit"/"ohne" (1 to 11: a "1" read for an "11" is as possible; on the photos of seeds 7 and 8, 3 of the
