@@ -19,7 +19,7 @@ import numpy as np
 from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 
-from .cells import crop
+from .cells import crop, margin_for
 from .decode import CellRead, decode
 from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
@@ -70,7 +70,7 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
     located = locate(image)
     t1 = time.perf_counter()
     refs = list(located.cells)
-    crops = [crop(located.page, located.cells[ref]) for ref in refs]
+    crops = [crop(located.page, located.cells[ref], margin=margin_for(ref)) for ref in refs]
     # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
     # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
     results = iter(get_engine(engine).read(crops, boxes=[ref.startswith("signature.") for ref in refs]))

@@ -59,7 +59,7 @@ if str(ROOT) not in sys.path:
 
 from audit.model import MARK_FIELDS  # noqa: E402
 from audit.values import MAX_MATADORS, NULL_VALUES, game_value  # noqa: E402
-from digitize.cells import PX_PER_MM, RECTIFIED_DPI, cell_rect, crop  # noqa: E402
+from digitize.cells import CROP_MARGIN, PX_PER_MM, RECTIFIED_DPI, cell_rect, crop, margin_for  # noqa: E402
 from digitize.form import render_png  # noqa: E402
 from digitize.layout import DEFAULT_GAMES, EDITIONS, Box, layout_for  # noqa: E402
 from digitize.reader import SIGNATURE, STRIKE  # noqa: E402
@@ -483,10 +483,12 @@ def wide_crop(page: np.ndarray, box: Box) -> tuple[np.ndarray, tuple[int, int]]:
     return out, (x0, y0)
 
 
-def jittered_crop(wide: np.ndarray, origin: tuple[int, int], box: Box, rng: np.random.Generator) -> np.ndarray:
-    """A crop as :func:`digitize.cells.crop` cuts it for a jittered ``box``, taken out of a wide crop
-    (see :func:`wide_crop`; not modified); the jitter is limited to the wide crop's pad."""
-    x0, y0, x1, y1 = cell_rect(jitter_box(box, rng))
+def jittered_crop(wide: np.ndarray, origin: tuple[int, int], box: Box, rng: np.random.Generator,
+                  margin: float = CROP_MARGIN) -> np.ndarray:
+    """A crop as :func:`digitize.cells.crop` cuts it for a jittered ``box`` (with ``margin``: the cell's
+    :func:`digitize.cells.margin_for`), taken out of a wide crop (see :func:`wide_crop`; not modified); the
+    jitter is limited to the wide crop's pad."""
+    x0, y0, x1, y1 = cell_rect(jitter_box(box, rng), margin=margin)
     ox, oy = origin
     h, w = wide.shape
     x0, y0 = min(max(x0 - ox, 0), w - 1), min(max(y0 - oy, 0), h - 1)
@@ -716,7 +718,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
         if mode == "train":
             image, origin = wide_crop(grey, box)
         else:
-            image, origin = crop(grey, jittered), None
+            image, origin = crop(grey, jittered, margin=margin_for(ref)), None
         out.append(Sample(image, origin, box, label, kind, ref, seed, round(scale * PX_PER_MM, 3),
                           round(cut.get(key, 0.0), 4)))
     return out
@@ -833,7 +835,8 @@ def main(argv=None) -> None:
         rng = np.random.default_rng(0)
         pick = rng.choice(len(samples), size=min(240, len(samples)), replace=False)
         imgs = [samples[i].image if mode == "test" else
-                jittered_crop(samples[i].image, samples[i].origin, samples[i].box, rng) for i in pick]
+                jittered_crop(samples[i].image, samples[i].origin, samples[i].box, rng, margin_for(samples[i].ref))
+                for i in pick]
         cv2.imwrite(args.sheet, contact_sheet(imgs, [samples[i].label for i in pick]))
 
 

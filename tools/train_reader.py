@@ -53,6 +53,7 @@ for p in (ROOT, ROOT / "tools"):
         sys.path.insert(0, str(p))
 
 import make_cells as mc  # noqa: E402
+from digitize.cells import margin_for  # noqa: E402
 from digitize import reader as rd  # noqa: E402
 from digitize.decode import CONFIDENCE_BAR  # noqa: E402
 
@@ -236,7 +237,8 @@ def epoch_inputs(data: dict, index: np.ndarray, rng: np.random.Generator) -> lis
     out = []
     for i in index:
         img, origin, box = data["images"][i], data["origins"][i], data["boxes"][i]
-        out.append(rd.ink_map(augment(mc.jittered_crop(img, origin, box, rng), rng)))
+        margin = margin_for(data["refs"][i])
+        out.append(rd.ink_map(augment(mc.jittered_crop(img, origin, box, rng, margin), rng)))
     return out
 
 

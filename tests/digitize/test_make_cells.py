@@ -58,3 +58,23 @@ def test_a_dskv_signature_box_holds_the_amount_beside_the_signature():
         ink = (255 - page[y0:y1, x0:x1].min(axis=2)).astype(float).sum(axis=0)
         third = (x1 - x0) // 3
         assert ink[:third].sum() > 0 and ink[-third:].sum() > 0, c
+
+
+def test_training_crops_follow_the_pipelines_margin_per_cell():
+    """The reader is trained on crops cut as the pipeline cuts them (digitize.cells.margin_for): a table head box
+    without a margin, every other cell with CROP_MARGIN; re-cut from the wide crop with no jitter, a training crop
+    is the pipeline's crop of the same box."""
+    from digitize.cells import crop, margin_for
+    from digitize.layout import Box
+
+    class NoJitter:
+        def normal(self, mean, sd, size=None):
+            return np.zeros(size) if size else 0.0
+
+    page = np.random.default_rng(3).integers(0, 256, (400, 600), dtype=np.uint8)
+    box = Box(20.0, 15.0, 18.0, 6.0)
+    wide, origin = mc.wide_crop(page, box)
+    for ref in ("table.start_number.1", "g3.p2.total"):
+        got = mc.jittered_crop(wide, origin, box, NoJitter(), margin_for(ref))
+        assert np.array_equal(got, crop(page, box, margin=margin_for(ref)))
+    assert margin_for("table.series") < margin_for("g1.base")
