@@ -24,7 +24,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
-  score = points + bonus + others' losses, points and counts = the seat's last row), are settled
+  score = points + bonus + others' losses, points and counts = the seat's last row) and the table's loss
+  money (the total = the players' amounts added up, :func:`_resolve_money`), are settled
   together (:func:`_settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
   stays doubtful; the value the arithmetic implies for a doubtful cell joins its readings when the reader,
@@ -204,6 +205,27 @@ def parse(field: str, text: str):
     return v
 
 
+def spellings(field: str, value) -> list[str]:
+    """How a keeper writes ``value`` in a cell of ``field`` (each text :func:`parse` reads as it): a figure its
+    digits, an amount of money with a comma ("3,50"; whole euros "4,-", "4,00" or "4"); none for a value the
+    column cannot hold.
+
+    >>> spellings("total", -94), spellings("money", 3.5), spellings("money_total", 4.0), spellings("plus", -5)
+    (['-94'], ['3,50'], ['4,-', '4,00', '4'], [])
+    """
+    if field in ("money", "money_total"):
+        if type(value) not in (int, float) or value < 0:
+            return []
+        cents = round(value * 100)
+        euros, rest = divmod(cents, 100)
+        texts = [f"{euros},-", f"{euros},00", f"{euros}"] if rest == 0 else [f"{euros},{rest:02d}"]
+    elif type(value) is int:
+        texts = [str(value)]
+    else:
+        return []
+    return [t for t in texts if parse(field, t) == value]
+
+
 def _dist(read: CellRead, field: str) -> list[tuple[object, float]]:
     """Parsed candidate values with probabilities (merged, best first)."""
     out: dict = {}
@@ -326,10 +348,13 @@ class _Cells:
             return
         fld = field_of(ref)
         have = {v for v, _ in self.read[ref]}
-        new = [v for v in dict.fromkeys(values) if type(v) is int and v not in have and parse(fld, str(v)) == v]
+        new = [v for v in dict.fromkeys(values) if v is not None and v not in have and spellings(fld, v)]
         if not new:
             return
-        add = [(v, p) for v, p in zip(new, text_probability(r.probs, [str(v) for v in new])) if p >= ALT_MIN]
+        texts = [spellings(fld, v) for v in new]
+        probs = iter(text_probability(r.probs, [t for ts in texts for t in ts]))
+        # the spellings of one value mean the same: their probabilities add up ("4,-" and "4,00")
+        add = [(v, p) for v, p in ((v, sum(next(probs) for _ in ts)) for v, ts in zip(new, texts)) if p >= ALT_MIN]
         if add:
             self.proposed.setdefault(ref, set()).update(v for v, _ in add)
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
@@ -688,6 +713,35 @@ def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
                 lambda field, value: full and value is not None, vacuous=FOOTER_LINES)
 
 
+def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
+    """Does the table's loss money (``footer.money_total``) add up to the players' (an empty amount is none)? A
+    missing total is not checked."""
+    total = v.get("footer.money_total")
+    if total is None:
+        return True
+    return abs(total - sum(v.get(r) or 0.0 for r in refs if r != "footer.money_total")) < 0.005
+
+
+def _resolve_money(cells: _Cells, seats: int) -> None:
+    """The loss money: the table's total is the players' amounts added up (``footer.money_total``), settled like a
+    game row (:func:`_settle`), the sum (or the total less the others) proposed to each doubtful amount first
+    (:meth:`_Cells.propose`). What each player owes follows from his lost games by the tournament's schedule,
+    which the list does not say: the auditor checks that."""
+    refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
+    if "footer.money_total" not in refs or len(refs) < 2:
+        return
+    players = [r for r in refs if r != "footer.money_total"]
+    amounts = {r: cells.get(r) or 0.0 for r in players}
+    total = cells.get("footer.money_total")
+    cells.propose("footer.money_total", [round(sum(amounts.values()), 2)])
+    if total is not None:
+        for r in players:
+            rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
+            cells.propose(r, [rest] if rest > 0 else [])
+    _settle(cells, refs, lambda v: _money_consistent(v, refs),
+            lambda field, value: cells.get("footer.money_total") is not None, names={r: r for r in refs})
+
+
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
            source: Optional[str] = None) -> ScoreList:
     """Build the list from the readings of every cell of the form (see the module docstring).
@@ -734,6 +788,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         if not g.blank:
             rows.append(g)
     _resolve_footer(cells, seats, games)
+    _resolve_money(cells, seats)
     footer = _footer(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
     table = _table(cells, table)

@@ -172,8 +172,11 @@ def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     texts = texts_of(sl)
     ref = next(r for r in texts if r.startswith("footer.money.") and texts[r])
     reads = with_read(perfect_reads(sl), ref, "100", 0.95, ("1,00", 0.04))
-    r = decode(reads, table_of(sl), 36).readings[ref]
+    r = decode(with_read(reads, "footer.money_total", "", 0.99), table_of(sl), 36).readings[ref]
     assert r.value == 100 and r.doubtful and r.reason == "column"
+    # with the table's total read, the players' amounts must add up to it: the arithmetic takes 1,00 (in doubt)
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 1.0 and r.doubtful and r.chosen_by == "arithmetic"
     reads = with_read(perfect_reads(sl), ref, "100", 0.99)
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == 100 and not r.doubtful
@@ -405,6 +408,8 @@ def test_money_in_a_signature_box_is_read_with_its_own_doubt():
     # the amount read unsure ("1,00" or "10"): the money finding on it is a doubt, not the keeper's error
     amount = f"{sl.footer.money[seat - 1]:.2f}".replace(".", ",")
     unsure = with_read(reads, box, "10~", 0.45, (amount + "~", 0.4), ("~", 0.1))
+    assert decode(unsure, table_of(sl), 36).footer.money == sl.footer.money     # the table's total settles it
+    unsure = with_read(unsure, "footer.money_total", "", 0.99)                   # no total: nothing settles it
     got = decode(unsure, table_of(sl), 36)
     assert got.readings[ref].value == 10 and got.readings[ref].doubtful
     assert not got.readings[box].doubtful and got.signatures[seat - 1]      # signed, whatever the amount
@@ -646,3 +651,29 @@ def test_a_plus_or_minus_no_game_has_is_a_doubt_when_one_a_game_has_was_seen():
     got = decode(with_read(perfect_reads(sl), ref, text, 0.97, (str(2 * int(text)), 0.02)), table_of(sl), 48)
     assert not got.readings[ref].doubtful
     assert {(f.code, f.game) for f in audit(got).errors} == {(e.code, e.game) for e in expected}
+
+
+def test_the_tables_loss_money_is_settled_with_the_players_amounts():
+    """footer.money_total is the players' loss money added up: an unsure total takes the candidate that agrees
+    (chosen by the arithmetic, still doubtful), the sum is proposed to it when its top readings lack it, and a
+    confident total that does not agree stays what was written (the auditor's "money" finding)."""
+    sl = simulate(random.Random(5), seats=3)
+    texts = texts_of(sl)
+    total = sl.footer.money_total
+    assert total and sum(m or 0 for m in sl.footer.money) == total
+    wrong = f"{total + 2:.2f}".replace(".", ",")
+    right = texts["footer.money_total"]
+    reads = with_read(perfect_reads(sl), "footer.money_total", wrong, 0.4, (right, 0.3))
+    r = decode(reads, table_of(sl), 36).readings["footer.money_total"]
+    assert r.value == total and r.doubtful and r.chosen_by == "arithmetic"
+    reads = with_read(perfect_reads(sl), "footer.money_total", wrong, 0.99)
+    got = decode(reads, table_of(sl), 36)
+    assert got.footer.money_total == total + 2 and not got.readings["footer.money_total"].doubtful
+    assert any(f.code == "money" and not f.doubtful for f in audit(got).errors)
+
+
+def test_spellings_are_what_the_reader_is_asked_about():
+    assert dec.spellings("money", 0.5) == ["0,50"] and dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
+    assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == [] and dec.spellings("won", True) == []
+    for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
+        assert all(dec.parse(fld, t) == v for t in dec.spellings(fld, v))
