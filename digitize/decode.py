@@ -40,7 +40,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   below the bar stays doubtful however well its row agrees (issue 5: the row may not vouch for a
   reading the reader is unsure of: the paper may be wrong);
 * in a row that agrees with no combination, a confident cell whose own runner-up (at least
-  :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept;
+  :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is a "+" or "-"
+  no game has when the row agrees without it (ink run over from the cell beside);
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
   its candidates, and the referee looks at the photo; every doubtful cell says why
   (``CellReading.reason``, :data:`audit.model.DOUBT_REASONS`).
@@ -647,13 +648,20 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
 def _doubt_alternatives(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
                         open_fields=()) -> None:
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
-    ALT_MIN probable), with the candidates of the doubtful cells, would make agree. Its reading stays."""
+    ALT_MIN probable), with the candidates of the doubtful cells, would make agree, and every "+" or "-" that no
+    game has whose row agrees without it. Its reading stays."""
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
     options = [cells.options(d) + ([(None, 0.0)] if names[d] in open_fields else []) for d in doubtful]
     for r in refs:
         if r in cells.doubt:
             continue
-        for val, prob in cells.dist[r][1:TOP_K + 2]:
+        alternatives = cells.dist[r][1:TOP_K + 2]
+        plausible = cells.plausible.get(r)
+        if field_of(r) in ("plus", "minus") and plausible is not None and not plausible(fixed[names[r]]):
+            # a value no game has may be ink run over from the cell beside ("23" in "+" leaves a "3" in "-",
+            # read at 0.998): the row without it is tried too (not in the footer: a bonus of 160 is the keeper's)
+            alternatives = alternatives + [(None, 1.0)]
+        for val, prob in alternatives:
             if prob < ALT_MIN or val == fixed[names[r]]:
                 continue
             trial = dict(fixed, **{names[r]: val})

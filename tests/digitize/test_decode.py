@@ -677,3 +677,20 @@ def test_spellings_are_what_the_reader_is_asked_about():
     assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == [] and dec.spellings("won", True) == []
     for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
         assert all(dec.parse(fld, t) == v for t in dec.spellings(fld, v))
+
+
+def test_a_value_no_game_has_beside_the_rows_own_value_is_a_doubt():
+    """Ink run over from the cell beside: "23" in "+" leaves a "3" in the empty "-" cell, read at 0.998 with
+    nothing else beside it. No game has a loss of 3 and the row agrees without it: the cell is doubtful (its
+    reading kept, the referee looks) instead of an error on paper ("value in + and - at once")."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20)
+    ref = cell_ref(game.no, "minus")
+    got = decode(with_read(perfect_reads(sl), ref, "3", 0.998), table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == 3 and r.doubtful and r.reason == "row" and r.chosen_by == "reader"
+    assert not [f for f in audit(got).errors if f.game == game.no and not f.doubtful]
+    # a loss a game can have is what was written: the row's error on paper stands
+    got = decode(with_read(perfect_reads(sl), ref, str(2 * game.plus), 0.998), table_of(sl), 48)
+    assert not got.readings[ref].doubtful
+    assert [f for f in audit(got).errors if f.game == game.no and not f.doubtful]
