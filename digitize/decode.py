@@ -738,6 +738,10 @@ def _resolve_money(cells: _Cells, seats: int) -> None:
     refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
     if "footer.money_total" not in refs or len(refs) < 2:
         return
+    if sum(r in cells.doubt for r in refs) > 1:
+        # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
+        # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so)
+        return
     players = [r for r in refs if r != "footer.money_total"]
     amounts = {r: cells.get(r) or 0.0 for r in players}
     total = cells.get("footer.money_total")
@@ -747,7 +751,8 @@ def _resolve_money(cells: _Cells, seats: int) -> None:
             rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
             cells.propose(r, [rest] if rest > 0 else [])
     _settle(cells, refs, lambda v: _money_consistent(v, refs),
-            lambda field, value: cells.get("footer.money_total") is not None, names={r: r for r in refs})
+            lambda field, value: cells.get("footer.money_total") is not None, names={r: r for r in refs},
+            vacuous=refs)   # an amount read as a figure is never emptied to make the sum agree
 
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
