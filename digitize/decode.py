@@ -19,7 +19,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   such impossible values read confidently on one list (:data:`MISREAD_HAND`) are all doubtful, and so
   is every confident figure with the digit they suggest the reader takes for another: they point at a
   hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty, and on
-  a list that keeps the counts both counts of its declarer read empty, are doubtful;
+  a list that keeps the counts both counts of its declarer read empty, are doubtful, and there a row's
+  arithmetic wants the declarer's count of its outcome (an empty count tests nothing);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
@@ -496,13 +497,21 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     before, counted = prev_total[s - 1], dict(prev_counts[s - 1])
     _propose_row(cells, no, s, before, counted)
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
-    check = lambda v: _row_consistent(v, before, counted)  # noqa: E731
+    # a keeper who counts writes the declarer's count of the row's outcome: an empty one does not agree
+    needs_count = cells.counting and played and all(r in cells.reads for r in counts)
+    loose = lambda v: _row_consistent(v, before, counted)  # noqa: E731
+    check = lambda v: loose(v) and (not needs_count or _counted(v))  # noqa: E731
     prev = prev_refs[s - 1] if prev_refs else None
     with_previous = prev in cells.doubt and prev in cells.row_check
     agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
         _settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-                open_fields=("total", "won", "lost"))
+                open_fields=("total", "won", "lost"), loose=loose)
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
+
+
+def _counted(v: dict) -> bool:
+    """Is the row's outcome counted: "Gew." of a row with "+", "Verl." of one with "-"?"""
+    return v.get("won" if v.get("plus") is not None else "lost") is not None
 
 
 def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev: str, counted: dict) -> bool:
@@ -578,7 +587,7 @@ def _value_or_none(base, mit=None, ohne=None, **marks):
 
 
 def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
-            names: Optional[dict] = None, vacuous=None) -> bool:
+            names: Optional[dict] = None, vacuous=None, loose=None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
     telling whether values {field: value} agree:
 
@@ -589,8 +598,9 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
       whose value the check tests (``checked(field, value)``) is confirmed: the row agrees with what was
       read, and only with it; a reading below the bar stays doubtful;
     * when nothing agrees, every confident cell that one of its own other candidates would make agree
-      (at least ALT_MIN probable; a doubtful cell of ``open_fields`` may then also be unchecked) is marked
-      doubtful, its reading kept: a paper error stays what was written, but the referee looks.
+      (at least ALT_MIN probable; a doubtful cell of ``open_fields`` may then also be unchecked; by the test
+      ``loose`` when given) is marked doubtful, its reading kept: a paper error stays what was written, but
+      the referee looks.
     """
     doubtful = [r for r in refs if r in cells.doubt]
     names = {r: field_of(r) for r in refs} | (names or {})
@@ -600,7 +610,7 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
         return False
     if not found:
         if alternatives:
-            _doubt_alternatives(cells, refs, doubtful, names, consistent, open_fields)
+            _doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields)
         return False
     best_p, best = found[0]
     if best_p < MIN_RELATIVE * top_p:

@@ -315,6 +315,14 @@ def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     assert [r for r, x in got.readings.items() if x.doubtful] == [won, lost]
     plain = simulate(random.Random(3), seats=4, early_end=False, counters=False)
     assert not any(r.doubtful for r in decode(perfect_reads(plain), table_of(plain), 48).readings.values())
+    # read empty but unsure, with the count the row needs among its candidates: the arithmetic takes the count
+    # (an empty count would leave the row untested; a counting keeper writes it), and the cell stays in doubt
+    want = texts_of(sl)[won]
+    got = decode(with_read(perfect_reads(sl), won, "", 0.78, (want, 0.13)), table_of(sl), 48)
+    r = got.readings[won]
+    assert r.value == int(want) and r.doubtful and r.chosen_by == "arithmetic"
+    got = decode(with_read(perfect_reads(plain), won, "", 0.78, (want, 0.13)), table_of(plain), 48)
+    assert got.readings[won].value is None and got.readings[won].chosen_by == "reader"   # no counts kept there
     # a game with a value has a Grundwert: read empty, it is in doubt
     base = cell_ref(game.no, "base")
     got = decode(with_read(perfect_reads(sl), base, "", 0.99), table_of(sl), 48)
