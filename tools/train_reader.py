@@ -81,16 +81,12 @@ PRINTED_PAGES, PRINTED_SEED = 160, 11
 VAL_PRINTED_PAGES, VAL_PRINTED_SEED = 30, 12
 #: Epochs and the chance of the shape augmentations (elastic warp, pen width) of each packaged network.
 RECIPES = {"reader": {"epochs": 7, "elastic": 0.0}, "second": {"epochs": 12, "elastic": 0.6},
-           "box": {"epochs": 7, "elastic": 0.0},
-           # the main network fine-tuned on the table head's cells alone (its BatchNorm statistics kept)
-           "head": {"epochs": 12, "elastic": 0.6, "init": "reader", "cells": "table.", "lr": 5e-4}}
+           "box": {"epochs": 7, "elastic": 0.0}}
 #: What each packaged network reads (written into its JSON).
 ROLES = {"reader": "every cell (the main network)",
          "second": "the cells the main network reads below digitize.reader.SECOND_OPINION (the second opinion)",
          "box": "the signature boxes only (digitize.reader.CellReader: on the DSkV form the loss money beside "
-                "the signature; trained on cells made since session 8, which hold both)",
-         "head": "the table head's cells only (Serie, Tisch, Start-Nr.; digitize.reader.CellReader): the main network "
-                 "fine-tuned on them, cut as digitize.cells.margin_for cuts them (without a margin)"}
+                "the signature; trained on cells made since session 8, which hold both)"}
 #: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented); of
 #: the easy kinds an epoch takes only this share (a fresh random part every epoch).
 REPEAT = {"money": 2, "signature": 1, "strike": 1}
@@ -157,50 +153,6 @@ class ReaderNet(nn.Module):
 
     def forward(self, x):
         return self.net(x)
-
-
-def load_packaged(model: ReaderNet, path: Path) -> None:
-    """Start ``model`` from a packaged network (an ONNX file this script exported, whose BatchNorm layers the
-    exporter folded into the convolutions): each convolution takes the folded weights, each BatchNorm becomes the
-    identity plus the folded bias. Train it with :func:`keep_norms` (the folded statistics stay as they are)."""
-    import onnx
-    from onnx import numpy_helper
-
-    graph = onnx.load(str(path)).graph
-    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    nodes = [n for n in graph.node if n.op_type == "Conv"]
-    layers = list(model.net)
-    convs = [i for i, layer in enumerate(layers) if isinstance(layer, nn.Conv2d)]
-    if len(nodes) != len(convs):
-        raise SystemExit(f"{path}: {len(nodes)} convolutions, the network here has {len(convs)}")
-    with torch.no_grad():
-        for node, i in zip(nodes, convs):
-            conv, weight = layers[i], torch.from_numpy(init[node.input[1]].copy())
-            bias = torch.from_numpy(init[node.input[2]].copy())
-            if conv.weight.shape != weight.shape:
-                raise SystemExit(f"{path}: a convolution of shape {tuple(weight.shape)}, here {tuple(conv.weight.shape)}")
-            conv.weight.copy_(weight)
-            norm = layers[i + 1] if i + 1 < len(layers) else None
-            if isinstance(norm, nn.BatchNorm2d):
-                norm.weight.fill_(1.0)
-                norm.bias.copy_(bias)
-                norm.running_mean.zero_()
-                norm.running_var.fill_(1.0 - norm.eps)
-            else:
-                conv.bias.copy_(bias)
-
-
-def keep_norms(model: nn.Module) -> None:
-    """BatchNorm layers use their stored statistics while the rest trains (fine-tuning a packaged network)."""
-    for m in model.modules():
-        if isinstance(m, nn.BatchNorm2d):
-            m.eval()
-
-
-def only_cells(data: dict, prefix: str) -> dict:
-    """The cells of ``data`` whose reference starts with ``prefix`` (``"table."``: the table head)."""
-    keep = [i for i, ref in enumerate(data["refs"]) if ref.startswith(prefix)]
-    return {k: ([v[i] for i in keep] if isinstance(v, list) else v) for k, v in data.items()}
 
 
 def log_probs(logits: torch.Tensor, temperature: float = 1.0) -> torch.Tensor:
@@ -449,15 +401,6 @@ def main(argv=None) -> None:
     n_cut = sum(c > MAX_CUT for c in train["cut"])
     train = {k: ([v[i] for i in keep] if isinstance(v, list) else v) for k, v in train.items()}
     print(f"left out {n_cut} training cells whose writing runs more than {MAX_CUT:.0%} out of the crop")
-    if recipe.get("cells"):
-        # a network of some cells only: trained and validated on those (the printed pages' among them)
-        train = only_cells(train, recipe["cells"])
-        val = only_cells(val, recipe["cells"])
-        if val_printed is not None:
-            more = only_cells(val_printed, recipe["cells"])
-            val = {k: (v + more[k] if isinstance(v, list) else v) for k, v in val.items()}
-        print(f"only the cells {recipe['cells']}*: {len(train['labels'])} to train on, {len(val['labels'])} to "
-              f"validate on (handwritten and printed)")
     kinds_train = {k: train["kinds"].count(k) for k in mc.KINDS}
     print(f"train: {len(train['labels'])} cells (train writers) {kinds_train}; "
           f"val: {len(val['labels'])} cells (test writers)")
@@ -466,27 +409,14 @@ def main(argv=None) -> None:
     val_maps = [rd.ink_map(c) for c in val["images"]]
 
     model = ReaderNet(channels=args.channels)
-    if recipe.get("init"):
-        start = rd.model_path(f"{recipe['init']}.onnx")
-        load_packaged(model, start)
-        model.eval()
-        net = cv2.dnn.readNetFromONNX(str(start))
-        idx, xb = next(iter(rd.batches(val_maps, 64)))
-        net.setInput(xb)
-        with torch.no_grad():
-            diff = float(np.abs(net.forward() - model(torch.from_numpy(xb)).numpy()).max())
-        print(f"started from {start} (cv2.dnn vs torch: largest difference {diff:.2e})")
-        if diff > 1e-3:
-            raise SystemExit(f"{start}: its weights did not load")
-    lr = recipe.get("lr", LR)
     n_params = sum(p.numel() for p in model.parameters())
     per_epoch = sum(EPOCH_SHARE.get(k, 1.0) * (1 + REPEAT.get(k, 0) + int(k == "number" and len(lab) >= LONG_NUMBER))
                     for k, lab in zip(train["kinds"], train["labels"]))
     # epochs vary a little in size and batches group equal widths: plan the schedule generously
     steps_per_epoch = math.ceil(1.02 * per_epoch / BATCH) + len(range(rd.MIN_W, rd.MAX_W + 1, rd.WIDTH_STEP))
     total_steps = steps_per_epoch * args.epochs
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=WEIGHT_DECAY)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=total_steps, pct_start=0.15)
+    opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=WEIGHT_DECAY)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=total_steps, pct_start=0.15)
     ctc = nn.CTCLoss(blank=rd.BLANK, zero_infinity=True)
     print(f"model: {n_params} parameters; {args.epochs} epochs of about {per_epoch:.0f} cells, batches of {BATCH}")
 
@@ -497,8 +427,6 @@ def main(argv=None) -> None:
         maps = epoch_inputs(train, order, rng)
         prep = time.time() - te
         model.train()
-        if recipe.get("init"):
-            keep_norms(model)
         running, seen = 0.0, 0
         for pos in train_batches(maps, rng):
             x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
@@ -592,8 +520,7 @@ def main(argv=None) -> None:
             "val_cells": len(val["labels"]), "val_pages": args.val_pages, "val_seed": VAL_SEED,
             "val_writers": "glyph bank split 'test' (never seen in training)",
             "epochs": args.epochs, "repeat_per_epoch": REPEAT, "epoch_share": EPOCH_SHARE,
-            "long_numbers_repeated_from": LONG_NUMBER, "batch": BATCH, "lr": lr, "seed": args.seed, "threads": THREADS,
-            "started_from": recipe.get("init"), "cells": (recipe.get("cells") or "") + "*",
+            "long_numbers_repeated_from": LONG_NUMBER, "batch": BATCH, "lr": LR, "seed": args.seed, "threads": THREADS,
             "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
             "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in AUG.items()},
         },
