@@ -173,8 +173,8 @@ def parse(field: str, text: str):
 
     >>> parse("total", "-94"), parse("total", "-"), parse("plus", "-5") is _NOTHING
     (-94, None, True)
-    >>> parse("hand", "X"), parse("money", "4,-"), parse("money", "3,50")
-    (True, 4.0, 3.5)
+    >>> parse("hand", "X"), parse("money", "4,-"), parse("money", "3,50"), parse("money", "350"), parse("money", "25")
+    (True, 4.0, 3.5, 3.5, 25.0)
     """
     if field == "signature":
         # any ink the reader saw in the box: a signature, figures, a mark, or what it took for the stroke
@@ -193,6 +193,10 @@ def parse(field: str, text: str):
         if not m:
             return _NOTHING
         cents = m.group(2)
+        if cents is None and len(m.group(1)) == 3 and int(m.group(1)) > MONEY_MAX[field]:
+            # "450": the comma left out, or the cents written small beside the euros ("4 50"); no list holds
+            # 450 EUR
+            return round(int(m.group(1)) / 100, 2)
         return round(int(m.group(1)) + (int(cents.ljust(2, "0")) / 100 if cents and cents != "-" else 0.0), 2)
     if t in ("", "-", "~"):
         return None
@@ -213,7 +217,9 @@ def spellings(field: str, value) -> list[str]:
     column cannot hold.
 
     >>> spellings("total", -94), spellings("money", 3.5), spellings("money_total", 4.0), spellings("plus", -5)
-    (['-94'], ['3,50'], ['4,-', '4,00', '4'], [])
+    (['-94'], ['3,50', '350'], ['4,-', '4,00', '4', '400'], [])
+    >>> spellings("money_total", 1.0)                   # "100" is 100 EUR there (at most MONEY_MAX)
+    ['1,-', '1,00', '1']
     """
     if field in ("money", "money_total"):
         if type(value) not in (int, float) or value < 0:
@@ -221,6 +227,7 @@ def spellings(field: str, value) -> list[str]:
         cents = round(value * 100)
         euros, rest = divmod(cents, 100)
         texts = [f"{euros},-", f"{euros},00", f"{euros}"] if rest == 0 else [f"{euros},{rest:02d}"]
+        texts.append(f"{euros}{rest:02d}")     # the comma left out (parse: when no list holds that many euros)
     elif type(value) is int:
         texts = [str(value)]
     else:
@@ -643,12 +650,14 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
         top_p *= cells.options(r)[0][1]
     options = [[(v, p) for v, p in cells.options(r)
                 if v is not None or names[r] not in vacuous or cells.get(r) is None] for r in doubtful]
+    priors = [cells.plausible.get(r) for r in doubtful]
     for combo in itertools.product(*options):
         v = dict(fixed)
         p = 1.0
-        for r, (val, prob) in zip(doubtful, combo):
+        for r, (val, prob), prior in zip(doubtful, combo, priors):
             v[names[r]] = val
-            p *= prob
+            # a value its column cannot hold weighs less (the column's prior, as in _with_prior)
+            p *= prob if prior is None or prior(val) else prob * IMPLAUSIBLE_WEIGHT
         if consistent(v):
             found.append((p, combo))
     found.sort(key=lambda pc: -pc[0])
@@ -746,8 +755,8 @@ def _resolve_money(cells: _Cells, seats: int) -> None:
     (:meth:`_Cells.propose`). What each player owes follows from his lost games by the tournament's schedule,
     which the list does not say: the auditor checks that."""
     refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
-    if "footer.money_total" not in refs or len(refs) < 2:
-        return
+    if "footer.money_total" not in refs or len(refs) < 2 or cells.get("footer.money_total") is None:
+        return      # no total read: nothing to add up to
     if sum(r in cells.doubt for r in refs) > 1:
         # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
         # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so)
@@ -756,12 +765,10 @@ def _resolve_money(cells: _Cells, seats: int) -> None:
     amounts = {r: cells.get(r) or 0.0 for r in players}
     total = cells.get("footer.money_total")
     cells.propose("footer.money_total", [round(sum(amounts.values()), 2)])
-    if total is not None:
-        for r in players:
-            rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
-            cells.propose(r, [rest] if rest > 0 else [])
-    _settle(cells, refs, lambda v: _money_consistent(v, refs),
-            lambda field, value: cells.get("footer.money_total") is not None, names={r: r for r in refs},
+    for r in players:
+        rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
+        cells.propose(r, [rest] if rest > 0 else [])
+    _settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
             vacuous=refs)   # an amount read as a figure is never emptied to make the sum agree
 
 

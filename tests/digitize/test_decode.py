@@ -166,20 +166,25 @@ def test_a_mark_read_best_is_weighed_against_what_a_mark_column_can_hold():
 
 
 def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
-    """A player's loss money is a few euros: "1,00" read as 100 (its comma missed) is doubtful however confident
-    when the reader also saw an amount a list holds; 100 read with nothing else beside it is what is written."""
+    """A player's loss money is a few euros: "45" read for "4,50" (its comma missed) is doubtful however confident
+    when the reader also saw an amount a list holds; 45 read with nothing else beside it is what is written. Three
+    digits without a comma are euros and cents ("150" is 1,50: no list holds 150 EUR)."""
     sl = simulate(random.Random(5), seats=3)
     texts = texts_of(sl)
     ref = next(r for r in texts if r.startswith("footer.money.") and texts[r])
-    reads = with_read(perfect_reads(sl), ref, "100", 0.95, ("1,00", 0.04))
+    amount = sl.footer.money[int(ref.rsplit(".", 1)[1]) - 1]
+    reads = with_read(perfect_reads(sl), ref, "45", 0.95, (texts[ref], 0.04))
     r = decode(with_read(reads, "footer.money_total", "", 0.99), table_of(sl), 36).readings[ref]
-    assert r.value == 100 and r.doubtful and r.reason == "column"
-    # with the table's total read, the players' amounts must add up to it: the arithmetic takes 1,00 (in doubt)
+    assert r.value == 45 and r.doubtful and r.reason == "column"
+    # with the table's total read, the players' amounts must add up to it: the arithmetic takes the amount (in doubt)
     r = decode(reads, table_of(sl), 36).readings[ref]
-    assert r.value == 1.0 and r.doubtful and r.chosen_by == "arithmetic"
-    reads = with_read(perfect_reads(sl), ref, "100", 0.99)
+    assert r.value == amount and r.doubtful and r.chosen_by == "arithmetic"
+    reads = with_read(perfect_reads(sl), ref, "45", 0.99)
     r = decode(reads, table_of(sl), 36).readings[ref]
-    assert r.value == 100 and not r.doubtful
+    assert r.value == 45 and not r.doubtful
+    reads = with_read(perfect_reads(sl), ref, texts[ref].replace(",", ""), 0.99)
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == amount and not r.doubtful                        # "150": 1,50
     reads = with_read(perfect_reads(sl), ref, "14,50", 0.95, ("1,50", 0.04))
     assert not decode(reads, table_of(sl), 36).readings[ref].doubtful   # 14.50 EUR: sixteen lost games
 
@@ -451,25 +456,26 @@ def test_unused_rows_under_one_stroke_are_crossed_out():
 
 
 def test_an_unsure_cell_takes_the_best_value_its_column_can_hold():
-    """"3,00" read best as 300 (its comma missed) below the bar: the table's money is at most 120 EUR, so the
-    cell's value is the 3,00 the reader also saw, in doubt and shown as chosen by the column; the reader's
+    """"4,50" read best as 45 (its comma missed) below the bar: a player's money is at most 30 EUR, so the
+    cell's value is the 4,50 the reader also saw, in doubt and shown as chosen by the column; the reader's
     own order stays in the candidates."""
     sl = simulate(random.Random(5), seats=3)
-    reads = with_read(perfect_reads(sl), "footer.money_total", "300", 0.6, ("3,00", 0.35))
+    ref = next(f"footer.money.{s}" for s, v in enumerate(sl.footer.money, start=1) if v)
+    reads = with_read(with_read(perfect_reads(sl), ref, "45", 0.6, ("4,50", 0.35)), "footer.money_total", "", 0.99)
     got = decode(reads, table_of(sl), 36)
-    r = got.readings["footer.money_total"]
-    assert r.value == 3.0 and r.doubtful and r.reason == "bar" and r.chosen_by == "column"
-    assert [v for v, _ in r.candidates] == [300.0, 3.0]
+    r = got.readings[ref]
+    assert r.value == 4.5 and r.doubtful and r.reason == "bar" and r.chosen_by == "column"
+    assert [v for v, _ in r.candidates] == [45.0, 4.5]
     # the list document says so, and is valid against its schema; read back, the reading is the same
     doc = list_to_json(got)
-    assert doc["readings"]["footer.money_total"]["chosen_by"] == "column"
+    assert doc["readings"][ref]["chosen_by"] == "column"
     schema = json.loads((Path(__file__).resolve().parents[2] / "audit" / "schema" / "skatscan.list.schema.json")
                         .read_text())
     jsonschema.Draft202012Validator(schema).validate(doc)
-    assert list_from_json(doc).readings["footer.money_total"].chosen_by == "column"
-    sl_sure = decode(with_read(perfect_reads(sl), "footer.money_total", "300", 0.99), table_of(sl), 36)
-    assert sl_sure.readings["footer.money_total"].value == 300.0    # read surely: what is written
-    assert not sl_sure.readings["footer.money_total"].doubtful
+    assert list_from_json(doc).readings[ref].chosen_by == "column"
+    sl_sure = decode(with_read(perfect_reads(sl), ref, "45", 0.99), table_of(sl), 36)
+    assert sl_sure.readings[ref].value == 45.0    # read surely: what is written
+    assert not sl_sure.readings[ref].doubtful
 
 
 def _probs_for(text: str, position: int, other: str, q: float) -> tuple:
@@ -687,7 +693,8 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
 
 
 def test_spellings_are_what_the_reader_is_asked_about():
-    assert dec.spellings("money", 0.5) == ["0,50"] and dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
+    assert dec.spellings("money", 0.5) == ["0,50", "050"] and dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
+    assert dec.spellings("money_total", 4.5) == ["4,50", "450"]        # "450": no list holds 450 EUR
     assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == [] and dec.spellings("won", True) == []
     for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
         assert all(dec.parse(fld, t) == v for t in dec.spellings(fld, v))
