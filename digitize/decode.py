@@ -7,7 +7,7 @@ paper are different things, and the reader never silently fixes a cell to make t
 * a reading at or above :data:`CONFIDENCE_BAR` keeps its value, even when its row does not add up:
   a row that is wrong on paper stays wrong (the auditor's finding);
 * column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11,
-  "+" a game value, "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`); the footer's bonus a
+  "+" a game value, "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`), a count in row n 1 to n; the footer's bonus a
   multiple of 50, the others' losses of 30 or 40) re-rank a cell's candidates
   and raise a doubt, and the narrow ones (:data:`PRIOR_FIELDS`) count in the probability of a best
   reading their column can hold (:func:`_with_prior`: "23" read beside "28", no Grundwert, is surer
@@ -407,6 +407,10 @@ def _plausible(ref: str, field: str, steps: dict):
         return lambda v, ok=PLAUSIBLE[field]: v is None or v in ok
     if field in MONEY_MAX:
         return lambda v, most=MONEY_MAX[field]: v is None or v <= most
+    m = _GAME_REF.match(ref)
+    if m and field in ("won", "lost"):
+        # a count in row n is at most n (every game before it won, or lost)
+        return lambda v, most=int(m.group(1)): v is None or 1 <= v <= most
     return None
 
 

@@ -715,3 +715,22 @@ def test_a_value_no_game_has_beside_the_rows_own_value_is_a_doubt():
     got = decode(with_read(perfect_reads(sl), ref, str(2 * game.plus), 0.998), table_of(sl), 48)
     assert not got.readings[ref].doubtful
     assert [f for f in audit(got).errors if f.game == game.no and not f.doubtful]
+
+
+def test_a_count_is_at_most_its_row_number():
+    """Gew./Verl. in row n count at most n games: an unsure "74" read for a "4" in row 19 beside "4" shows the 4
+    (chosen by the column, in doubt); a count no row could hold read confidently, with a possible one beside it,
+    is a doubt (and the row's arithmetic takes the possible one), not the keeper's miscount; read with nothing
+    beside it, it is what the keeper wrote."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = next((g, s) for g in sl.games if g.no >= 10 and g.plus is not None
+                      for s, p in enumerate(g.players, start=1) if p.won is not None and p.won < 10)
+    ref = cell_ref(game.no, "won", seat)
+    want = texts_of(sl)[ref]
+    r = decode(with_read(perfect_reads(sl), ref, "7" + want, 0.45, (want, 0.4)), table_of(sl), 48).readings[ref]
+    assert r.value == int(want) and r.doubtful and r.chosen_by == "column"
+    r = decode(with_read(perfect_reads(sl), ref, "7" + want, 0.97, (want, 0.02)), table_of(sl), 48).readings[ref]
+    assert r.doubtful and r.value == int(want) and r.chosen_by == "arithmetic"     # doubted, then the row took it
+    r = decode(with_read(perfect_reads(sl), ref, "7" + want, 0.99), table_of(sl), 48).readings[ref]
+    assert not r.doubtful and r.value == int("7" + want)            # nothing else seen: what is written
+    assert dec._plausible("g3.p1.won", "won", {})(3) and not dec._plausible("g3.p1.won", "won", {})(4)
