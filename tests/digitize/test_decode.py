@@ -693,9 +693,11 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
 
 
 def test_spellings_are_what_the_reader_is_asked_about():
-    assert dec.spellings("money", 0.5) == ["0,50", "050"] and dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
+    assert dec.spellings("money", 0.5) == ["0,50", "050"]
+    assert dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
     assert dec.spellings("money_total", 4.5) == ["4,50", "450"]        # "450": no list holds 450 EUR
-    assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == [] and dec.spellings("won", True) == []
+    assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == []
+    assert dec.spellings("won", True) == []
     for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
         assert all(dec.parse(fld, t) == v for t in dec.spellings(fld, v))
 
