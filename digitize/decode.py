@@ -7,20 +7,21 @@ paper are different things, and the reader never silently fixes a cell to make t
 * a reading at or above :data:`CONFIDENCE_BAR` keeps its value, even when its row does not add up:
   a row that is wrong on paper stays wrong (the auditor's finding);
 * column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11,
-  "+" a game value, "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`), a count in row n 1 to n; the footer's bonus a
-  multiple of 50, the others' losses of 30 or 40) re-rank a cell's candidates
-  and raise a doubt, and the narrow ones (:data:`PRIOR_FIELDS`) count in the probability of a best
+  "+" a game value and "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`), a count in row n 1 to n;
+  the footer's bonus a multiple of 50, the others' losses of 30 or 40; loss money at most
+  :data:`MONEY_MAX`) re-rank a cell's candidates, weigh the combinations the arithmetic tries, and
+  raise a doubt; the narrow ones (:data:`PRIOR_FIELDS`) also count in the probability of a best
   reading their column can hold (:func:`_with_prior`: "23" read beside "28", no Grundwert, is surer
-  than beside "24"); they never change a value read at or above the bar: a best reading the column
+  than beside "24"). They never change a value read at or above the bar: a best reading the column
   cannot hold is doubtful however confident when the reader also saw a value it can hold (at least
-  :data:`ALT_MIN`); read with
-  nothing else beside it, an impossible value is what was written (the auditor's finding); in a
-  suit game or Grand with neither "mit" nor "ohne" read, both matador cells are doubtful; several
-  such impossible values read confidently on one list (:data:`MISREAD_HAND`) are all doubtful, and so
-  is every confident figure with the digit they suggest the reader takes for another: they point at a
-  hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty, and on
-  a list that keeps the counts both counts of its declarer read empty, are doubtful, and there a row's
-  arithmetic wants the declarer's count of its outcome (an empty count tests nothing);
+  :data:`ALT_MIN`); read with nothing else beside it, an impossible value is what was written (the
+  auditor's finding). In a suit game or Grand with neither "mit" nor "ohne" read, both matador cells
+  are doubtful; several such impossible values read confidently on one list (:data:`MISREAD_HAND`)
+  are all doubtful, and so is every confident figure with the digit they suggest the reader takes for
+  another: they point at a hand the reader misreads, not at as many keeper mistakes; a played row's
+  Grundwert read empty, and on a list that keeps the counts both counts of its declarer read empty,
+  are doubtful, and there a row's arithmetic wants the declarer's count of its outcome (an empty
+  count tests nothing);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
