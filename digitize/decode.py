@@ -746,12 +746,9 @@ def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
 
 
 def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
-    """Does the table's loss money (``footer.money_total``) add up to the players' (an empty amount is none)? A
-    missing total is not checked."""
-    total = v.get("footer.money_total")
-    if total is None:
-        return True
-    return abs(total - sum(v.get(r) or 0.0 for r in refs if r != "footer.money_total")) < 0.005
+    """Does the table's loss money (``footer.money_total``, a figure) add up to the players' (an empty amount is
+    none)?"""
+    return abs(v["footer.money_total"] - sum(v.get(r) or 0.0 for r in refs if r != "footer.money_total")) < 0.005
 
 
 def _resolve_money(cells: _Cells, seats: int) -> None:
