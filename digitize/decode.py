@@ -358,13 +358,16 @@ class _Cells:
             return
         fld = field_of(ref)
         have = {v for v, _ in self.read[ref]}
-        new = [v for v in dict.fromkeys(values) if v is not None and v not in have and spellings(fld, v)]
-        if not new:
+        texts = {v: spellings(fld, v) for v in dict.fromkeys(values) if v is not None and v not in have}
+        texts = {v: ts for v, ts in texts.items() if ts}
+        if not texts:
             return
-        texts = [spellings(fld, v) for v in new]
-        probs = iter(text_probability(r.probs, [t for ts in texts for t in ts]))
-        # the spellings of one value mean the same: their probabilities add up ("4,-" and "4,00")
-        add = [(v, p) for v, p in ((v, sum(next(probs) for _ in ts)) for v, ts in zip(new, texts)) if p >= ALT_MIN]
+        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]))
+        add = []
+        for v, ts in texts.items():
+            p = sum(next(probs) for _ in ts)      # the spellings of one value mean the same ("4,-" and "4,00")
+            if p >= ALT_MIN:
+                add.append((v, p))
         if add:
             self.proposed.setdefault(ref, set()).update(v for v, _ in add)
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
