@@ -204,7 +204,8 @@ class Settlement:
 #: ``matadors`` a suit game or Grand with neither "mit" nor "ohne" read; ``missing`` read empty where every
 #: played row has something (the Grundwert; the declarer's count on a list that keeps the Gew./Verl.
 #: counts); ``arithmetic`` chosen among its candidates by the row's arithmetic; ``row`` a confident reading
-#: whose runner-up would make a row that does not add up agree; ``hand`` several Grundwerte or matador
+#: whose runner-up, or the value the row implies (the reader asked about it), would make a row that does not
+#: add up agree; ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
 DOUBT_REASONS = ("bar", "column", "matadors", "missing", "arithmetic", "row", "hand")

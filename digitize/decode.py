@@ -42,8 +42,10 @@ paper are different things, and the reader never silently fixes a cell to make t
   below the bar stays doubtful however well its row agrees (issue 5: the row may not vouch for a
   reading the reader is unsure of: the paper may be wrong);
 * in a row that agrees with no combination, a confident cell whose own runner-up (at least
-  :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is a "+" or "-"
-  no game has when the row agrees without it (ink run over from the cell beside);
+  :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is one for which the
+  reader, asked, gives the value the row implies at least :data:`IMPLIED_MIN` ("612" read "62" at 0.99,
+  "612" 0.0003), and a "+" or "-" no game has when the row agrees without it (ink run over from the cell
+  beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's;
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
   its candidates, and the referee looks at the photo; every doubtful cell says why
   (``CellReading.reason``, :data:`audit.model.DOUBT_REASONS`).
@@ -85,6 +87,11 @@ AMBIGUOUS = 0.05
 #: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
 #: other candidates, at least this probable, would make the row add up.
 ALT_MIN = 0.002
+#: The same for the value the row's arithmetic implies for a confident cell when the reader, asked, gives it this
+#: much (:meth:`_Cells.propose` with ``sure``): a digit the reader dropped or took for another leaves the right text
+#: 1e-4 to 1e-3 probable; the doubt only shows the referee the cell, the reading stays. Chosen on seed 8's photos
+#: (bench/bench_bar.py's): 3e-4 and 1e-4 alike there (false paper errors 8 -> 2), 3e-5 one fewer.
+IMPLIED_MIN = 1e-4
 #: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
 #: outside PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
 #: point at a hand whose digits the reader takes for others (a 2 read as a 3 in every "23"), not at as many
@@ -267,6 +274,11 @@ class _Cells:
         self.row_check: dict[str, tuple] = {}
         #: values the arithmetic proposed for a cell that the reader found probable enough (see propose)
         self.proposed: dict[str, set] = {}
+        #: values the arithmetic of a row that agrees with nothing implies for a confident cell, with the probability
+        #: the reader gives each (see propose(sure=True)); they can only put the cell in doubt (_doubt_alternatives)
+        self.implied: dict[str, list] = {}
+        #: the implied value (and its probability) that put a confident cell in doubt: shown among its candidates
+        self.row_implied: dict[str, tuple] = {}
         #: the column prior of each cell (see _plausible)
         self.plausible: dict = {}
         #: the probability of each cell's best value (its readings that mean the same taken together)
@@ -347,27 +359,33 @@ class _Cells:
             return self.dist[ref][:TOP_K] + extra or [(self.value[ref], 1.0)]
         return [(self.value[ref], 1.0)]
 
-    def propose(self, ref, values) -> None:
+    def propose(self, ref, values, *, sure: bool = False) -> None:
         """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
         reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
         its beam search kept), and those at least :data:`ALT_MIN` probable join the cell's candidates,
-        as readings, for the arithmetic to choose among (the cell stays doubtful; a confident cell is
-        never asked)."""
+        as readings, for the arithmetic to choose among (the cell stays doubtful).
+
+        ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
+        :data:`IMPLIED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
+        (:func:`_doubt_alternatives`, which then shows the one that did among its candidates) but never become
+        its value or a candidate the arithmetic chooses among."""
         r = self.reads.get(ref)
-        if r is None or not r.probs or ref not in self.doubt:
+        if r is None or not r.probs or (ref in self.doubt) == sure:
             return
         fld = field_of(ref)
-        have = {v for v, _ in self.read[ref]}
-        texts = {v: spellings(fld, v) for v in dict.fromkeys(values) if v is not None and v not in have}
+        known = dict(self.read[ref])
+        wanted = [v for v in dict.fromkeys(values) if v is not None]
+        texts = {v: spellings(fld, v) for v in wanted if v not in known}
         texts = {v: ts for v, ts in texts.items() if ts}
-        if not texts:
+        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]) if texts else ())
+        # the spellings of one value mean the same ("4,-" and "4,00")
+        asked = [(v, sum(next(probs) for _ in ts)) for v, ts in texts.items()]
+        if sure:
+            # a confident cell: a value among its readings already counts with the probability read
+            self.implied[ref] = [(v, p) for v, p in [(v, known[v]) for v in wanted if v in known] + asked
+                                 if p >= IMPLIED_MIN]
             return
-        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]))
-        add = []
-        for v, ts in texts.items():
-            p = sum(next(probs) for _ in ts)      # the spellings of one value mean the same ("4,-" and "4,00")
-            if p >= ALT_MIN:
-                add.append((v, p))
+        add = [(v, p) for v, p in asked if p >= ALT_MIN]
         if add:
             self.proposed.setdefault(ref, set()).update(v for v, _ in add)
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
@@ -517,10 +535,11 @@ def _resolve_row(cells: _Cells, no: int, seats: int, prev_total: list[int], prev
     loose = lambda v: _row_consistent(v, before, counted)  # noqa: E731
     check = lambda v: loose(v) and (not needs_count or _counted(v))  # noqa: E731
     prev = prev_refs[s - 1] if prev_refs else None
-    with_previous = prev in cells.doubt and prev in cells.row_check
+    with_previous = prev in cells.doubt and prev in cells.row_check and cells.sure[prev] < cells.bar
     agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
         _settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-                open_fields=("total", "won", "lost"), loose=loose)
+                open_fields=("total", "won", "lost"), loose=loose,
+                ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
 
 
@@ -535,7 +554,8 @@ def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev:
     agrees with it (when it agreed with anything). A misread total breaks the row after it too ("50" read for
     450, and then "80" chosen for the "480" after "+30"). Taken (True) only when the most probable
     combination that agrees moves the previous total; else the row is settled on its own (False, nothing
-    changed, no confident cell doubted or confirmed here)."""
+    changed, no confident cell doubted or confirmed here). Not for a previous total read at or above the bar
+    (doubted because its row agreed with nothing): a confident reading keeps its value."""
     prev_refs, prev_check, prev_agreed = cells.row_check[prev]
     plus, minus, total = (cells.get(cell_ref(no, f, s if f == "total" else None)) for f in ("plus", "minus", "total"))
     if total is not None:
@@ -564,11 +584,11 @@ def _settle_with_previous(cells: _Cells, no: int, s: int, refs: list[str], prev:
     return True
 
 
-def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: dict) -> None:
+def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: dict, sure: bool = False) -> None:
     """What row ``no``'s arithmetic implies for each of its doubtful cells from the others as read (declarer
     ``s``): the game value for "+", twice it for "-", the Grundwert or the matadors that give the game the value
     of "+" (or half the "-"), the previous total moved by the row's value for the total, and back, the previous
-    count plus one; each goes to :meth:`_Cells.propose`."""
+    count plus one; each goes to :meth:`_Cells.propose` (with ``sure``, for its confident cells)."""
     get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
     marks = {m: bool(get(m)) for m in MARK_FIELDS}
     value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
@@ -590,7 +610,7 @@ def _propose_row(cells: _Cells, no: int, s: int, prev_total: int, prev_count: di
         props["total"] += [None if minus is None else prev_total - minus]
         props["lost"] = [prev_count["lost"] + 1]
     for f, values in props.items():
-        cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values)
+        cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values, sure=sure)
 
 
 def _value_or_none(base, mit=None, ohne=None, **marks):
@@ -602,7 +622,7 @@ def _value_or_none(base, mit=None, ohne=None, **marks):
 
 
 def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
-            names: Optional[dict] = None, vacuous=None, loose=None) -> bool:
+            names: Optional[dict] = None, vacuous=None, loose=None, ask=None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
     telling whether values {field: value} agree:
 
@@ -615,7 +635,8 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
     * when nothing agrees, every confident cell that one of its own other candidates would make agree
       (at least ALT_MIN probable; a doubtful cell of ``open_fields`` may then also be unchecked; by the test
       ``loose`` when given) is marked doubtful, its reading kept: a paper error stays what was written, but
-      the referee looks.
+      the referee looks; ``ask`` is called first, to ask the reader about the values the group implies for
+      its confident cells (``propose(..., sure=True)``).
     """
     doubtful = [r for r in refs if r in cells.doubt]
     names = {r: field_of(r) for r in refs} | (names or {})
@@ -625,6 +646,8 @@ def _settle(cells: _Cells, refs: list[str], consistent, checked, open_fields=(),
         return False
     if not found:
         if alternatives:
+            if ask is not None:
+                ask()
             _doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields)
         return False
     best_p, best = found[0]
@@ -675,26 +698,29 @@ def _agreeing(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, 
 def _doubt_alternatives(cells: _Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
                         open_fields=()) -> None:
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
-    ALT_MIN probable), with the candidates of the doubtful cells, would make agree, and every "+" or "-" that no
-    game has whose row agrees without it. Its reading stays."""
+    ALT_MIN probable) or a value the reader was asked about (:attr:`_Cells.implied`), with the candidates of the
+    doubtful cells, would make agree, and every "+" or "-" that no game has whose row agrees without it. Its
+    reading stays."""
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
     options = [cells.options(d) + ([(None, 0.0)] if names[d] in open_fields else []) for d in doubtful]
     for r in refs:
         if r in cells.doubt:
             continue
-        alternatives = cells.dist[r][1:TOP_K + 2]
+        alternatives = [(v, p) for v, p in cells.dist[r][1:TOP_K + 2] if p >= ALT_MIN] + cells.implied.get(r, [])
         plausible = cells.plausible.get(r)
         if field_of(r) in ("plus", "minus") and plausible is not None and not plausible(fixed[names[r]]):
             # a value no game has may be ink run over from the cell beside ("23" in "+" leaves a "3" in "-",
             # read at 0.998): the row without it is tried too (not in the footer: a bonus of 160 is the keeper's)
             alternatives = alternatives + [(None, 1.0)]
         for val, prob in alternatives:
-            if prob < ALT_MIN or val == fixed[names[r]]:
+            if val == fixed[names[r]]:
                 continue
             trial = dict(fixed, **{names[r]: val})
             if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
                    for combo in itertools.product(*options)):
                 cells.flag(r, "row")
+                if (val, prob) in cells.implied.get(r, ()):
+                    cells.row_implied[r] = (val, prob)
                 break
 
 
@@ -712,10 +738,11 @@ def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
     return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in ("points", "won", "lost"))
 
 
-def _propose_footer(cells: _Cells, s: int, last: dict) -> None:
+def _propose_footer(cells: _Cells, s: int, last: dict, sure: bool = False) -> None:
     """What seat ``s``'s footer implies for each of its doubtful cells from the others as read and from the
     seat's last sure row figures (``last``), for :meth:`_Cells.propose`: score = points + bonus + others'
-    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's."""
+    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's (with
+    ``sure``, for its confident cells)."""
     v = {k: cells.get(f"footer.{k}.{s}") for k in FOOTER_LINES}
     props = {k: [last.get(k)] for k in ("points", "won", "lost")}
     if v["won"] is not None and v["lost"] is not None:
@@ -729,7 +756,7 @@ def _propose_footer(cells: _Cells, s: int, last: dict) -> None:
     if None not in (v[t] for t in terms):
         props["score"] = [sum(v[t] for t in terms)]
     for k, values in props.items():
-        cells.propose(f"footer.{k}.{s}", values)
+        cells.propose(f"footer.{k}.{s}", values, sure=sure)
 
 
 def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
@@ -745,7 +772,8 @@ def _resolve_footer(cells: _Cells, seats: int, games: int) -> None:
         _propose_footer(cells, s, last)
         full = len(refs) == 6
         _settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
-                lambda field, value: full and value is not None, vacuous=FOOTER_LINES)
+                lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
+                ask=lambda: _propose_footer(cells, s, last, sure=True))
 
 
 def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
@@ -766,15 +794,23 @@ def _resolve_money(cells: _Cells, seats: int) -> None:
         # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
         # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so)
         return
-    players = [r for r in refs if r != "footer.money_total"]
+    _propose_money(cells, refs)
+    _settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
+            vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
+            ask=lambda: _propose_money(cells, refs, sure=True))
+
+
+def _propose_money(cells: _Cells, refs: list[str], sure: bool = False) -> None:
+    """What the loss money's sum implies for each of its cells (``refs``, the table's total last) from the others
+    as read: the players' amounts added up for the total, the total less the others for an amount; each goes to
+    :meth:`_Cells.propose` (with ``sure``, for the confident ones)."""
+    players = refs[:-1]
     amounts = {r: cells.get(r) or 0.0 for r in players}
     total = cells.get("footer.money_total")
-    cells.propose("footer.money_total", [round(sum(amounts.values()), 2)])
+    cells.propose("footer.money_total", [round(sum(amounts.values()), 2)], sure=sure)
     for r in players:
         rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
-        cells.propose(r, [rest] if rest > 0 else [])
-    _settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
-            vacuous=refs)   # an amount read as a figure is never emptied to make the sum agree
+        cells.propose(r, [rest] if rest > 0 else [], sure=sure)
 
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
@@ -834,6 +870,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         # the reader's five best, and the value taken when it is further down (a value the arithmetic proposed
         # may be: the referee must find it among the candidates shown)
         shown = cells.read[ref][:5] + [(v, p) for v, p in cells.read[ref][5:] if v == cells.value.get(ref)][:1]
+        if ref in cells.row_implied and cells.row_implied[ref] not in shown:
+            shown.append(cells.row_implied[ref])    # the value its row implies, which put it in doubt
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in shown),
