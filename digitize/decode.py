@@ -31,7 +31,7 @@ paper are different things, and the reader never silently fixes a cell to make t
   together (:func:`_settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
   stays doubtful; the value the arithmetic implies for a doubtful cell joins its readings when the reader,
-  asked, gives it at least :data:`ALT_MIN` (:meth:`_Cells.propose`); a row whose previous total is in doubt
+  asked, gives it at least :data:`ASKED_MIN` (:meth:`_Cells.propose`); a row whose previous total is in doubt
   is settled together with it (:func:`_settle_with_previous`); an empty value, which no row tests, is
   never chosen for a cell read as a figure;
 * a doubtful cell whose best reading its column cannot hold shows the best value it can
@@ -43,7 +43,7 @@ paper are different things, and the reader never silently fixes a cell to make t
   reading the reader is unsure of: the paper may be wrong);
 * in a row that agrees with no combination, a confident cell whose own runner-up (at least
   :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is one for which the
-  reader, asked, gives the value the row implies at least :data:`IMPLIED_MIN` ("612" read "62" at 0.99,
+  reader, asked, gives the value the row implies at least :data:`ASKED_MIN` ("612" read "62" at 0.99,
   "612" 0.0003), and a "+" or "-" no game has when the row agrees without it (ink run over from the cell
   beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's;
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
@@ -87,11 +87,15 @@ AMBIGUOUS = 0.05
 #: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
 #: other candidates, at least this probable, would make the row add up.
 ALT_MIN = 0.002
-#: The same for the value the row's arithmetic implies for a confident cell when the reader, asked, gives it this
-#: much (:meth:`_Cells.propose` with ``sure``): a digit the reader dropped or took for another leaves the right text
-#: 1e-4 to 1e-3 probable; the doubt only shows the referee the cell, the reading stays. Chosen on seed 8's photos
-#: (bench/bench_bar.py's): 3e-4 and 1e-4 alike there (false paper errors 8 -> 2), 3e-5 one fewer.
-IMPLIED_MIN = 1e-4
+#: A value the arithmetic implies for a cell, put to the reader (:meth:`_Cells.propose`), counts when the reader gives
+#: it at least this much: for a doubtful cell it joins the candidates the arithmetic chooses among; for a confident
+#: cell of a row that agrees with nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or
+#: took for another leaves the right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003).
+#: Chosen on seed 8's photos (bench/bench_bar.py's): for doubtful cells, against ALT_MIN before session 11, 1e-4 reads 0.14
+#: points more exactly (41 cells wrong to right, 6 right to wrong on seeds 7 and 8, all in doubt), 3e-5 the
+#: same; for confident cells 3e-4 and 1e-4 alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper error
+#: found fewer on seed 7.
+ASKED_MIN = 1e-4
 #: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
 #: outside PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
 #: point at a hand whose digits the reader takes for others (a 2 read as a 3 in every "23"), not at as many
@@ -362,11 +366,11 @@ class _Cells:
     def propose(self, ref, values, *, sure: bool = False) -> None:
         """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
         reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
-        its beam search kept), and those at least :data:`ALT_MIN` probable join the cell's candidates,
+        its beam search kept), and those at least :data:`ASKED_MIN` probable join the cell's candidates,
         as readings, for the arithmetic to choose among (the cell stays doubtful).
 
         ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
-        :data:`IMPLIED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
+        :data:`ASKED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
         (:func:`_doubt_alternatives`, which then shows the one that did among its candidates) but never become
         its value or a candidate the arithmetic chooses among."""
         r = self.reads.get(ref)
@@ -383,9 +387,9 @@ class _Cells:
         if sure:
             # a confident cell: a value among its readings already counts with the probability read
             self.implied[ref] = [(v, p) for v, p in [(v, known[v]) for v in wanted if v in known] + asked
-                                 if p >= IMPLIED_MIN]
+                                 if p >= ASKED_MIN]
             return
-        add = [(v, p) for v, p in asked if p >= ALT_MIN]
+        add = [(v, p) for v, p in asked if p >= ASKED_MIN]
         if add:
             self.proposed.setdefault(ref, set()).update(v for v, _ in add)
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])

@@ -506,7 +506,7 @@ def _misread_total(seed=5):
 def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
     """A doubtful running total whose top readings lack what the row implies (previous total plus the
     game): the reader is asked how probable that text is in the cell (all its CTC alignments), and at
-    ALT_MIN or more it joins the candidates and the row's arithmetic takes it; the cell stays doubtful."""
+    ASKED_MIN or more it joins the candidates and the row's arithmetic takes it; the cell stays doubtful."""
     sl, ref, written, wrong = _misread_total()
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
                                              probs=_probs_for(wrong, len(wrong) - 2, written[-2], 0.05))
@@ -522,9 +522,9 @@ def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(written) and r.chosen_by == "arithmetic"
     assert len(r.candidates) == 6 and r.candidates[-1] == (int(written), 0.05)
-    # the reader finds it less than ALT_MIN probable: not a candidate, and the reading stays
+    # the reader finds it less than ASKED_MIN probable: not a candidate, and the reading stays
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
-                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], dec.ALT_MIN / 2))
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], dec.ASKED_MIN / 2))
              for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(wrong) and r.doubtful and r.chosen_by == "reader"
@@ -533,11 +533,11 @@ def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
 
 def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_rows_value():
     """A running total read confidently that breaks its row: the reader is asked how probable the value the row
-    implies is in the cell. At IMPLIED_MIN or more (a "612" read "62" at 0.99 gave "612" 0.0003 on the benchmark's
+    implies is in the cell. At ASKED_MIN or more (a "612" read "62" at 0.99 gave "612" 0.0003 on the benchmark's
     photos) the cell is doubtful (reason "row") with its reading kept, and the row's finding rests on it, a doubt;
     below, the reading is what was written and the row's finding is an error on paper. Never changed either way."""
     sl, ref, written, wrong = _misread_total()
-    for q, doubted in ((0.01, True), (dec.IMPLIED_MIN * 3, True), (dec.IMPLIED_MIN / 3, False)):
+    for q, doubted in ((0.01, True), (dec.ASKED_MIN * 3, True), (dec.ASKED_MIN / 3, False)):
         reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99),),
                                                  probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
                  for r in perfect_reads(sl)]
@@ -549,7 +549,8 @@ def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_r
         assert ((int(written), round(q, 4)) in r.candidates) == doubted
         chain = [f for f in audit(got).findings if ref in f.cells and f.code == "running-total"]
         assert chain and all(f.doubtful == doubted for f in chain)
-    # the row's value among the readings already, below ALT_MIN: it counts with the probability read, shown once
+    # the row's value among the readings already, below ALT_MIN (a runner-up's floor): it counts with the
+    # probability read, shown once
     q = dec.ALT_MIN / 4
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99), (written, q)),
                                              probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
