@@ -50,7 +50,7 @@ import numpy as np  # noqa: E402
 from audit.auditor import audit  # noqa: E402
 from audit.findings import INFO  # noqa: E402
 from desk.pages import retake_advice  # noqa: E402
-from digitize.decode import _NOTHING, field_of, parse  # noqa: E402
+from digitize.cell_values import NOTHING, field_of, parse  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image  # noqa: E402
 from digitize.synth.camera import CameraEffects  # noqa: E402
@@ -61,7 +61,7 @@ WRITTEN = {"number", "mark", "money", "dash", "signature"}
 
 def truth_value(ref: str, text: str):
     v = parse(field_of(ref), text)
-    return None if v is _NOTHING else v
+    return None if v is NOTHING else v
 
 
 def score_sample(sample, engine: str) -> dict:
@@ -111,7 +111,7 @@ def score_list(sample, sl) -> Counter:
         want = truth_value(ref, cell.text)
         r = readings.get(ref)
         if r is None:
-            got, doubtful = _NOTHING, False
+            got, doubtful = NOTHING, False
             if ref.startswith("g") and int(ref[1:].split(".")[0]) in crossed:
                 got = "crossed"
         else:

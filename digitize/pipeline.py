@@ -20,7 +20,8 @@ from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 
 from .cells import crop, margin_for
-from .decode import CellRead, decode
+from .cell_values import CellRead
+from .decode import decode
 from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from audit.auditor import audit
 from audit.findings import INFO
 from audit.listjson import list_from_json
-from digitize.decode import _NOTHING, field_of, parse
+from digitize.cell_values import NOTHING, field_of, parse
 from skatscan.cli import cli
 
 PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"
@@ -47,7 +47,7 @@ def test_few_cells_read_wrong_without_a_doubt(digitized, name):
         if cell["kind"] in ("empty", "printed", "strike") or not cell.get("visible", True):
             continue
         want = parse(field_of(ref), cell["text"])
-        want = None if want is _NOTHING else want
+        want = None if want is NOTHING else want
         r = readings.get(ref)
         if r is None:
             no = int(ref[1:].split(".")[0]) if ref.startswith("g") else None

@@ -10,8 +10,11 @@ from audit.auditor import audit
 from audit.listjson import list_from_json, list_to_json
 from audit.model import MARK_FIELDS, cell_ref
 from audit.simulate import seeded, simulate
-import digitize.decode as dec
-from digitize.decode import CONFIDENCE_BAR, CellRead, decode, parse
+import digitize.doubts as doubts
+from digitize import priors
+from digitize.cell_values import CellRead, parse, spellings
+from digitize.decode import CONFIDENCE_BAR, decode
+from digitize.settle import settle
 from digitize.layout import layout_for
 
 
@@ -116,10 +119,10 @@ def test_doubt_below_the_bar_when_nothing_checks_the_cell():
 
 def test_the_table_head_has_a_higher_bar():
     """Nothing on the list checks a start number, and a wrong one gives a score to another player: the head's
-    bar is decode.HEAD_BAR, above the cells'."""
+    bar is doubts.HEAD_BAR, above the cells'."""
     sl = simulate(random.Random(5), seats=3)
-    conf = (CONFIDENCE_BAR + dec.HEAD_BAR) / 2
-    assert CONFIDENCE_BAR < conf < dec.HEAD_BAR
+    conf = (CONFIDENCE_BAR + doubts.HEAD_BAR) / 2
+    assert CONFIDENCE_BAR < conf < doubts.HEAD_BAR
     game = next(g for g in sl.games if g.plus is not None)
     refs = ("table.start_number.1", cell_ref(game.no, "plus"))
     reads = with_read(perfect_reads(sl), refs[0], "17", conf, ("11", 1 - conf))
@@ -205,7 +208,7 @@ def test_no_confirmation_when_another_combination_also_agrees():
     """Cells read above the bar but doubted by a column rule are confirmed only by a row that agrees
     with their readings and with nothing near as likely."""
     def cells(alt):
-        c = dec._Cells({"g1.base": CellRead("g1.base", "10", 0.96, (("10", 0.96), ("11", alt))),
+        c = doubts.Cells({"g1.base": CellRead("g1.base", "10", 0.96, (("10", 0.96), ("11", alt))),
                         "g1.mit": CellRead("g1.mit", "2", 0.96, (("2", 0.96), ("1", alt)))}, CONFIDENCE_BAR)
         for ref in ("g1.base", "g1.mit"):
             c.flag(ref, "column")                    # as a column rule would
@@ -213,16 +216,16 @@ def test_no_confirmation_when_another_combination_also_agrees():
 
     # base x mit fixed at 20: (10, 2) agrees, so does nothing else; (10, 1) and (11, 2) do not
     c = cells(0.04)
-    dec._settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] * v["mit"] == 20, lambda f, v: True)
+    settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] * v["mit"] == 20, lambda f, v: True)
     assert c.doubt == set()
     # base + mit = 12: (10, 2) and (11, 1) both agree; with runner-ups as likely as the readings,
     # neither is clearly what the row says: a doubt stays
     c = cells(0.96)
-    dec._settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] + v["mit"] == 12, lambda f, v: True)
+    settle(c, ["g1.base", "g1.mit"], lambda v: v["base"] + v["mit"] == 12, lambda f, v: True)
     assert c.doubt == {"g1.base", "g1.mit"} and not c.by_arith
     # a reading below the bar is never confirmed, whatever the row says
-    c = dec._Cells({"g1.base": CellRead("g1.base", "10", 0.6, (("10", 0.6), ("11", 0.01)))}, CONFIDENCE_BAR)
-    dec._settle(c, ["g1.base"], lambda v: v["base"] == 10, lambda f, v: True)
+    c = doubts.Cells({"g1.base": CellRead("g1.base", "10", 0.6, (("10", 0.6), ("11", 0.01)))}, CONFIDENCE_BAR)
+    settle(c, ["g1.base"], lambda v: v["base"] == 10, lambda f, v: True)
     assert c.doubt == {"g1.base"}
 
 
@@ -524,7 +527,7 @@ def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
     assert len(r.candidates) == 6 and r.candidates[-1] == (int(written), 0.05)
     # the reader finds it less than ASKED_MIN probable: not a candidate, and the reading stays
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
-                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], dec.ASKED_MIN / 2))
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], doubts.ASKED_MIN / 2))
              for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(wrong) and r.doubtful and r.chosen_by == "reader"
@@ -537,7 +540,7 @@ def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_r
     photos) the cell is doubtful (reason "row") with its reading kept, and the row's finding rests on it, a doubt;
     below, the reading is what was written and the row's finding is an error on paper. Never changed either way."""
     sl, ref, written, wrong = _misread_total()
-    for q, doubted in ((0.01, True), (dec.ASKED_MIN * 3, True), (dec.ASKED_MIN / 3, False)):
+    for q, doubted in ((0.01, True), (doubts.ASKED_MIN * 3, True), (doubts.ASKED_MIN / 3, False)):
         reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99),),
                                                  probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
                  for r in perfect_reads(sl)]
@@ -551,7 +554,7 @@ def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_r
         assert chain and all(f.doubtful == doubted for f in chain)
     # the row's value among the readings already, below ALT_MIN (a runner-up's floor): it counts with the
     # probability read, shown once
-    q = dec.ALT_MIN / 4
+    q = doubts.ALT_MIN / 4
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99), (written, q)),
                                              probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
              for r in perfect_reads(sl)]
@@ -671,8 +674,8 @@ def test_a_plus_or_minus_no_game_has_is_a_doubt_when_one_a_game_has_was_seen():
     game's doubled multiple of its Grundwert or, written single, a game value: a confident "93" read for a "23"
     beside it is a doubt and the row's arithmetic takes 23; read with nothing beside it, it is what the keeper
     wrote. A loss written single (a game value in "-", the keeper's mistake) stays the auditor's finding."""
-    assert {18, 23, 35, 46, 59, 264} <= dec.GAME_VALUES and not {19, 26, 93} & dec.GAME_VALUES
-    assert {36, 72, 118, 528} <= dec.LOSS_VALUES and 2 * 27 in dec.LOSS_VALUES and 26 not in dec.LOSS_VALUES
+    assert {18, 23, 35, 46, 59, 264} <= priors.GAME_VALUES and not {19, 26, 93} & priors.GAME_VALUES
+    assert {36, 72, 118, 528} <= priors.LOSS_VALUES and 2 * 27 in priors.LOSS_VALUES and 26 not in priors.LOSS_VALUES
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game = next(g for g in sl.games if g.plus == 23)
     ref = cell_ref(game.no, "plus")
@@ -717,13 +720,13 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
 
 
 def test_spellings_are_what_the_reader_is_asked_about():
-    assert dec.spellings("money", 0.5) == ["0,50", "050"]
-    assert dec.spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
-    assert dec.spellings("money_total", 4.5) == ["4,50", "450"]        # "450": no list holds 450 EUR
-    assert dec.spellings("total", -94) == ["-94"] and dec.spellings("plus", -5) == []
-    assert dec.spellings("won", True) == []
+    assert spellings("money", 0.5) == ["0,50", "050"]
+    assert spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
+    assert spellings("money_total", 4.5) == ["4,50", "450"]        # "450": no list holds 450 EUR
+    assert spellings("total", -94) == ["-94"] and spellings("plus", -5) == []
+    assert spellings("won", True) == []
     for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
-        assert all(dec.parse(fld, t) == v for t in dec.spellings(fld, v))
+        assert all(parse(fld, t) == v for t in spellings(fld, v))
 
 
 def test_a_value_no_game_has_beside_the_rows_own_value_is_a_doubt():
@@ -759,4 +762,4 @@ def test_a_count_is_at_most_its_row_number():
     assert r.doubtful and r.value == int(want) and r.chosen_by == "arithmetic"     # doubted, then the row took it
     r = decode(with_read(perfect_reads(sl), ref, "7" + want, 0.99), table_of(sl), 48).readings[ref]
     assert not r.doubtful and r.value == int("7" + want)            # nothing else seen: what is written
-    assert dec._plausible("g3.p1.won", "won", {})(3) and not dec._plausible("g3.p1.won", "won", {})(4)
+    assert priors.column_prior("g3.p1.won", "won", {})(3) and not priors.column_prior("g3.p1.won", "won", {})(4)

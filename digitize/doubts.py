@@ -1,0 +1,192 @@
+"""Each cell's value and whether it is in doubt, and why (:class:`Cells`): the confidence bar, the table head's
+bar, the column priors' doubts, a misread hand; the values the arithmetic proposes, put to the reader; what the
+arithmetic confirms or chooses (digitize.settle, digitize.decode).
+"""
+from __future__ import annotations
+
+from audit.model import MARK_FIELDS
+from digitize.cell_values import NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
+from digitize.priors import (FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off, rank,
+                             with_prior)
+from digitize.reader import text_probability
+
+#: The bar of the table head (Serie, Tisch, Start-Nr.): nothing on the list checks these figures, a wrong
+#: start number gives a player's score to another, and the head's readings are surer than they are right
+#: (see docs/reader.md).
+HEAD_BAR = 0.98
+
+#: Candidates of a doubtful cell that the arithmetic may choose among.
+TOP_K = 4
+
+#: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
+#: other candidates, at least this probable, would make the row add up.
+ALT_MIN = 0.002
+
+#: A value the arithmetic implies for a cell, put to the reader (:meth:`Cells.propose`), counts when the reader gives
+#: it at least this much: for a doubtful cell it joins the candidates the arithmetic chooses among; for a confident
+#: cell of a row that agrees with nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or
+#: took for another leaves the right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003).
+#: Chosen on seed 8's photos (bench/bench_bar.py's): for doubtful cells, against ALT_MIN before session 11, 1e-4 reads 0.14
+#: points more exactly (41 cells wrong to right, 6 right to wrong on seeds 7 and 8, all in doubt), 3e-5 the
+#: same; for confident cells 3e-4 and 1e-4 alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper error
+#: found fewer on seed 7.
+ASKED_MIN = 1e-4
+
+#: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
+#: outside PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
+#: point at a hand whose digits the reader takes for others (a 2 read as a 3 in every "23"), not at as many
+#: keeper mistakes.
+MISREAD_HAND = 2
+
+#: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
+#: neither count read is in doubt.
+COUNTING_ROWS = 3
+
+
+class Cells:
+    """Per-cell state: the chosen value, and whether it is in doubt."""
+
+    def __init__(self, reads: dict[str, CellRead], bar: float, seats: int = 4):
+        self.reads = reads
+        self.bar = bar
+        self.value: dict[str, object] = {}
+        self.dist: dict[str, list] = {}     # candidate values, best first (column priors first)
+        self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
+        #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
+        self.reason: dict[str, str] = {}
+        self.by_arith: set[str] = set()
+        #: unsure cells whose value the column prior took (not the reader's best)
+        self.by_column: set[str] = set()
+        #: each settled row's cells, its agreement test and whether it agreed, by its declarer's total cell
+        self.row_check: dict[str, tuple] = {}
+        #: values the arithmetic proposed for a cell that the reader found probable enough (see propose)
+        self.proposed: dict[str, set] = {}
+        #: values the arithmetic of a row that agrees with nothing implies for a confident cell, with the probability
+        #: the reader gives each (see propose(sure=True)); they can only put the cell in doubt (_doubt_alternatives)
+        self.implied: dict[str, list] = {}
+        #: the implied value (and its probability) that put a confident cell in doubt: shown among its candidates
+        self.row_implied: dict[str, tuple] = {}
+        #: the column prior of each cell (see column_prior)
+        self.plausible: dict = {}
+        #: the probability of each cell's best value (its readings that mean the same taken together)
+        self.sure: dict[str, float] = {}
+        steps = dict(FOOTER_STEP, others_lost=LOSS_STEP.get(seats, 1))
+        for ref, r in reads.items():
+            fld = field_of(ref)
+            d = values_of(r, fld)
+            self.value[ref] = d[0][0] if d else empty_value(fld)
+            # the bar applies to the value: readings that mean the same ("-", "" and "#" in a total
+            # cell: none) count together
+            sure = d[0][1] if d else 0.0
+            if fld in MARK_FIELDS and d and d[0][0] is True and parse(fld, r.text) is not NOTHING:
+                # a mark read best is weighed against what a mark column can hold (a mark or nothing), not
+                # against the digits the reader also saw in it (an X drawn like a crossed 7): on seed 8's
+                # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
+                sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
+            plausible = column_prior(ref, fld, steps)
+            if fld in PRIOR_FIELDS and plausible is not None and d and d[0][0] is not None and plausible(d[0][0]):
+                sure = with_prior(d, plausible)
+            self.sure[ref] = sure
+            self.read[ref] = d
+            self.plausible[ref] = plausible
+            if plausible is not None:
+                d = rank(d, plausible)
+            self.dist[ref] = d
+            if sure < (max(bar, HEAD_BAR) if ref.startswith("table.") else bar) or parse(fld, r.text) is NOTHING:
+                self.flag(ref, "bar")      # below the bar, or nothing this column can hold
+                if d and d[0][0] != self.value[ref]:
+                    # unsure anyway: its best value is the best the column can hold ("3,00" rather than
+                    # 300 EUR read without its comma), shown as chosen by the column
+                    self.value[ref] = d[0][0]
+                    self.by_column.add(ref)
+            elif plausible is not None and not plausible(self.value[ref]) \
+                    and any(plausible(v) and p >= ALT_MIN for v, p in d):
+                # the best reading is no value this column can hold while the reader also saw one it can
+                # (the prior ranked the candidates that the row's arithmetic may choose among); an
+                # impossible value read with nothing else beside it is what is written: the auditor's finding
+                self.flag(ref, "column")
+        self._doubt_misread_hand()
+        #: the keeper writes the Gew./Verl. counts (:data:`COUNTING_ROWS` confident counts on the list)
+        self.counting = sum(1 for ref in reads if ref.startswith("g") and field_of(ref) in ("won", "lost")
+                            and self.value[ref] is not None and ref not in self.doubt) >= COUNTING_ROWS
+
+    def _doubt_misread_hand(self) -> None:
+        """Several confident game-column readings that no game can hold (:data:`MISREAD_HAND`): they are
+        doubtful, and so is every confident figure on the list with a digit that, changed alone, would make
+        each of them possible (the hand's 2 read as a 3 in "33" and "34" puts every 3 read in doubt)."""
+        impossible = [ref for ref in self.reads if ref.startswith("g") and self.sure[ref] >= self.bar
+                      and field_of(ref) in PLAUSIBLE and self.value[ref] is not None
+                      and self.value[ref] not in PLAUSIBLE[field_of(ref)]]
+        if len(impossible) < MISREAD_HAND:
+            return
+        suspect = set.intersection(*(one_digit_off(self.value[ref], PLAUSIBLE[field_of(ref)]) for ref in impossible))
+        for ref in self.reads:
+            v = self.value[ref]
+            if ref in impossible or (suspect and type(v) is int and suspect & set(str(abs(v)))):
+                self.flag(ref, "hand")
+
+    @property
+    def doubt(self):
+        """The cells in doubt (a view of :attr:`reason`'s keys)."""
+        return self.reason.keys()
+
+    def flag(self, ref, reason: str) -> None:
+        """Put ``ref`` in doubt for ``reason`` (a cell keeps the first reason it was doubted for)."""
+        self.reason.setdefault(ref, reason)
+
+    def get(self, ref, default=None):
+        return self.value.get(ref, default)
+
+    def options(self, ref) -> list[tuple[object, float]]:
+        """Values to try: the top candidates for a doubtful cell, the reading for a sure one."""
+        if ref not in self.reads:
+            return [(self.value.get(ref), 1.0)]
+        if ref in self.doubt:
+            extra = [c for c in self.dist[ref][TOP_K:] if c[0] in self.proposed.get(ref, ())]
+            return self.dist[ref][:TOP_K] + extra or [(self.value[ref], 1.0)]
+        return [(self.value[ref], 1.0)]
+
+    def propose(self, ref, values, *, sure: bool = False) -> None:
+        """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
+        reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
+        its beam search kept), and those at least :data:`ASKED_MIN` probable join the cell's candidates,
+        as readings, for the arithmetic to choose among (the cell stays doubtful).
+
+        ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
+        :data:`ASKED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
+        (:func:`_doubt_alternatives`, which then shows the one that did among its candidates) but never become
+        its value or a candidate the arithmetic chooses among."""
+        r = self.reads.get(ref)
+        if r is None or not r.probs or (ref in self.doubt) == sure:
+            return
+        fld = field_of(ref)
+        known = dict(self.read[ref])
+        wanted = [v for v in dict.fromkeys(values) if v is not None]
+        texts = {v: spellings(fld, v) for v in wanted if v not in known}
+        texts = {v: ts for v, ts in texts.items() if ts}
+        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]) if texts else ())
+        # the spellings of one value mean the same ("4,-" and "4,00")
+        asked = [(v, sum(next(probs) for _ in ts)) for v, ts in texts.items()]
+        if sure:
+            # a confident cell: a value among its readings already counts with the probability read
+            self.implied[ref] = [(v, p) for v, p in [(v, known[v]) for v in wanted if v in known] + asked
+                                 if p >= ASKED_MIN]
+            return
+        add = [(v, p) for v, p in asked if p >= ASKED_MIN]
+        if add:
+            self.proposed.setdefault(ref, set()).update(v for v, _ in add)
+            self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
+            plausible = self.plausible.get(ref)
+            self.dist[ref] = rank(self.read[ref], plausible) if plausible is not None else self.read[ref]
+
+    def confirm(self, ref):
+        """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
+        misread: a reader that takes every 2 for a 3 can keep a row agreeing, "371" after "271" with "+100")."""
+        if ref not in self.by_arith and self.reason.get(ref) != "hand":
+            self.reason.pop(ref, None)
+
+    def choose(self, ref, value):
+        if ref in self.reads and value != self.value.get(ref):
+            self.value[ref] = value
+            self.by_arith.add(ref)
+            self.reason[ref] = "arithmetic"
