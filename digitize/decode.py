@@ -67,8 +67,8 @@ from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, settle
 
-#: Readings below this confidence are doubts (chosen with bench/bench_digitize.py).
-CONFIDENCE_BAR = 0.90
+#: Readings below this confidence are doubts (chosen with bench/bench_bar.py on seed 8's photos: docs/reader.md).
+CONFIDENCE_BAR = 0.85
 
 #: Unused rows at the end of a list count as crossed out by one stroke over them when the stroke crosses at
 #: least this many of their cells (a stray stroke read in one cell does not cross out a block).

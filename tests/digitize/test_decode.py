@@ -650,22 +650,23 @@ def test_the_arithmetic_asks_the_reader_about_the_grundwert_the_game_value_impli
 
 
 def test_a_narrow_column_prior_counts_in_the_probability_of_a_reading():
-    """A Grundwert is one of six values: "23" read at 0.85 beside "28" (no Grundwert) is 0.85 / (0.85 + 0.3 x 0.15)
-    = 0.95 probable in its column, over the bar; beside "24" (a Grundwert too) it stays 0.85 and doubtful; and the
+    """A Grundwert is one of six values: "23" read at 0.8 beside "28" (no Grundwert) is 0.8 / (0.8 + 0.3 x 0.2)
+    = 0.93 probable in its column, over the bar; beside "24" (a Grundwert too) it stays 0.8 and doubtful; and the
     prior lifts nothing in the "mit" column, whose 1 to 11 is no narrow prior ("1" or "11")."""
+    assert 0.8 < CONFIDENCE_BAR < 0.93
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game = next(g for g in sl.games if g.plus is not None and g.base == 23)
     ref = cell_ref(game.no, "base")
-    r = decode(with_read(perfect_reads(sl), ref, "23", 0.85, ("28", 0.15)), table_of(sl), 48).readings[ref]
-    assert r.value == 23 and not r.doubtful and r.confidence == 0.85      # the reader's own confidence is shown
-    r = decode(with_read(perfect_reads(sl), ref, "23", 0.85, ("24", 0.15)), table_of(sl), 48).readings[ref]
+    r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("28", 0.2)), table_of(sl), 48).readings[ref]
+    assert r.value == 23 and not r.doubtful and r.confidence == 0.8      # the reader's own confidence is shown
+    r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("24", 0.2)), table_of(sl), 48).readings[ref]
     assert r.value == 23 and r.doubtful and r.reason == "bar"
     # the reader's mass outside its top readings counts as values the column cannot hold, weighed alike
-    r = decode(with_read(perfect_reads(sl), ref, "23", 0.85, ("24", 0.03)), table_of(sl), 48).readings[ref]
-    assert not r.doubtful                                                 # 0.85 / (0.88 + 0.3 x 0.12) = 0.93
+    r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("24", 0.03)), table_of(sl), 48).readings[ref]
+    assert not r.doubtful                                                 # 0.8 / (0.83 + 0.3 x 0.17) = 0.91
     suit = next(g for g in sl.games if g.plus is not None and g.mit)
     ref = cell_ref(suit.no, "mit")
-    r = decode(with_read(perfect_reads(sl), ref, str(suit.mit), 0.85, ("0", 0.15)), table_of(sl), 48).readings[ref]
+    r = decode(with_read(perfect_reads(sl), ref, str(suit.mit), 0.8, ("0", 0.2)), table_of(sl), 48).readings[ref]
     assert r.doubtful and r.reason == "bar"
 
 
