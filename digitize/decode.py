@@ -378,7 +378,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,
-                 **({} if crossed else {f: cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne", "plus", "minus")}),
+                 **({} if crossed else {f: cells.get(cell_ref(no, f))
+                                        for f in ("base", "mit", "ohne", "plus", "minus")}),
                  **({} if crossed else {m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}),
                  passed=False if crossed else bool(cells.get(cell_ref(no, "passed"))))
         if not g.blank:

@@ -26,10 +26,10 @@ ALT_MIN = 0.002
 #: it at least this much: for a doubtful cell it joins the candidates the arithmetic chooses among; for a confident
 #: cell of a row that agrees with nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or
 #: took for another leaves the right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003).
-#: Chosen on seed 8's photos (bench/bench_bar.py's): for doubtful cells, against ALT_MIN before session 11, 1e-4 reads 0.14
-#: points more exactly (41 cells wrong to right, 6 right to wrong on seeds 7 and 8, all in doubt), 3e-5 the
-#: same; for confident cells 3e-4 and 1e-4 alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper error
-#: found fewer on seed 7.
+#: Chosen on seed 8's photos (bench/bench_bar.py's): for doubtful cells, against ALT_MIN before session 11, 1e-4
+#: reads 0.14 points more exactly (41 cells wrong to right, 6 right to wrong on seeds 7 and 8, all in doubt), 3e-5
+#: the same; for confident cells 3e-4 and 1e-4 alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper
+#: error found fewer on seed 7.
 ASKED_MIN = 1e-4
 
 #: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
