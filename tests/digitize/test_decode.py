@@ -14,6 +14,7 @@ import digitize.doubts as doubts
 from digitize import priors
 from digitize.cell_values import CellRead, parse, spellings
 from digitize.decode import CONFIDENCE_BAR, decode
+import digitize.settle as settle_module
 from digitize.settle import settle
 from digitize.layout import layout_for
 
@@ -92,6 +93,30 @@ def test_arithmetic_picks_the_consistent_candidate_and_marks_it_doubtful():
     a = audit(got)
     assert a.status == "reading-doubts"                  # the referee still sees the cell
     assert [f.code for f in a.findings if f.code == "unreadable"] == ["unreadable"]
+
+
+def test_a_row_with_more_doubtful_cells_than_it_searches_settles_the_least_sure():
+    """Five doubtful cells in one row (MAX_SEARCH is 4): the four read least surely are searched, the surest counts
+    with its best reading, and the misread "+" takes the runner-up the row agrees with; all five stay in doubt."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20 and g.base in (9, 10, 11, 12)
+                and (g.mit or g.ohne))
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    plus = cell_ref(game.no, "plus")
+    matadors = cell_ref(game.no, "mit" if game.mit else "ohne")
+    unsure = {cell_ref(game.no, "base"): (str(game.base), 0.8), matadors: (str(game.mit or game.ohne), 0.75),
+              cell_ref(game.no, "total", seat): (str(game.players[seat - 1].total), 0.7),
+              cell_ref(game.no, "won", seat): (str(game.players[seat - 1].won), 0.65)}
+    assert len(unsure) + 1 > settle_module.MAX_SEARCH
+    reads = perfect_reads(sl)
+    for ref, (text, p) in unsure.items():        # the Grundwert's runner-up a Grundwert too: no prior lifts it
+        reads = with_read(reads, ref, text, p, ("24" if ref.endswith("base") else "7", 1 - p))
+    reads = with_read(reads, plus, str(game.plus + game.base), 0.55, (str(game.plus), 0.40))
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[plus].value == game.plus and got.readings[plus].chosen_by == "arithmetic"
+    assert all(got.readings[r].doubtful for r in (plus, *unsure))
+    assert settle_module.searched(doubts.Cells({r.ref: r for r in reads}, CONFIDENCE_BAR), [plus, *unsure]) == \
+        [plus, *list(unsure)[1:]]      # the surest (the Grundwert at 0.8) left out
 
 
 def test_a_confident_wrong_paper_row_stays_wrong():
