@@ -155,8 +155,8 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     with_previous = prev in cells.doubt and prev in cells.row_check and cells.sure[prev] < cells.bar
     agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
         settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-                open_fields=("total", "won", "lost"), loose=loose,
-                ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
+               open_fields=("total", "won", "lost"), loose=loose,
+               ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
 
 
@@ -293,8 +293,8 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
         _propose_footer(cells, s, last)
         full = len(refs) == 6
         settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
-                lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
-                ask=lambda: _propose_footer(cells, s, last, sure=True))
+               lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
+               ask=lambda: _propose_footer(cells, s, last, sure=True))
 
 
 
@@ -319,8 +319,8 @@ def _resolve_money(cells: Cells, seats: int) -> None:
         return
     _propose_money(cells, refs)
     settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
-            vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
-            ask=lambda: _propose_money(cells, refs, sure=True))
+           vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
+           ask=lambda: _propose_money(cells, refs, sure=True))
 
 
 

@@ -25,7 +25,7 @@ AMBIGUOUS = 0.05
 
 
 def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
-            names: Optional[dict] = None, vacuous=None, loose=None, ask=None) -> bool:
+           names: Optional[dict] = None, vacuous=None, loose=None, ask=None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
     telling whether values {field: value} agree:
 
@@ -44,7 +44,7 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
     doubtful = searched(cells, [r for r in refs if r in cells.doubt])
     names = {r: field_of(r) for r in refs} | (names or {})
     found, top_p = agreeing(cells, refs, doubtful, names, consistent,
-                             vacuous=open_fields if vacuous is None else vacuous)
+                            vacuous=open_fields if vacuous is None else vacuous)
     if found is None:
         return False
     if not found:
@@ -80,7 +80,7 @@ def searched(cells: Cells, doubtful: list[str]) -> list[str]:
 
 
 def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent, extra: int = 0,
-              vacuous=()):
+             vacuous=()):
     """Every combination of the doubtful cells' candidates with which ``refs`` agree, as (probability,
     combination) most probable first, and the probability of the best readings together; (None, 0) when
     there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search. The agreement does not
