@@ -154,7 +154,7 @@ class Cells:
 
         ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
         :data:`ASKED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
-        (:func:`_doubt_alternatives`, which then shows the one that did among its candidates) but never become
+        (`digitize.settle`, which then shows the one that did among its candidates) but never become
         its value or a candidate the arithmetic chooses among."""
         r = self.reads.get(ref)
         if r is None or not r.probs or (ref in self.doubt) == sure:
