@@ -44,9 +44,7 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
     doubtful = searched(cells, [r for r in refs if r in cells.doubt])
     names = {r: field_of(r) for r in refs} | (names or {})
     found, top_p = agreeing(cells, refs, doubtful, names, consistent,
-                            vacuous=open_fields if vacuous is None else vacuous)
-    if found is None:
-        return False
+                            vacuous=open_fields if vacuous is None else vacuous)   # never None: searched()
     if not found:
         if alternatives:
             if ask is not None:
