@@ -34,6 +34,10 @@ paper are different things, and the reader never silently fixes a cell to make t
   asked, gives it at least :data:`ASKED_MIN` (:meth:`Cells.propose`); a row whose previous total is in doubt
   is settled together with it (:func:`_settle_with_previous`); an empty value, which no row tests, is
   never chosen for a cell read as a figure;
+* a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
+  settles its declarer's total and counts on their own chains, against its "+" or "-" as it stands
+  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
+  candidates of their cells below the bar, chosen by the arithmetic and doubtful as above;
 * a doubtful cell whose best reading its column cannot hold shows the best value it can
   (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
@@ -157,7 +161,43 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
         settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
                open_fields=("total", "won", "lost"), loose=loose,
                ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
+    if not agreed:
+        _settle_chains(cells, no, s, before, counted, needs_count)
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
+
+
+def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:
+    """Row ``no`` agrees with no combination as a whole: its declarer's running total and counts are each settled
+    on their own chain, against the row's "+" or "-" as it stands: the new total = the previous total moved by it,
+    the count of its outcome = the previous count + 1 (and no count of the other). Only cells below the bar are
+    searched (a confident reading keeps its value, even one its row put in doubt); a value chosen so is the
+    arithmetic's and stays doubtful. Before, a wrong game value on paper or a misread cell elsewhere in the row left
+    a total or count at the reader's best reading when its own chain had the answer among its candidates."""
+    plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
+    if (plus is None) == (minus is None):
+        return
+    delta = plus if plus is not None else -minus
+    kind, other = ("won", "lost") if plus is not None else ("lost", "won")
+
+    def total_chain(v):
+        return v.get("total") == before + delta
+
+    def count_chain(v):
+        if v.get(other) is not None:
+            return False
+        return v[kind] == counted[kind] + 1 if v.get(kind) is not None else not needs_count
+
+    for fields, chain in ((("total",), total_chain), (("won", "lost"), count_chain)):
+        refs = [cell_ref(no, f, s) for f in fields if cell_ref(no, f, s) in cells.reads]
+        doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
+        if not doubtful:
+            continue
+        found, top_p = agreeing(cells, refs, doubtful, {r: field_of(r) for r in refs}, chain,
+                                vacuous=("total", "won", "lost"))
+        if found and found[0][0] >= MIN_RELATIVE * top_p:
+            for r, (val, _) in zip(doubtful, found[0][1]):
+                if val != cells.value.get(r):
+                    cells.choose(r, val)
 
 
 
@@ -292,9 +332,42 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
         refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if f"footer.{k}.{s}" in cells.reads]
         _propose_footer(cells, s, last)
         full = len(refs) == 6
-        settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
-               lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
-               ask=lambda: _propose_footer(cells, s, last, sure=True))
+        agreed = settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
+                        lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
+                        ask=lambda: _propose_footer(cells, s, last, sure=True))
+        if not agreed:
+            _settle_footer_lines(cells, refs, seats, last)
+
+
+
+def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) -> None:
+    """A seat's footer that agrees with no combination as a whole: each of its relations (points, won and lost =
+    the seat's last sure row figures; bonus = (won - lost) x 50; score = points + bonus + others' losses) settles the
+    cells below the bar it holds on its own, in that order, against the others as they stand (see
+    :func:`_settle_chains`, the same for a game row)."""
+    def full(v, keys):
+        return all(v.get(k) is not None for k in keys)
+
+    relations = [(("points",), lambda v: last.get("points") is not None and v.get("points") == last["points"]),
+                 (("won",), lambda v: last.get("won") is not None and v.get("won") == last["won"]),
+                 (("lost",), lambda v: last.get("lost") is not None and v.get("lost") == last["lost"]),
+                 (("won", "lost", "bonus"), lambda v: full(v, ("won", "lost", "bonus"))
+                  and v["bonus"] == (v["won"] - v["lost"]) * 50),
+                 (("points", "bonus", "others_lost", "score"),
+                  lambda v: full(v, ("points", "bonus", "others_lost", "score"))
+                  and v["score"] == v["points"] + v["bonus"] + v["others_lost"]
+                  and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
+    names = {r: r.split(".")[1] for r in refs}
+    for lines, test in relations:
+        group = [r for r in refs if names[r] in lines]
+        doubtful = [r for r in group if r in cells.doubt and cells.sure[r] < cells.bar]
+        if not doubtful:
+            continue
+        found, top_p = agreeing(cells, group, doubtful, names, test, vacuous=FOOTER_LINES)
+        if found and found[0][0] >= MIN_RELATIVE * top_p:
+            for r, (val, _) in zip(doubtful, found[0][1]):
+                if val != cells.value.get(r):
+                    cells.choose(r, val)
 
 
 

@@ -13,6 +13,7 @@ from audit.simulate import seeded, simulate
 import digitize.doubts as doubts
 from digitize import priors
 from digitize.cell_values import CellRead, parse, spellings
+import digitize.decode as decode_module
 from digitize.decode import CONFIDENCE_BAR, decode
 import digitize.settle as settle_module
 from digitize.settle import settle
@@ -125,6 +126,36 @@ def test_a_confident_wrong_paper_row_stays_wrong():
     a = audit(got)
     assert {(f.code, f.game) for f in a.errors} == {(e.code, e.game) for e in expected}
     assert not a.doubts                                   # a paper error, not a reading doubt
+
+
+def test_a_row_that_agrees_with_nothing_settles_its_total_and_count_on_their_own_chains(monkeypatch):
+    """A "+" wrong on paper (value-mismatch): the row agrees with no combination, but its declarer's running total and
+    count still follow from the "+" as written and the figures before them. An unsure total and count take the
+    candidates their chains agree with (chosen by the arithmetic, still in doubt); the paper error stays a finding;
+    a confident total keeps its reading."""
+    sl, expected = seeded(random.Random(4), "value-mismatch", 4)
+    no = expected[0].game
+    game = next(g for g in sl.games if g.no == no)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    total, won = cell_ref(no, "total", seat), cell_ref(no, "won", seat)
+    true_total, true_won = game.players[seat - 1].total, game.players[seat - 1].won
+    misread_total, misread_won = true_total + 60, true_won + 2
+    reads = with_read(perfect_reads(sl), total, str(misread_total), 0.6, (str(true_total), 0.3))
+    reads = with_read(reads, won, str(misread_won), 0.55, (str(true_won), 0.4))
+    got = decode(reads, table_of(sl), 48)
+    for ref, want in ((total, true_total), (won, true_won)):
+        r = got.readings[ref]
+        assert r.value == want and r.doubtful and r.chosen_by == "arithmetic", ref
+    assert (expected[0].code, no) in {(f.code, f.game) for f in audit(got).errors if not f.doubtful}
+    # without the chains (before): the reader's best readings stood
+    with monkeypatch.context() as m:
+        m.setattr(decode_module, "_settle_chains", lambda *args: None)
+        before = decode(reads, table_of(sl), 48)
+    assert before.readings[total].value == misread_total and before.readings[won].value == misread_won
+    # read at or above the bar, the total keeps its value however its chain runs
+    reads = with_read(perfect_reads(sl), total, str(misread_total), 0.9, (str(true_total), 0.08))
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[total].value == misread_total and got.readings[total].chosen_by == "reader"
 
 
 def with_read(reads, ref, text, conf, *others):
@@ -410,6 +441,24 @@ def test_footer_arithmetic_chooses_among_candidates():
     reads = with_read(perfect_reads(sl), "footer.score.2", str(score), 0.7, (str(score + 100), 0.2))
     r = decode(reads, table_of(sl), 48).readings["footer.score.2"]
     assert r.value == score and r.doubtful and r.chosen_by == "reader"
+
+
+def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(monkeypatch):
+    """A bonus wrong on paper (a "footer" error): the seat's footer agrees with no combination, but its points still
+    are the seat's last total. Points read unsure, the last total among the candidates: chosen by the arithmetic,
+    still in doubt, and the paper error is still reported; without the lines settled alone the misreading stood."""
+    sl, expected = seeded(random.Random(4), "footer", 4)
+    seat = expected[0].seat
+    ref, points = f"footer.points.{seat}", sl.footer.points[seat - 1]
+    misread = points - 30
+    reads = with_read(perfect_reads(sl), ref, str(misread), 0.6, (str(points), 0.3))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == points and r.doubtful and r.chosen_by == "arithmetic"
+    assert ("footer", seat) in {(f.code, f.seat) for f in audit(got).findings}
+    with monkeypatch.context() as m:
+        m.setattr(decode_module, "_settle_footer_lines", lambda *args: None)
+        assert decode(reads, table_of(sl), 48).readings[ref].value == misread
 
 
 def test_parse_by_column():
