@@ -668,11 +668,27 @@ def test_a_misread_total_is_settled_with_the_row_after_it():
     right_a, right_b = first.players[seat - 1].total, second.players[seat - 1].total
     wrong_a = right_a + 100
     reads = with_read(perfect_reads(sl), cell_ref(first.no, "base"), "17", 0.6, ("71", 0.3))
+    if first.plus is not None:      # its value unsure too: the total's own chain (_settle_chains) cannot tell
+        reads = with_read(reads, cell_ref(first.no, "plus"), str(first.plus + first.base), 0.6,
+                          (str(first.plus), 0.3))
     reads = with_read(reads, ref_a, str(wrong_a), 0.6, (str(right_a), 0.3))
     reads = with_read(reads, ref_b, str(right_b), 0.7, (str(wrong_a + second.plus), 0.1))
     got = decode(reads, table_of(sl), 36).readings
     assert got[ref_a].value == right_a and got[ref_a].doubtful and got[ref_a].chosen_by == "arithmetic"
     assert got[ref_b].value == right_b and got[ref_b].doubtful and got[ref_b].chosen_by == "reader"
+    # the next row with more cells in doubt than are searched together: its four least sure are tried with the
+    # previous total (before, more than five cells in all left the pair unsettled)
+    texts = texts_of(sl)
+    unsure = [cell_ref(second.no, "base"), cell_ref(second.no, "plus"), cell_ref(second.no, "hand"),
+              cell_ref(second.no, "won", seat)]
+    more = reads
+    others = ("12" if texts[unsure[0]] != "12" else "11", "7", "7", "7")   # a Grundwert beside the Grundwert
+    for ref, p, other in zip(unsure, (0.7, 0.78, 0.84, 0.76), others):
+        more = with_read(more, ref, texts[ref], p, (other if other != texts[ref] else "1", 0.1))
+    assert len(unsure) + 1 > settle_module.MAX_SEARCH     # all below the bar, with the total
+    got = decode(more, table_of(sl), 36).readings
+    assert got[ref_a].value == right_a and got[ref_a].chosen_by == "arithmetic"
+    assert got[ref_b].value == right_b and got[ref_b].doubtful
     # the same readings with the seat's earlier total sure: the next row continues what is written
     reads = with_read(reads, ref_a, str(wrong_a), 0.99)
     got = decode(reads, table_of(sl), 36).readings
