@@ -189,15 +189,21 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
 
     for fields, chain in ((("total",), total_chain), (("won", "lost"), count_chain)):
         refs = [cell_ref(no, f, s) for f in fields if cell_ref(no, f, s) in cells.reads]
-        doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
-        if not doubtful:
-            continue
-        found, top_p = agreeing(cells, refs, doubtful, {r: field_of(r) for r in refs}, chain,
-                                vacuous=("total", "won", "lost"))
-        if found and found[0][0] >= MIN_RELATIVE * top_p:
-            for r, (val, _) in zip(doubtful, found[0][1]):
-                if val != cells.value.get(r):
-                    cells.choose(r, val)
+        _settle_alone(cells, refs, {r: field_of(r) for r in refs}, chain, ("total", "won", "lost"))
+
+
+def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous) -> None:
+    """One relation of a group that agrees with nothing as a whole (``test`` on {name: value} of ``refs``): its
+    cells read below the bar take the most probable combination of their candidates that it agrees with, as the
+    arithmetic's choice (doubtful); the others count as they stand."""
+    doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
+    if not doubtful:
+        return
+    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=vacuous)
+    if found and found[0][0] >= MIN_RELATIVE * top_p:
+        for r, (val, _) in zip(doubtful, found[0][1]):
+            if val != cells.value.get(r):
+                cells.choose(r, val)
 
 
 
@@ -362,15 +368,7 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
                   and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
     names = {r: r.split(".")[1] for r in refs}
     for lines, test in relations:
-        group = [r for r in refs if names[r] in lines]
-        doubtful = [r for r in group if r in cells.doubt and cells.sure[r] < cells.bar]
-        if not doubtful:
-            continue
-        found, top_p = agreeing(cells, group, doubtful, names, test, vacuous=FOOTER_LINES)
-        if found and found[0][0] >= MIN_RELATIVE * top_p:
-            for r, (val, _) in zip(doubtful, found[0][1]):
-                if val != cells.value.get(r):
-                    cells.choose(r, val)
+        _settle_alone(cells, [r for r in refs if names[r] in lines], names, test, FOOTER_LINES)
 
 
 
