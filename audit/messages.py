@@ -133,6 +133,13 @@ T = {
                               "genommen, womit die Zeile aufgeht: bitte auf dem Foto prüfen.",
                               "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
                               "the row add up: please check it on the photo."),
+    "unreadable.chain": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
+                         "womit ihr eigener Stand oder ihre Zählung (der Wert davor und der Spielwert der Zeile) bzw. "
+                         "ihre Zeile der Abrechnung aufgeht, auch wenn die ganze Zeile nicht aufgeht: bitte auf dem Foto "
+                         "prüfen.",
+                         "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which its own "
+                         "running total or count (the figure before it and the row's value), or its line of the "
+                         "footer, agrees with, though the whole row does not add up: please check it on the photo."),
     "unreadable.by-column": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}, "
                              "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
                              "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "

@@ -205,10 +205,11 @@ class Settlement:
 #: played row has something (the Grundwert; the declarer's count on a list that keeps the Gew./Verl.
 #: counts); ``arithmetic`` chosen among its candidates by the row's arithmetic; ``row`` a confident reading
 #: whose runner-up, or the value the row implies (the reader asked about it), would make a row that does not
-#: add up agree; ``hand`` several Grundwerte or matador
+#: add up agree; ``chain`` chosen among its candidates by its own running total or count, or by one line of a
+#: footer, in a row or footer that does not add up as a whole; ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
-DOUBT_REASONS = ("bar", "column", "matadors", "missing", "arithmetic", "row", "hand")
+DOUBT_REASONS = ("bar", "column", "matadors", "missing", "arithmetic", "row", "chain", "hand")
 
 
 @dataclass(frozen=True)

@@ -195,7 +195,8 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
 def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous) -> None:
     """One relation of a group that agrees with nothing as a whole (``test`` on {name: value} of ``refs``): its
     cells read below the bar take the most probable combination of their candidates that it agrees with, as the
-    arithmetic's choice (doubtful); the others count as they stand."""
+    arithmetic's choice (doubtful for the reason "chain": the referee is told the whole row does not add up); the
+    others count as they stand."""
     doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
     if not doubtful:
         return
@@ -203,7 +204,7 @@ def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous) -> 
     if found and found[0][0] >= MIN_RELATIVE * top_p:
         for r, (val, _) in zip(doubtful, found[0][1]):
             if val != cells.value.get(r):
-                cells.choose(r, val)
+                cells.choose(r, val, reason="chain")
 
 
 

@@ -185,8 +185,10 @@ class Cells:
         if ref not in self.by_arith and self.reason.get(ref) != "hand":
             self.reason.pop(ref, None)
 
-    def choose(self, ref, value):
+    def choose(self, ref, value, reason: str = "arithmetic"):
+        """The arithmetic takes ``value`` for ``ref`` (doubtful for ``reason``: "arithmetic" by its whole group,
+        "chain" by one relation of a group that does not add up as a whole)."""
         if ref in self.reads and value != self.value.get(ref):
             self.value[ref] = value
             self.by_arith.add(ref)
-            self.reason[ref] = "arithmetic"
+            self.reason[ref] = reason

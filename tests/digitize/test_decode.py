@@ -145,7 +145,7 @@ def test_a_row_that_agrees_with_nothing_settles_its_total_and_count_on_their_own
     got = decode(reads, table_of(sl), 48)
     for ref, want in ((total, true_total), (won, true_won)):
         r = got.readings[ref]
-        assert r.value == want and r.doubtful and r.chosen_by == "arithmetic", ref
+        assert r.value == want and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "chain", ref
     assert (expected[0].code, no) in {(f.code, f.game) for f in audit(got).errors if not f.doubtful}
     # without the chains (before): the reader's best readings stood
     with monkeypatch.context() as m:
@@ -454,7 +454,9 @@ def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(
     reads = with_read(perfect_reads(sl), ref, str(misread), 0.6, (str(points), 0.3))
     got = decode(reads, table_of(sl), 48)
     r = got.readings[ref]
-    assert r.value == points and r.doubtful and r.chosen_by == "arithmetic"
+    assert r.value == points and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "chain"
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
+    assert "though the whole row does not add up" in msg
     assert ("footer", seat) in {(f.code, f.seat) for f in audit(got).findings}
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_settle_footer_lines", lambda *args: None)
