@@ -103,11 +103,14 @@ def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> bool:
         return False
     if total is not None:
         ok = ok and total == prev_total + delta
-    for kind in ("won", "lost"):
-        c = v.get(kind)
-        if c is not None:
-            ok = ok and c == prev_count[kind] + 1 and (kind == "won") == (plus is not None)
-    return ok
+    return ok and _counts_agree(v, plus is not None, prev_count)
+
+
+def _counts_agree(v: dict, won: bool, prev_count: dict) -> bool:
+    """Do the row's counts read (``v["won"]``, ``v["lost"]``) agree with its outcome (``won``: a "+")? Only the
+    outcome's count may be written, the previous count + 1; a count not read is not checked."""
+    return all(v.get(kind) is None or (v[kind] == prev_count[kind] + 1 and (kind == "won") == won)
+               for kind in ("won", "lost"))
 
 
 
@@ -177,15 +180,13 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
     if (plus is None) == (minus is None):
         return
     delta = plus if plus is not None else -minus
-    kind, other = ("won", "lost") if plus is not None else ("lost", "won")
+    kind = "won" if plus is not None else "lost"
 
     def total_chain(v):
         return v.get("total") == before + delta
 
     def count_chain(v):
-        if v.get(other) is not None:
-            return False
-        return v[kind] == counted[kind] + 1 if v.get(kind) is not None else not needs_count
+        return _counts_agree(v, plus is not None, counted) and (v.get(kind) is not None or not needs_count)
 
     for fields, chain in ((("total",), total_chain), (("won", "lost"), count_chain)):
         refs = [cell_ref(no, f, s) for f in fields if cell_ref(no, f, s) in cells.reads]
