@@ -38,6 +38,10 @@ paper are different things, and the reader never silently fixes a cell to make t
   settles its declarer's total and counts on their own chains, against its "+" or "-" as it stands
   (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
   candidates of their cells below the bar, chosen by the arithmetic and doubtful as above;
+* then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
+  down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
+  below the bar): row by row, a total misread in doubt was followed by the totals after it; a value changed there
+  is doubtful for the reason "sequence", and one set back to the reader's best reading is the reader's again;
 * a doubtful cell whose best reading its column cannot hold shows the best value it can
   (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
@@ -66,6 +70,7 @@ from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, Seat
 from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
+from digitize.chains import settle_seat_chains
 from digitize.doubts import Cells
 from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
@@ -451,6 +456,10 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
                 for kind in ("won", "lost"):
                     if getattr(c, kind) is not None:
                         prev_counts[s][kind] = getattr(c, kind)
+    # each seat's totals and counts as whole chains (a total misread below the bar breaks the rows after it)
+    settle_seat_chains(cells, seats, [no for no in range(1, games + 1) if no not in struck],
+                       lambda no: _value_or_none(*(cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
+                                                 **{m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,

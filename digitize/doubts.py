@@ -55,6 +55,8 @@ class Cells:
         #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
+        #: each cell the arithmetic changed: its value and reason before (see restore)
+        self.before_choice: dict[str, tuple] = {}
         #: unsure cells whose value the column prior took (not the reader's best)
         self.by_column: set[str] = set()
         #: each settled row's cells, its agreement test and whether it agreed, by its declarer's total cell
@@ -187,8 +189,22 @@ class Cells:
 
     def choose(self, ref, value, reason: str = "arithmetic"):
         """The arithmetic takes ``value`` for ``ref`` (doubtful for ``reason``: "arithmetic" by its whole group,
-        "chain" by one relation of a group that does not add up as a whole)."""
-        if ref in self.reads and value != self.value.get(ref):
+        "chain" by one relation of a group that does not add up as a whole, "sequence" by the seat's whole chain
+        of totals or counts); a value the cell had before any choice is :meth:`restore`'s."""
+        if ref in self.before_choice and value == self.before_choice[ref][0]:
+            self.restore(ref)
+        elif ref in self.reads and value != self.value.get(ref):
+            self.before_choice.setdefault(ref, (self.value.get(ref), self.reason.get(ref)))
             self.value[ref] = value
             self.by_arith.add(ref)
             self.reason[ref] = reason
+
+    def restore(self, ref):
+        """Undo the arithmetic's choices for ``ref``: its value and doubt as they were before (the reader's)."""
+        if ref in self.before_choice:
+            self.value[ref], reason = self.before_choice.pop(ref)
+            self.by_arith.discard(ref)
+            if reason is None:
+                self.reason.pop(ref, None)
+            else:
+                self.reason[ref] = reason

@@ -5,6 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from audit.auditor import audit
 from audit.listjson import list_from_json, list_to_json
@@ -150,6 +151,7 @@ def test_a_row_that_agrees_with_nothing_settles_its_total_and_count_on_their_own
     # without the chains (before): the reader's best readings stood
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_settle_chains", lambda *args: None)
+        m.setattr(decode_module, "settle_seat_chains", lambda *args: None)
         before = decode(reads, table_of(sl), 48)
     assert before.readings[total].value == misread_total and before.readings[won].value == misread_won
     # read at or above the bar, the total keeps its value however its chain runs
@@ -691,11 +693,17 @@ def test_a_misread_total_is_settled_with_the_row_after_it():
     got = decode(more, table_of(sl), 36).readings
     assert got[ref_a].value == right_a and got[ref_a].chosen_by == "arithmetic"
     assert got[ref_b].value == right_b and got[ref_b].doubtful
-    # the same readings with the seat's earlier total sure: the next row continues what is written
+    # the same readings with the seat's earlier total sure: settled on its own, the next row continues what is
+    # written; but every total after it follows the reader's best reading, so the seat's whole chain keeps that one
+    # (in doubt, the reader's; the break stays where the confident reading is, for the auditor to report)
     reads = with_read(reads, ref_a, str(wrong_a), 0.99)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(decode_module, "settle_seat_chains", lambda *args: None)
+        alone = decode(reads, table_of(sl), 36).readings
+    assert alone[ref_b].value == wrong_a + second.plus and alone[ref_b].chosen_by == "arithmetic"
     got = decode(reads, table_of(sl), 36).readings
     assert got[ref_a].value == wrong_a and not got[ref_a].doubtful
-    assert got[ref_b].value == wrong_a + second.plus and got[ref_b].chosen_by == "arithmetic"
+    assert got[ref_b].value == right_b and got[ref_b].chosen_by == "reader" and got[ref_b].reason == "bar"
 
 
 def test_the_arithmetic_does_not_empty_a_figure_to_make_a_row_agree():

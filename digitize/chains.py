@@ -1,0 +1,161 @@
+"""Each seat's running total and counts as one chain down the whole list (:func:`settle_seat_chains`).
+
+A game row is settled with the figures of the row before it (:mod:`digitize.decode`), one row after the
+other: a total read wrong below the bar ("839" for 639 at 0.63, "639" its fifth reading) is taken when its
+own row agrees with it, and every total the seat writes after it is then chosen to follow it ("887", "920",
+"950" for 687, 720, 750 read at 0.06, 0.65 and 0.27). Read as one chain, the seat's totals say otherwise:
+639, 687, 720, 750 agree with each other and with what the reader saw, 839, 887, 920, 950 only with the first.
+
+Here each chain (a seat's running totals from 0 to the footer's game points; its "Gew." counts from 0 to the
+footer's won games, its "Verl." counts to its lost games) is searched whole for its most probable values
+(Viterbi): a value's probability is its reading's; a link that does not hold (the keeper's slip, or a cell
+misread with confidence) costs :data:`BREAK`. Only cells below the bar change (a confident reading keeps its
+value, as everywhere in the decoder), among the candidates the row's settling tried; a value changed here is
+the arithmetic's and stays doubtful.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from audit.model import cell_ref
+from digitize.doubts import ASKED_MIN, Cells
+from digitize.priors import IMPLAUSIBLE_WEIGHT
+
+#: The cost of a link of a chain that does not hold (a total that is not the previous total moved by its row's
+#: value, a count that is not the previous count + 1, a footer figure that is not the chain's last): chosen on the
+#: cached readings of seed 8's photos (docs/reader.md).
+BREAK = 1e-4
+
+#: The chain's values are taken only when they are at least this many times as probable as the values it has.
+MARGIN = 1.0
+
+
+class Link:
+    """One cell of a chain: its reference, what it may be, which values its predecessor's value lets it have
+    (``expect(previous)``, a set; None: anything), and whether the chain may change it (not the footer's figure, which
+    is settled with its footer)."""
+
+    def __init__(self, ref: str, expect: Callable, settles: bool = True):
+        self.ref, self.expect, self.settles = ref, expect, settles
+        self.options: list = []
+
+
+def best_path(start, links: list[Link]) -> tuple[list, float]:
+    """The most probable values of the chain's links (Viterbi over their options), with its log-probability. A
+    link whose value is None (a count not written) passes its predecessor's value on."""
+    states = {start: (0.0, [])}
+    for link in links:
+        nxt: dict = {}
+        for value, p in link.options:
+            if p <= 0:
+                continue
+            for prev, (score, path) in states.items():
+                s = score + math.log(p) + _link_cost(link, prev, value)
+                state = prev if value is None else value
+                if state not in nxt or s > nxt[state][0]:
+                    nxt[state] = (s, path + [value])
+        if not nxt:
+            return [], -math.inf
+        states = nxt
+    score, path = max(states.values(), key=lambda sp: sp[0])
+    return path, score
+
+
+def path_score(start, links: list[Link], values: list) -> float:
+    """The log-probability of the chain with ``values``."""
+    score, prev = 0.0, start
+    for link, value in zip(links, values):
+        p = dict(link.options).get(value, 0.0)
+        if p <= 0:
+            return -math.inf
+        score += math.log(p) + _link_cost(link, prev, value)
+        prev = prev if value is None else value
+    return score
+
+
+def _link_cost(link: Link, prev, value) -> float:
+    """The log-cost of ``value`` after ``prev``: nothing when the link holds (or tests nothing), else BREAK."""
+    want = link.expect(prev)
+    return 0.0 if value is None or want is None or value in want else math.log(BREAK)
+
+
+def _options(cells: Cells, ref: str, wanted: set) -> list:
+    """What a cell of a chain may be: its value when it is read at or above the bar; else its candidates, and the
+    values its predecessor's values want for it that the reader gives at least ASKED_MIN (asked when its readings
+    lack them, :meth:`Cells.propose`), a value its column cannot hold weighed down as everywhere; never the empty
+    value for a figure (an empty count passes the chain on and would make any chain agree)."""
+    current = cells.get(ref)
+    if ref not in cells.doubt or cells.sure[ref] >= cells.bar:
+        return [(current, 1.0)]
+    cells.propose(ref, wanted)
+    opts = dict(cells.options(ref))
+    opts.update((v, p) for v, p in cells.read[ref] if v in wanted and p >= ASKED_MIN and v not in opts)
+    if current not in opts:
+        opts[current] = max(dict(cells.read[ref]).get(current, 0.0), 1e-9)
+    prior = cells.plausible.get(ref)
+    return [(v, p if prior is None or prior(v) else p * IMPLAUSIBLE_WEIGHT)
+            for v, p in opts.items() if v is not None or v == current]
+
+
+def _settle(cells: Cells, links: list[Link], start=0) -> None:
+    """Take the chain's most probable values (see the module docstring); a link's options are made in order, each
+    with the values its predecessor's options want for it."""
+    before = {start}
+    for link in links:
+        wanted = {w for v in before for w in link.expect(v) or ()}
+        link.options = _options(cells, link.ref, wanted if link.settles else set())
+        before = {v for v, _ in link.options if v is not None} or before
+    if not any(len(link.options) > 1 for link in links):
+        return
+    path, score = best_path(start, links)
+    current = [cells.get(link.ref) for link in links]
+    if not path or path == current or score < path_score(start, links, current) + math.log(MARGIN):
+        return
+    for link, value in zip(links, path):
+        if link.settles and value != cells.get(link.ref):
+            cells.choose(link.ref, value, reason="sequence")
+
+
+def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Callable) -> None:
+    """Settle every seat's running total and counts as whole chains over the game rows ``rows`` (not crossed out,
+    in order), as the rows were settled one by one: a seat's rows are those where its total is written and no
+    other seat's is; a row moves its declarer's total by its "+" or "-" as settled, or by the value of its game
+    columns (``game_value(no)``, None for none; twice it for a "-"): a keeper may carry on with either when they
+    differ, and a misread "+" ("44" for 48) must not break the chain of totals written after the game's value."""
+    chains: dict[tuple, list[Link]] = {}
+
+    def link(s, kind, ref, expect):
+        if ref in cells.reads:
+            chains.setdefault((s, kind), []).append(Link(ref, expect))
+
+    for no in rows:
+        with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
+        plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
+        if len(with_total) == 1:
+            s = with_total[0]
+            if (plus is None) == (minus is None):
+                link(s, "total", cell_ref(no, "total", s), lambda prev: None)
+                continue
+            value = game_value(no)
+            deltas = {plus} if plus is not None else {-minus}
+            if value is not None:
+                deltas.add(value if plus is not None else -2 * value)
+            link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds})
+            if cells.counting:
+                kind = "won" if plus is not None else "lost"
+                link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
+        elif cells.counting:
+            # no one declarer (two totals read, or none): the one seat with a count carries its chain on, as in
+            # the row-by-row settling
+            counted = [(s, kind) for s in range(1, seats + 1) for kind in ("won", "lost")
+                       if cells.get(cell_ref(no, kind, s)) is not None]
+            if len({s for s, _ in counted}) == 1:
+                for s, kind in counted:
+                    link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
+    for (s, kind), links in chains.items():
+        foot = f"footer.{'points' if kind == 'total' else kind}.{s}"
+        if foot in cells.reads and cells.get(foot) is not None:
+            # the footer's figure is the chain's last: it weighs the chain's end, and is settled with its footer
+            links = links + [Link(foot, lambda prev: {prev}, settles=False)]
+        _settle(cells, links)
