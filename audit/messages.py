@@ -141,11 +141,11 @@ T = {
                          "running total or count (the figure before it and the row's value), or its line of the "
                          "footer, agrees with, though the whole row does not add up: please check it on the photo."),
     "unreadable.sequence": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
-                            "womit die Stände (bzw. Zählungen) dieses Spielers davor und danach aufgehen: bitte auf "
-                            "dem Foto prüfen.",
-                            "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which this "
-                            "player's running totals (or counts) before and after it agree with: please check it on "
-                            "the photo."),
+                            "der am besten zu den Ständen (bzw. Zählungen) dieses Spielers davor und danach passt: "
+                            "bitte auf dem Foto prüfen.",
+                            "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which fits this "
+                            "player's running totals (or counts) before and after it best: please check it on the "
+                            "photo."),
     "unreadable.by-column": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}, "
                              "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
                              "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "

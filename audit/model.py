@@ -208,7 +208,7 @@ class Settlement:
 #: add up agree; ``chain`` chosen among its candidates by its own running total or count, or by one line of a
 #: footer, in a row or footer that does not add up as a whole; ``sequence`` chosen among its candidates by the
 #: seat's whole chain of running totals (from 0 to the footer's game points) or of counts, the figures before and
-#: after it; ``hand`` several Grundwerte or matador
+#: after it (also a previous total settled with the row after it); ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
 DOUBT_REASONS = ("bar", "column", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand")

@@ -255,7 +255,8 @@ def _settle_with_previous(cells: Cells, no: int, s: int, refs: list[str], prev: 
         return False
     for r, val in best.items():
         if val != cells.value.get(r):
-            cells.choose(r, val)
+            # the previous total is taken for the rows before and after it: the seat's chain, not its own row
+            cells.choose(r, val, reason="sequence" if r == prev else "arithmetic")
     return True
 
 

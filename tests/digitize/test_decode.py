@@ -679,6 +679,7 @@ def test_a_misread_total_is_settled_with_the_row_after_it():
     reads = with_read(reads, ref_b, str(right_b), 0.7, (str(wrong_a + second.plus), 0.1))
     got = decode(reads, table_of(sl), 36).readings
     assert got[ref_a].value == right_a and got[ref_a].doubtful and got[ref_a].chosen_by == "arithmetic"
+    assert got[ref_a].reason == "sequence"      # taken for the row after it, whatever its own row says
     assert got[ref_b].value == right_b and got[ref_b].doubtful and got[ref_b].chosen_by == "reader"
     # the next row with more cells in doubt than are searched together: its four least sure are tried with the
     # previous total (before, more than five cells in all left the pair unsettled)
