@@ -10,8 +10,10 @@ Here each chain (a seat's running totals from 0 to the footer's game points; its
 footer's won games, its "Verl." counts to its lost games) is searched whole for its most probable values
 (Viterbi): a value's probability is its reading's; a link that does not hold (the keeper's slip, or a cell
 misread with confidence) costs :data:`BREAK`. Only cells below the bar change (a confident reading keeps its
-value, as everywhere in the decoder), among the candidates the row's settling tried; a value changed here is
-the arithmetic's and stays doubtful.
+value, as everywhere in the decoder), among their candidates and the values their predecessor's candidates want
+for them that the reader, asked, finds probable enough; a value changed here is the arithmetic's and stays
+doubtful (reason "sequence"), and a cell set back to the reader's best reading is the reader's again. The
+footer's figures, the chains' last cells, are settled here too, before their footer's own arithmetic.
 """
 from __future__ import annotations
 
@@ -32,12 +34,11 @@ MARGIN = 1.0
 
 
 class Link:
-    """One cell of a chain: its reference, what it may be, which values its predecessor's value lets it have
-    (``expect(previous)``, a set; None: anything), and whether the chain may change it (not the footer's figure, which
-    is settled with its footer)."""
+    """One cell of a chain: its reference, which values its predecessor's value lets it have (``expect(previous)``, a
+    set; None: anything), and what it may be (``options``, (value, probability), made when the chain is settled)."""
 
-    def __init__(self, ref: str, expect: Callable, settles: bool = True):
-        self.ref, self.expect, self.settles = ref, expect, settles
+    def __init__(self, ref: str, expect: Callable):
+        self.ref, self.expect = ref, expect
         self.options: list = []
 
 
@@ -104,7 +105,7 @@ def _settle(cells: Cells, links: list[Link], start=0) -> None:
     before = {start}
     for link in links:
         wanted = {w for v in before for w in link.expect(v) or ()}
-        link.options = _options(cells, link.ref, wanted if link.settles else set())
+        link.options = _options(cells, link.ref, wanted)
         before = {v for v, _ in link.options if v is not None} or before
     if not any(len(link.options) > 1 for link in links):
         return
@@ -113,7 +114,7 @@ def _settle(cells: Cells, links: list[Link], start=0) -> None:
     if not path or path == current or score < path_score(start, links, current) + math.log(MARGIN):
         return
     for link, value in zip(links, path):
-        if link.settles and value != cells.get(link.ref):
+        if value != cells.get(link.ref):
             cells.choose(link.ref, value, reason="sequence")
 
 
@@ -156,6 +157,6 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
     for (s, kind), links in chains.items():
         foot = f"footer.{'points' if kind == 'total' else kind}.{s}"
         if foot in cells.reads and cells.get(foot) is not None:
-            # the footer's figure is the chain's last: it weighs the chain's end, and is settled with its footer
-            links = links + [Link(foot, lambda prev: {prev}, settles=False)]
+            # the footer's figure is the chain's last (then its footer's arithmetic settles the rest of the footer)
+            links = links + [Link(foot, lambda prev: {prev})]
         _settle(cells, links)
