@@ -29,9 +29,6 @@ from digitize.priors import IMPLAUSIBLE_WEIGHT
 #: cached readings of seed 8's photos (docs/reader.md).
 BREAK = 1e-4
 
-#: The chain's values are taken only when they are at least this many times as probable as the values it has.
-MARGIN = 1.0
-
 
 class Link:
     """One cell of a chain: its reference, which values its predecessor's value lets it have (``expect(previous)``, a
@@ -111,8 +108,8 @@ def _settle(cells: Cells, links: list[Link], start=0) -> None:
         return
     path, score = best_path(start, links)
     current = [cells.get(link.ref) for link in links]
-    if not path or path == current or score < path_score(start, links, current) + math.log(MARGIN):
-        return
+    if not path or score <= path_score(start, links, current):
+        return      # nothing more probable than the values as they are (a tie keeps them)
     for link, value in zip(links, path):
         if value != cells.get(link.ref):
             cells.choose(link.ref, value, reason="sequence")
