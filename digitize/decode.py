@@ -34,6 +34,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   asked, gives it at least :data:`ASKED_MIN` (:meth:`Cells.propose`); a row whose previous total is in doubt
   is settled together with it (:func:`_settle_with_previous`); an empty value, which no row tests, is
   never chosen for a cell read as a figure;
+* a row with a total read surely for one seat and below the bar for another, whose readings include the empty cell,
+  has the sure one as its declarer, the other emptied in doubt (:func:`_one_declarer`);
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
   settles its declarer's total and counts on their own chains, against its "+" or "-" as it stands
   (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
@@ -71,7 +73,7 @@ from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
-from digitize.doubts import Cells
+from digitize.doubts import ALT_MIN, Cells
 from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
@@ -140,7 +142,9 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     # the declarer: the seat whose total cell holds a number (several: leave it to the auditor)
     seats_with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
     if len(seats_with_total) > 1:
-        return
+        seats_with_total = _one_declarer(cells, no, seats_with_total)
+        if len(seats_with_total) > 1:
+            return
     if not seats_with_total:
         doubtful_totals = [s for s in range(1, seats + 1) if cell_ref(no, "total", s) in cells.doubt]
         if len(doubtful_totals) != 1:
@@ -172,6 +176,22 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     if not agreed:
         _settle_chains(cells, no, s, before, counted, needs_count)
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
+
+
+def _one_declarer(cells: Cells, no: int, with_total: list[int]) -> list[int]:
+    """Row ``no`` has a total read for several seats (``with_total``): when one is read surely and every other below
+    the bar, with the empty cell among its readings (a stray mark read "4" at 0.24 in a non-declarer's empty total),
+    the sure one is the declarer and the others are empty, chosen by the arithmetic and doubtful; else the row keeps
+    its totals as read (several declarers, the auditor's finding)."""
+    refs = {s: cell_ref(no, "total", s) for s in with_total}
+    sure = [s for s in with_total if cells.sure[refs[s]] >= cells.bar and refs[s] not in cells.doubt]
+    stray = [refs[s] for s in with_total if s not in sure]
+    if len(sure) != 1 or not all(cells.sure[r] < cells.bar and r in cells.doubt
+                                 and any(v is None and p >= ALT_MIN for v, p in cells.read[r]) for r in stray):
+        return with_total
+    for r in stray:
+        cells.choose(r, None)
+    return sure
 
 
 def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:

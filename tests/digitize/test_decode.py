@@ -872,3 +872,24 @@ def test_a_count_is_at_most_its_row_number():
     r = decode(with_read(perfect_reads(sl), ref, "7" + want, 0.99), table_of(sl), 48).readings[ref]
     assert not r.doubtful and r.value == int("7" + want)            # nothing else seen: what is written
     assert priors.column_prior("g3.p1.won", "won", {})(3) and not priors.column_prior("g3.p1.won", "won", {})(4)
+
+
+def test_a_stray_total_beside_the_declarers_is_emptied_in_doubt():
+    """A non-declarer's empty total read "4" at 0.24 (the empty cell its runner-up) beside the declarer's sure total:
+    the sure one is the declarer, the stray one is taken empty by the arithmetic (in doubt), and the row is settled
+    (its misread "+" takes the runner-up the row agrees with). Without the empty cell among its readings the row
+    keeps both totals, for the auditor."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20 and g.base in (9, 10, 11, 12))
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    other = cell_ref(game.no, "total", seat % 4 + 1)
+    plus = cell_ref(game.no, "plus")
+    misread = game.plus + game.base         # a game value too: no column prior tells it from the right one
+    reads = with_read(perfect_reads(sl), plus, str(misread), 0.6, (str(game.plus), 0.35))
+    stray = with_read(reads, other, "4", 0.24, ("", 0.11), ("9", 0.08))
+    got = decode(stray, table_of(sl), 48).readings
+    assert got[other].value is None and got[other].doubtful and got[other].chosen_by == "arithmetic"
+    assert got[plus].value == game.plus and got[plus].chosen_by == "arithmetic"
+    kept = decode(with_read(reads, other, "4", 0.24, ("9", 0.08)), table_of(sl), 48).readings
+    assert kept[other].value == 4 and kept[other].chosen_by == "reader"
+    assert kept[plus].value == misread

@@ -1,0 +1,114 @@
+"""A seat's running totals and counts as whole chains (digitize.chains): the Viterbi search, and the decoder's use of
+it on a total misread in doubt that the rows after it had followed."""
+import itertools
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audit.auditor import audit
+from audit.model import cell_ref
+from audit.simulate import simulate
+import digitize.decode as decode_module
+from digitize.chains import BREAK, Link, best_path, path_score
+from digitize.decode import decode
+
+from tests.digitize.test_decode import perfect_reads, table_of, with_read
+
+
+def chain(*steps):
+    """Links of a running total: (options, delta) each; delta None tests nothing."""
+    links = []
+    for i, (options, delta) in enumerate(steps):
+        link = Link(f"g{i + 1}.p1.total", (lambda prev: None) if delta is None else (lambda prev, d=delta: {prev + d}))
+        link.options = options
+        links.append(link)
+    return links
+
+
+def test_a_misreading_followed_by_its_rows_is_undone_by_the_rows_after_them():
+    """The cascade seen on a benchmark photo (seed 7): 593 sure, then 639 read "839" at 0.63 (639 its fifth
+    reading), and the totals after it, 687, 720, 750, read at 0.06, 0.65 and 0.27; row by row the decoder took
+    839, 887, 920, 950. The whole chain takes the truth."""
+    links = chain(([(593, 1.0)], None),
+                  ([(839, 0.626), (834, 0.198), (859, 0.050), (639, 0.012)], 46),
+                  ([(587, 0.104), (887, 0.057), (687, 0.055)], 48),
+                  ([(720, 0.654), (1720, 0.153), (920, 0.0011)], 33),
+                  ([(750, 0.274), (350, 0.213), (950, 0.0052)], 30))
+    path, score = best_path(0, links)
+    assert path == [593, 639, 687, 720, 750]
+    assert score == pytest.approx(path_score(0, links, path))
+    assert score > path_score(0, links, [593, 839, 887, 920, 950])
+
+
+def test_a_sure_figure_is_what_the_chain_continues_from():
+    """A total read surely that breaks the chain (the keeper's slip, carried on as keepers do) is not undone: the
+    unsure total after it follows it, not the figure before it."""
+    links = chain(([(100, 1.0)], None), ([(250, 1.0)], 50), ([(180, 0.4), (280, 0.3)], 30))
+    path, score = best_path(0, links)
+    assert path == [100, 250, 280]
+    assert score == pytest.approx(math.log(0.3) + math.log(BREAK))
+
+
+def test_an_unwritten_count_passes_the_chain_on():
+    links = [Link(f"g{i}.p1.won", lambda prev: {prev + 1}) for i in range(1, 5)]
+    for link, options in zip(links, ([(1, 1.0)], [(None, 1.0)], [(2, 0.3), (3, 0.6)], [(3, 0.4), (9, 0.5)])):
+        link.options = options
+    assert best_path(0, links)[0] == [1, None, 2, 3]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.tuples(st.integers(-3, 6), st.floats(0.001, 1.0)), min_size=1, max_size=3,
+                                   unique_by=lambda vp: vp[0]),
+                          st.one_of(st.none(), st.integers(-2, 3))), min_size=1, max_size=5))
+def test_the_path_found_is_the_most_probable(steps):
+    """Against all assignments tried one by one."""
+    links = chain(*steps)
+    path, score = best_path(0, links)
+    best = max(path_score(0, links, list(values)) for values in itertools.product(*(dict(o) for o, _ in steps)))
+    assert score == pytest.approx(best)
+    assert path_score(0, links, path) == pytest.approx(score)
+
+
+def _cascade():
+    """A 4-seat list with a seat's total misread in doubt ("+200", the truth its fifth reading, past the four the
+    row's arithmetic tries) and the seat's next
+    three totals read unsure, each with the reading that continues the misreading among its candidates."""
+    sl = simulate(random.Random(11), seats=4, early_end=False)
+    for seat in range(1, 5):
+        rows = [g for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None
+                and (g.plus is not None or g.minus is not None)]
+        if len(rows) >= 6:
+            break
+    rows = rows[1:5]
+    right = [g.players[seat - 1].total for g in rows]
+    wrong = [t + 200 for t in right]
+    refs = [cell_ref(g.no, "total", seat) for g in rows]
+    reads = with_read(perfect_reads(sl), refs[0], str(wrong[0]), 0.6, (str(wrong[0] + 5), 0.2),
+                      (str(wrong[0] + 10), 0.05), (str(wrong[0] + 15), 0.03), (str(right[0]), 0.012))
+    reads = with_read(reads, refs[1], str(right[1] + 100), 0.1, (str(wrong[1]), 0.057), (str(right[1]), 0.055))
+    reads = with_read(reads, refs[2], str(right[2]), 0.65, (str(wrong[2]), 0.001))
+    reads = with_read(reads, refs[3], str(right[3]), 0.27, (str(wrong[3]), 0.005))
+    return sl, refs, right, wrong, reads
+
+
+def test_the_decoder_settles_a_seats_totals_as_one_chain(monkeypatch):
+    sl, refs, right, wrong, reads = _cascade()
+    with monkeypatch.context() as m:       # row by row (before): the misreading carried on
+        m.setattr(decode_module, "settle_seat_chains", lambda *args: None)
+        before = decode(reads, table_of(sl), 48)
+    assert [before.readings[r].value for r in refs] == wrong
+    got = decode(reads, table_of(sl), 48)
+    assert [got.readings[r].value for r in refs] == right
+    assert all(got.readings[r].doubtful for r in refs)
+    # the misread total took a candidate: the arithmetic's, for the whole chain; the others are the reader's own
+    assert (got.readings[refs[0]].chosen_by, got.readings[refs[0]].reason) == ("arithmetic", "sequence")
+    assert [(got.readings[r].chosen_by, got.readings[r].reason) for r in refs[2:]] == [("reader", "bar")] * 2
+    # the list as written is clean: no running total is reported, as an error or a doubtful one
+    assert not [f for f in audit(got).findings if f.code == "running-total"]
+    assert any(f.code == "running-total" for f in audit(before).findings)
+    told = [f for f in audit(got).doubts if f.cells == (refs[0],)]
+    assert [f.key for f in told] == ["unreadable.sequence"]
+    assert "fits this player's running totals (or counts) before and after it best" in told[0].message("en")
