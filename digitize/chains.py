@@ -115,6 +115,31 @@ def _settle(cells: Cells, links: list[Link], start=0) -> None:
             cells.choose(link.ref, value, reason="sequence")
 
 
+def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
+    """A confident figure that breaks its chain on both sides where one value would mend both links (a total "290"
+    between 120 +70 and 190 +40 = 230, where 190 fits both) is put in doubt as a row that does not add up, its
+    reading kept (a paper error stays what was written) and that value shown among its candidates, when the chain
+    would take that value were the cell unsure: the reader gives it more than BREAK² times its reading (two links
+    broken against none). A keeper's slip written clearly leaves the mending value far less probable ("11" for the
+    12th win, the footer saying 12) and stays an error on paper. On the benchmark photos of seeds 7 and 8 the
+    mending value was the written one every time (34 cells, most already in doubt; the reader gave it 9e-6 to
+    7e-3 where it was not)."""
+    prev = start
+    for link, nxt in zip(links, links[1:]):
+        value, after = cells.get(link.ref), cells.get(nxt.ref)
+        want = link.expect(prev)
+        sure = link.ref not in cells.doubt or cells.sure[link.ref] >= cells.bar
+        if sure and None not in (value, after, want) and value not in want \
+                and nxt.expect(value) is not None and after not in nxt.expect(value) \
+                and cells.reason.get(link.ref) in (None, "row"):
+            fits = [w for w in want if after in (nxt.expect(w) or ())]
+            p = cells.probability(link.ref, fits[0]) if len(fits) == 1 else 0.0
+            if p > BREAK ** 2 * cells.sure[link.ref]:
+                cells.flag(link.ref, "row")
+                cells.row_implied[link.ref] = (fits[0], p)
+        prev = prev if value is None else value
+
+
 def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Callable) -> None:
     """Settle every seat's running total and counts as whole chains over the game rows ``rows`` (not crossed out,
     in order), as the rows were settled one by one: a seat's rows are those where its total is written and no
@@ -157,3 +182,4 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
             # the footer's figure is the chain's last (then its footer's arithmetic settles the rest of the footer)
             links = links + [Link(foot, lambda prev: {prev})]
         _settle(cells, links)
+        _doubt_breaks(cells, links)

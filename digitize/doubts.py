@@ -181,6 +181,14 @@ class Cells:
             plausible = self.plausible.get(ref)
             self.dist[ref] = rank(self.read[ref], plausible) if plausible is not None else self.read[ref]
 
+    def probability(self, ref, value) -> float:
+        """How probable the reader finds ``value`` in cell ``ref``: as read, or asked (0 when it cannot tell)."""
+        known = dict(self.read[ref])
+        if value in known:
+            return known[value]
+        r, texts = self.reads[ref], spellings(field_of(ref), value)
+        return sum(text_probability(r.probs, texts)) if r.probs and texts else 0.0
+
     def confirm(self, ref):
         """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
         misread: a reader that takes every 2 for a 3 can keep a row agreeing, "371" after "271" with "+100")."""

@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from audit.auditor import audit
 from audit.model import cell_ref
 from audit.simulate import simulate
+import digitize.chains as chains_module
 import digitize.decode as decode_module
 from digitize.chains import BREAK, Link, best_path, path_score
+from digitize.cell_values import CellRead
 from digitize.decode import decode
 
-from tests.digitize.test_decode import perfect_reads, table_of, with_read
+from tests.digitize.test_decode import _misread_total, _probs_for, perfect_reads, table_of, with_read
 
 
 def chain(*steps):
@@ -112,3 +114,38 @@ def test_the_decoder_settles_a_seats_totals_as_one_chain(monkeypatch):
     told = [f for f in audit(got).doubts if f.cells == (refs[0],)]
     assert [f.key for f in told] == ["unreadable.sequence"]
     assert "fits this player's running totals (or counts) before and after it best" in told[0].message("en")
+
+
+def test_a_sure_figure_that_breaks_its_chain_on_both_sides_is_doubted_not_changed(monkeypatch):
+    """A total misread surely (one digit, at 0.99) between figures that agree with the written one: its reading stays
+    (the paper may be wrong: the auditor's finding, now in doubt), but it is doubtful and the value that mends both
+    links is shown among its candidates, when the reader gives that value more than BREAK² times its reading, even
+    below ASKED_MIN (the row alone would not doubt it). Far less probable, it is what was written: an error on paper.
+    A keeper's slip carried on (the next total follows it) is no such break: the seeded lists of every kind read
+    perfectly raise no doubt (test_decode's every-kind test)."""
+    sl, ref, written, wrong = _misread_total()
+    for q, doubted in ((1e-6, True), (1e-9, False)):
+        reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99),),
+                                                 probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
+                 for r in perfect_reads(sl)]
+        got = decode(reads, table_of(sl), 36)
+        r = got.readings[ref]
+        assert r.value == int(wrong) and r.chosen_by == "reader" and r.doubtful == doubted
+        assert (int(written) in [v for v, _ in r.candidates]) == doubted
+        totals = [f for f in audit(got).findings if f.code == "running-total"]     # its row's and the next row's
+        assert len(totals) == 2 and all(f.doubtful == doubted for f in totals)
+        if doubted:
+            assert r.reason == "row"
+            with monkeypatch.context() as m:      # the row alone: the reader gives the row's value below ASKED_MIN
+                m.setattr(chains_module, "_doubt_breaks", lambda *args: None)
+                assert not decode(reads, table_of(sl), 36).readings[ref].doubtful
+    # a count the same way: the 4th win's "4" read "9" surely, the counts before and after it 3 and 5
+    sl = simulate(random.Random(11), seats=4, early_end=False)
+    game, seat = next((g, s) for g in sl.games if g.no >= 10 and g.plus is not None
+                      for s, p in enumerate(g.players, start=1) if p.won is not None and 1 < p.won < 9
+                      and any(h.no > g.no and h.players[s - 1].won is not None for h in sl.games))
+    ref, want = cell_ref(game.no, "won", seat), game.players[seat - 1].won
+    reads = [r if r.ref != ref else CellRead(ref, "9", 0.99, (("9", 0.99),), probs=_probs_for("9", 0, str(want), 1e-6))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 48).readings[ref]
+    assert r.value == 9 and r.doubtful and r.reason == "row" and want in [v for v, _ in r.candidates]
