@@ -143,9 +143,10 @@ def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
 def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Callable) -> None:
     """Settle every seat's running total and counts as whole chains over the game rows ``rows`` (not crossed out,
     in order), as the rows were settled one by one: a seat's rows are those where its total is written and no
-    other seat's is; a row moves its declarer's total by its "+" or "-" as settled, or by the value of its game
-    columns (``game_value(no)``, None for none; twice it for a "-"): a keeper may carry on with either when they
-    differ, and a misread "+" ("44" for 48) must not break the chain of totals written after the game's value."""
+    other seat's is; a row moves its declarer's total by its "+" or "-", or by the value of its game columns
+    (``game_value(no, get)`` from the cells' values by ``get``, None for none; twice it for a "-"), each as settled
+    or as read: a keeper may carry on with either when they differ, a misread "+" ("44" for 48) must not break the
+    chain of totals written after the game's value, and a "+" chosen to fit a misread total must not hold it."""
     chains: dict[tuple, list[Link]] = {}
 
     def link(s, kind, ref, expect):
@@ -160,10 +161,13 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
             if (plus is None) == (minus is None):
                 link(s, "total", cell_ref(no, "total", s), lambda prev: None)
                 continue
-            value = game_value(no)
-            deltas = {plus} if plus is not None else {-minus}
-            if value is not None:
-                deltas.add(value if plus is not None else -2 * value)
+            # the row's value as settled and as read (a "+" the arithmetic chose to fit a total the chain may change
+            # is no evidence for that total), from its "+" or "-" and from its game columns
+            sign, vref = (1, cell_ref(no, "plus")) if plus is not None else (-1, cell_ref(no, "minus"))
+            deltas = {sign * v for v in (cells.get(vref), cells.as_read(vref)) if type(v) is int}
+            for value in (game_value(no, cells.get), game_value(no, cells.as_read)):
+                if value is not None:
+                    deltas.add(value if plus is not None else -2 * value)
             link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds})
             if cells.counting:
                 kind = "won" if plus is not None else "lost"

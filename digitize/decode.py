@@ -43,7 +43,8 @@ paper are different things, and the reader never silently fixes a cell to make t
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
   below the bar): row by row, a total misread in doubt was followed by the totals after it; a value changed there
-  is doubtful for the reason "sequence", and one set back to the reader's best reading is the reader's again;
+  is doubtful for the reason "sequence", and one set back to the reader's best reading is the reader's again; and
+  the rows are settled once more with the chains' totals and counts (:func:`_settle_rows_again`);
 * a doubtful cell whose best reading its column cannot hold shows the best value it can
   (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
@@ -122,7 +123,7 @@ def _counts_agree(v: dict, won: bool, prev_count: dict) -> bool:
 
 
 def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_counts: list[dict],
-                 prev_refs: Sequence[Optional[str]] = ()) -> None:
+                 prev_refs: Sequence[Optional[str]] = (), again: bool = False) -> None:
     """Choose, among doubtful cells' candidates, the combination that makes row ``no`` add up."""
     game_refs = [cell_ref(no, f) for f in ("base", "mit", "ohne", "plus", "minus")]
     mark_refs = [cell_ref(no, m) for m in MARK_FIELDS]
@@ -171,9 +172,9 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     with_previous = prev in cells.doubt and prev in cells.row_check and cells.sure[prev] < cells.bar
     agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
         settle(cells, refs, check, lambda field, value: value is not None or field in ("base", "mit", "ohne"),
-               open_fields=("total", "won", "lost"), loose=loose,
+               open_fields=("total", "won", "lost"), loose=loose, alternatives=not again,
                ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
-    if not agreed:
+    if not agreed and not again:
         _settle_chains(cells, no, s, before, counted, needs_count)
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
 
@@ -454,33 +455,14 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         if money not in by_ref and box in by_ref:
             by_ref[money] = money_in_box(by_ref[box], money)
     cells = Cells(by_ref, bar, seats)
-    prev_total = [0] * seats
-    prev_counts = [{"won": 0, "lost": 0} for _ in range(seats)]
-    prev_refs: list[Optional[str]] = [None] * seats     # the cell each running total comes from
     rows = []
     struck = _crossed_rows(cells, games)
-    for no in range(1, games + 1):
-        if no in struck:
-            continue
-        _resolve_row(cells, no, seats, prev_total, prev_counts, prev_refs)
-        players = _seat_cells(cells, no, seats)
-        # the running figures the next rows build on: a seat's counts only where it played (its total is
-        # written), or where it is the one seat of the row with a count (a stray reading elsewhere must
-        # not break the chain)
-        counted = [s for s, c in enumerate(players) if c.won is not None or c.lost is not None]
-        declared = [s for s, c in enumerate(players) if c.total is not None]
-        for s, c in enumerate(players):
-            if c.total is not None:
-                prev_total[s] = c.total
-                prev_refs[s] = cell_ref(no, "total", s + 1)
-            if s in declared or (not declared and counted == [s]):
-                for kind in ("won", "lost"):
-                    if getattr(c, kind) is not None:
-                        prev_counts[s][kind] = getattr(c, kind)
+    _settle_rows(cells, seats, games, struck)
     # each seat's totals and counts as whole chains (a total misread below the bar breaks the rows after it)
     settle_seat_chains(cells, seats, [no for no in range(1, games + 1) if no not in struck],
-                       lambda no: _value_or_none(*(cells.get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
-                                                 **{m: bool(cells.get(cell_ref(no, m))) for m in MARK_FIELDS}))
+                       lambda no, get: _value_or_none(*(get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
+                                                      **{m: bool(get(cell_ref(no, m))) for m in MARK_FIELDS}))
+    _settle_rows_again(cells, seats, games, struck)
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,
@@ -512,6 +494,43 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                      readings=readings, source=source)
 
+
+
+def _settle_rows(cells: Cells, seats: int, games: int, struck: set[int], again: bool = False) -> None:
+    """Settle the game rows one after the other, each with the running figures of the rows before it; ``again``:
+    once more, the seats' chains settled (see decode)."""
+    prev_total = [0] * seats
+    prev_counts = [{"won": 0, "lost": 0} for _ in range(seats)]
+    prev_refs: list[Optional[str]] = [None] * seats     # the cell each running total comes from
+    for no in range(1, games + 1):
+        if no in struck:
+            continue
+        _resolve_row(cells, no, seats, prev_total, prev_counts, prev_refs, again)
+        players = _seat_cells(cells, no, seats)
+        # the running figures the next rows build on: a seat's counts only where it played (its total is
+        # written), or where it is the one seat of the row with a count (a stray reading elsewhere must
+        # not break the chain)
+        counted = [s for s, c in enumerate(players) if c.won is not None or c.lost is not None]
+        declared = [s for s, c in enumerate(players) if c.total is not None]
+        for s, c in enumerate(players):
+            if c.total is not None:
+                prev_total[s] = c.total
+                prev_refs[s] = cell_ref(no, "total", s + 1)
+            if s in declared or (not declared and counted == [s]):
+                for kind in ("won", "lost"):
+                    if getattr(c, kind) is not None:
+                        prev_counts[s][kind] = getattr(c, kind)
+
+
+def _settle_rows_again(cells: Cells, seats: int, games: int, struck: set[int]) -> None:
+    """The game rows settled once more after the seats' chains, with their totals and counts as the chains left them
+    (frozen): a row settled before with a previous total the chains have since changed took the game column's
+    candidate that fitted that total (a "+" one Grundwert short after a total misread one Grundwert too high); now
+    it takes the one that fits the chain. Only cells below the bar change, among their candidates; no confident cell
+    is put in doubt here (its row's doubts were raised the first time) and nothing is settled on its own chain."""
+    cells.frozen = {ref for ref in cells.reads if GAME_REF.match(ref) and field_of(ref) in ("total", "won", "lost")}
+    _settle_rows(cells, seats, games, struck, again=True)
+    cells.frozen = set()
 
 
 def _seat_cells(cells: Cells, no: int, seats: int, crossed: bool = False) -> list[SeatCells]:

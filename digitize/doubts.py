@@ -55,6 +55,8 @@ class Cells:
         #: the cells in doubt, each with why (:data:`audit.model.DOUBT_REASONS`; the first reason found)
         self.reason: dict[str, str] = {}
         self.by_arith: set[str] = set()
+        #: cells whose value the arithmetic may no longer change (options): the seats' chains, once settled whole
+        self.frozen: set[str] = set()
         #: each cell the arithmetic changed: its value and reason before (see restore)
         self.before_choice: dict[str, tuple] = {}
         #: unsure cells whose value the column prior took (not the reader's best)
@@ -140,8 +142,9 @@ class Cells:
         return self.value.get(ref, default)
 
     def options(self, ref) -> list[tuple[object, float]]:
-        """Values to try: the top candidates for a doubtful cell, the reading for a sure one."""
-        if ref not in self.reads:
+        """Values to try: the top candidates for a doubtful cell, the reading for a sure one, for a confident one that
+        its row put in doubt (reason "row": never changed) and for one :attr:`frozen`."""
+        if ref not in self.reads or ref in self.frozen or self.reason.get(ref) == "row":
             return [(self.value.get(ref), 1.0)]
         if ref in self.doubt:
             extra = [c for c in self.dist[ref][TOP_K:] if c[0] in self.proposed.get(ref, ())]
@@ -180,6 +183,10 @@ class Cells:
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])
             plausible = self.plausible.get(ref)
             self.dist[ref] = rank(self.read[ref], plausible) if plausible is not None else self.read[ref]
+
+    def as_read(self, ref):
+        """The value of ``ref`` before the arithmetic chose one (the reader's, or its column's best)."""
+        return self.before_choice[ref][0] if ref in self.before_choice else self.value.get(ref)
 
     def probability(self, ref, value) -> float:
         """How probable the reader finds ``value`` in cell ``ref``: as read, or asked (0 when it cannot tell)."""

@@ -56,7 +56,7 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
         return False
     # a confirmation needs the row to agree with every best reading as it stands, and with nothing near it
     unique = (len(found) == 1 or found[1][0] < AMBIGUOUS * best_p) and \
-        all(val == cells.value.get(r) for r, (val, _) in zip(doubtful, best))
+        all(val == cells.value.get(r) and r not in cells.by_arith for r, (val, _) in zip(doubtful, best))
     for r, (val, _) in zip(doubtful, best):
         if val != cells.value.get(r):
             cells.choose(r, val)

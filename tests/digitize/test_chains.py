@@ -149,3 +149,35 @@ def test_a_sure_figure_that_breaks_its_chain_on_both_sides_is_doubted_not_change
              for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 48).readings[ref]
     assert r.value == 9 and r.doubtful and r.reason == "row" and want in [v for v, _ in r.candidates]
+
+
+def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
+    """A total misread one Grundwert too high (the truth its fifth reading), and the "+" and the matadors of the seat's
+    next game read in doubt, their runner-ups one Grundwert and one matador short: row by row, that row took the
+    runner-ups, which fit the misread total. The seat's chain sets the total right (the figures before it break otherwise), and the row settled again
+    with it takes the "+" the reader read best (the reader's again, still in doubt)."""
+    sl = simulate(random.Random(11), seats=4, early_end=False)
+    seat, rows = next((s, rows) for s in range(1, 5)
+                      for rows in [[g for g in sl.games if not g.crossed_out and g.players[s - 1].total is not None
+                                    and (g.plus is not None or g.minus is not None)]]
+                      if len(rows) >= 4 and rows[2].plus is not None and rows[2].base in (9, 10, 11, 12)
+                      and (rows[2].mit or rows[2].ohne or 0) >= 2)
+    first, second = rows[1], rows[2]
+    ref, right = cell_ref(first.no, "total", seat), first.players[seat - 1].total
+    wrong = right + second.base
+    plus, total = cell_ref(second.no, "plus"), cell_ref(second.no, "total", seat)
+    reads = with_read(perfect_reads(sl), ref, str(wrong), 0.6, (str(wrong + 5), 0.2), (str(wrong + 7), 0.05),
+                      (str(wrong + 9), 0.03), (str(right), 0.012))
+    reads = with_read(reads, plus, str(second.plus), 0.5, (str(second.plus - second.base), 0.4))
+    matadors = cell_ref(second.no, "mit" if second.mit else "ohne")
+    count = second.mit or second.ohne
+    reads = with_read(reads, matadors, str(count), 0.55, (str(count - 1), 0.4))
+    reads = with_read(reads, total, str(second.players[seat - 1].total), 0.7)
+    with monkeypatch.context() as m:
+        m.setattr(decode_module, "_settle_rows_again", lambda *args: None)
+        once = decode(reads, table_of(sl), 48).readings
+    assert once[ref].value == right and once[plus].value == second.plus - second.base and once[matadors].value == count - 1
+    got = decode(reads, table_of(sl), 48).readings
+    assert got[ref].value == right and got[ref].reason == "sequence"
+    assert got[plus].value == second.plus and got[plus].chosen_by == "reader" and got[plus].doubtful
+    assert got[matadors].value == count and got[matadors].chosen_by == "reader" and got[matadors].doubtful
