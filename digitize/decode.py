@@ -124,7 +124,8 @@ def _counts_agree(v: dict, won: bool, prev_count: dict) -> bool:
 
 def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_counts: list[dict],
                  prev_refs: Sequence[Optional[str]] = (), again: bool = False) -> None:
-    """Choose, among doubtful cells' candidates, the combination that makes row ``no`` add up."""
+    """Choose, among doubtful cells' candidates, the combination that makes row ``no`` add up (``again``: the second
+    time, after the seats' chains: no confident cell put in doubt, nothing settled on its own chain)."""
     game_refs = [cell_ref(no, f) for f in ("base", "mit", "ohne", "plus", "minus")]
     mark_refs = [cell_ref(no, m) for m in MARK_FIELDS]
     matadors = [cell_ref(no, "mit"), cell_ref(no, "ohne")]
