@@ -164,14 +164,9 @@ class Cells:
         r = self.reads.get(ref)
         if r is None or not r.probs or (ref in self.doubt) == sure:
             return
-        fld = field_of(ref)
         known = dict(self.read[ref])
         wanted = [v for v in dict.fromkeys(values) if v is not None]
-        texts = {v: spellings(fld, v) for v in wanted if v not in known}
-        texts = {v: ts for v, ts in texts.items() if ts}
-        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]) if texts else ())
-        # the spellings of one value mean the same ("4,-" and "4,00")
-        asked = [(v, sum(next(probs) for _ in ts)) for v, ts in texts.items()]
+        asked = list(self._asked(ref, [v for v in wanted if v not in known]).items())
         if sure:
             # a confident cell: a value among its readings already counts with the probability read
             self.implied[ref] = [(v, p) for v, p in [(v, known[v]) for v in wanted if v in known] + asked
@@ -188,13 +183,21 @@ class Cells:
         """The value of ``ref`` before the arithmetic chose one (the reader's, or its column's best)."""
         return self.before_choice[ref][0] if ref in self.before_choice else self.value.get(ref)
 
+    def _asked(self, ref, values) -> dict:
+        """How probable the reader finds each of ``values`` in cell ``ref`` (all its CTC alignments, its spellings
+        together: "4,-" and "4,00" mean the same); a value with no spelling, or a reader without probabilities, is
+        left out."""
+        r, fld = self.reads[ref], field_of(ref)
+        texts = {v: ts for v in values if (ts := spellings(fld, v))}
+        if not r.probs or not texts:
+            return {}
+        probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]))
+        return {v: sum(next(probs) for _ in ts) for v, ts in texts.items()}
+
     def probability(self, ref, value) -> float:
         """How probable the reader finds ``value`` in cell ``ref``: as read, or asked (0 when it cannot tell)."""
         known = dict(self.read[ref])
-        if value in known:
-            return known[value]
-        r, texts = self.reads[ref], spellings(field_of(ref), value)
-        return sum(text_probability(r.probs, texts)) if r.probs and texts else 0.0
+        return known[value] if value in known else self._asked(ref, [value]).get(value, 0.0)
 
     def confirm(self, ref):
         """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
