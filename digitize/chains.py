@@ -173,8 +173,9 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
                 kind = "won" if plus is not None else "lost"
                 link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
         elif cells.counting:
-            # no one declarer (two totals read, or none): the one seat with a count carries its chain on, as in
-            # the row-by-row settling
+            # no one declarer (two totals read, or none): the one seat with a count carries its chain on (the
+            # row-by-row settling, decode._settle_rows, does so only where no total is read; with two, it carries
+            # both declared seats' counts: a stray total there would give a seat a link it never wrote)
             counted = [(s, kind) for s in range(1, seats + 1) for kind in ("won", "lost")
                        if cells.get(cell_ref(no, kind, s)) is not None]
             if len({s for s, _ in counted}) == 1:
