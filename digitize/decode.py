@@ -26,7 +26,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
-  score = points + bonus + others' losses, points and counts = the seat's last row) and the table's loss
+  score = points + bonus + others' losses, points and counts = the seat's last row, the others' losses = the
+  other seats' last "Verl." counts x 40 or 30) and the table's loss
   money (the total = the players' amounts added up, :func:`_resolve_money`), are settled
   together (:func:`settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
@@ -91,6 +92,9 @@ NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
 
 #: The lines of a seat's footer that must agree (its loss money aside).
 FOOTER_LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
+#: The lines of a seat's footer that the rows state too: its last total and counts, and the others' lost games
+#: (their last "Verl." counts, each credited with LOSS_STEP).
+LAST_LINES = ("points", "won", "lost", "others_lost")
 
 
 def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> bool:
@@ -324,7 +328,8 @@ def _value_or_none(base, mit=None, ohne=None, **marks):
 
 def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
     """Do a seat's footer values agree with each other and with the seat's last sure row figures
-    (``last``: points, won, lost)? A missing value is not checked."""
+    (``last``: points, won, lost, and others_lost from the other seats' last sure lost counts)? A missing value is
+    not checked."""
     won, lost, bonus, others, score, points = (v.get(k) for k in ("won", "lost", "bonus", "others_lost",
                                                                    "score", "points"))
     if None not in (won, lost, bonus) and bonus != (won - lost) * 50:
@@ -333,17 +338,17 @@ def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
         return False
     if None not in (points, bonus, others, score) and score != points + bonus + others:
         return False
-    return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in ("points", "won", "lost"))
+    return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in LAST_LINES)
 
 
 
 def _propose_footer(cells: Cells, s: int, last: dict, sure: bool = False) -> None:
     """What seat ``s``'s footer implies for each of its doubtful cells from the others as read and from the
     seat's last sure row figures (``last``), for :meth:`Cells.propose`: score = points + bonus + others'
-    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's (with
-    ``sure``, for its confident cells)."""
+    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's, the others'
+    losses = their last lost counts credited (with ``sure``, for its confident cells)."""
     v = {k: cells.get(f"footer.{k}.{s}") for k in FOOTER_LINES}
-    props = {k: [last.get(k)] for k in ("points", "won", "lost")}
+    props = {k: [last.get(k)] for k in LAST_LINES}
     if v["won"] is not None and v["lost"] is not None:
         props["bonus"] = [(v["won"] - v["lost"]) * 50]
     terms = ("points", "bonus", "others_lost")
@@ -361,13 +366,15 @@ def _propose_footer(cells: Cells, s: int, last: dict, sure: bool = False) -> Non
 
 def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
     """Each seat's footer: the same honest use of its arithmetic as a game row (see :func:`settle`)."""
+    lasts = {s: _last_sure(cells, s, games) for s in range(1, seats + 1)}
+    step = LOSS_STEP.get(seats)
     for s in range(1, seats + 1):
-        last = {}
-        for no in range(games, 0, -1):   # the seat's last written total and counts, when sure
-            for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
-                ref = cell_ref(no, fld, s)
-                if key not in last and cells.get(ref) is not None:
-                    last[key] = None if ref in cells.doubt else cells.get(ref)
+        last = dict(lasts[s])
+        # a seat of a counting keeper with no "Verl." count lost no game
+        others = [lasts[t].get("lost", 0 if cells.counting else None) for t in range(1, seats + 1) if t != s]
+        if step is not None and others and None not in others:
+            # the others' lost games, each credited to this seat (SkWO 5.1, 8.12: 40 at three seats, 30 at four)
+            last["others_lost"] = step * sum(others)
         refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if f"footer.{k}.{s}" in cells.reads]
         _propose_footer(cells, s, last)
         full = len(refs) == 6
@@ -378,10 +385,23 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
             _settle_footer_lines(cells, refs, seats, last)
 
 
+def _last_sure(cells: Cells, s: int, games: int) -> dict:
+    """Seat ``s``'s last written total and counts down the list ({"points", "won", "lost"}), each None when that
+    cell is in doubt; a figure the seat never wrote is missing."""
+    last: dict = {}
+    for no in range(games, 0, -1):
+        for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
+            ref = cell_ref(no, fld, s)
+            if key not in last and cells.get(ref) is not None:
+                last[key] = None if ref in cells.doubt else cells.get(ref)
+    return last
+
+
 
 def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) -> None:
     """A seat's footer that agrees with no combination as a whole: each of its relations (points, won and lost =
-    the seat's last sure row figures; bonus = (won - lost) x 50; score = points + bonus + others' losses) settles the
+    the seat's last sure row figures; the others' losses = their last lost counts credited; bonus = (won - lost) x
+    50; score = points + bonus + others' losses) settles the
     cells below the bar it holds on its own, in that order, against the others as they stand (see
     :func:`_settle_chains`, the same for a game row)."""
     def full(v, keys):
@@ -390,6 +410,8 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
     relations = [(("points",), lambda v: last.get("points") is not None and v.get("points") == last["points"]),
                  (("won",), lambda v: last.get("won") is not None and v.get("won") == last["won"]),
                  (("lost",), lambda v: last.get("lost") is not None and v.get("lost") == last["lost"]),
+                 (("others_lost",), lambda v: last.get("others_lost") is not None
+                  and v.get("others_lost") == last["others_lost"]),
                  (("won", "lost", "bonus"), lambda v: full(v, ("won", "lost", "bonus"))
                   and v["bonus"] == (v["won"] - v["lost"]) * 50),
                  (("points", "bonus", "others_lost", "score"),

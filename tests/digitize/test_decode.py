@@ -678,6 +678,47 @@ def test_the_footer_asks_the_reader_too():
     assert r.value == int(written) and r.doubtful and r.chosen_by == "arithmetic"
 
 
+def test_the_others_losses_follow_from_the_other_seats_counts(monkeypatch):
+    """A seat's "Verluste der Gegenspieler" is the other seats' lost games, each credited with 40 at three seats
+    (SkWO 5.1, 8.12): their last "Verl." counts say it. Read unsure with the score unread, nothing else in the
+    seat's footer decides it; the other seats' counts do (chosen by the arithmetic, in doubt)."""
+    sl = simulate(random.Random(6), seats=3)
+    assert sl.footer.others_lost[2] == 40 * (sl.footer.lost[0] + sl.footer.lost[1]) == 120
+    ref = "footer.others_lost.3"
+    reads = with_read(perfect_reads(sl), ref, "40", 0.5, ("120", 0.2), ("80", 0.1))
+    reads = with_read(reads, "footer.score.3", "", 0.6)
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 120 and r.doubtful and r.chosen_by == "arithmetic"
+    monkeypatch.setattr(decode_module, "LAST_LINES", ("points", "won", "lost"))
+    assert decode(reads, table_of(sl), 36).readings[ref].value == 40
+
+
+def test_a_dropped_zero_in_the_others_losses_is_a_doubt_not_a_paper_error(monkeypatch):
+    """"120" read "12" at 0.97, the reader giving "120" 0.3 %: the other seats' counts say 120, so the cell is in
+    doubt, its reading kept and 120 shown (a keeper who wrote "12" is the auditor's finding only when the
+    reader does not see the zero at all). With the seat's score unread, nothing else says so: without that relation
+    the misreading was a false footer error."""
+    sl = simulate(random.Random(6), seats=3)
+    ref = "footer.others_lost.3"
+    import numpy as np
+    from digitize.reader import CHARSET
+    steps = np.zeros((7, len(CHARSET) + 1))
+    steps[[0, 2, 4, 6], 0] = 1.0
+    steps[1, 1 + CHARSET.index("1")] = steps[3, 1 + CHARSET.index("2")] = 1.0
+    steps[5, 1 + CHARSET.index("0")], steps[5, 0] = 0.003, 0.997
+    reads = [r if r.ref != ref else CellRead(ref, "12", 0.97, (("12", 0.97),), probs=(steps,))
+             for r in with_read(perfect_reads(sl), "footer.score.3", "", 0.6)]
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.value == 12 and r.doubtful and r.reason == "row"
+    assert 120 in [v for v, _ in r.candidates]
+    assert "footer" not in {f.code for f in audit(got).findings if not f.doubtful}
+    monkeypatch.setattr(decode_module, "LAST_LINES", ("points", "won", "lost"))
+    got = decode(reads, table_of(sl), 36)
+    assert not got.readings[ref].doubtful
+    assert "footer" in {f.code for f in audit(got).findings if not f.doubtful}
+
+
 def test_a_misread_total_is_settled_with_the_row_after_it():
     """A total misread in doubt in a row that agrees with nothing (its Grundwert unreadable too) breaks the
     seat's next row: on it, that row would take the candidate that continues the misreading. The two rows are
