@@ -13,7 +13,7 @@ doubts is read by both. ``box`` is the main network's recipe trained on the cell
 8, whose DSkV signature boxes hold the loss money beside the signature (before, one or the other): it
 reads those boxes far better, the other cells no better, so it reads the signature boxes only.
 
-Needs PyTorch (CPU), a training-time tool only: ``pip install torch==2.13.0``; the package never
+Needs PyTorch (CPU) and onnx, training-time tools only: ``pip install torch==2.13.0 onnx``; the package never
 imports it. Steps:
 
 1. cells: ``tools/make_cells.py`` makes the training cells from **train**-split writers (wide crops,
@@ -64,8 +64,9 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 try:
     import torch
     import torch.nn as nn
+    import onnx  # noqa: F401  (torch's ONNX export needs it: missing, the export fails after the whole training)
 except ImportError:  # pragma: no cover - a training-time tool
-    sys.exit("tools/train_reader.py needs PyTorch: pip install torch==2.13.0")
+    sys.exit("tools/train_reader.py needs PyTorch and onnx: pip install torch==2.13.0 onnx")
 
 # ------------------------------------------------------------------------------------------- settings
 
@@ -367,6 +368,10 @@ def main(argv=None) -> None:
                     help="model file name: reader (the main network), second (the second opinion) or box (the "
                          "signature boxes)")
     ap.add_argument("--seed", type=int, default=SEED, help="seed of the weights, the epochs and the augmentation")
+    ap.add_argument("--weights", help="skip training: calibrate, export and check the weights a run saved "
+                                      "(DATA/reader_state.pt, copied away), e.g. after an export that failed; "
+                                      "--trained-seconds says how long that run trained (for the JSON)")
+    ap.add_argument("--trained-seconds", type=float, default=0.0)
     ap.add_argument("--elastic", type=float,
                     help="chance of the elastic warp per crop, 0 = no shape augmentation (default: the recipe)")
     ap.add_argument("--channels", type=lambda s: tuple(int(c) for c in s.split(",")), default=CHANNELS,
@@ -421,7 +426,9 @@ def main(argv=None) -> None:
     print(f"model: {n_params} parameters; {args.epochs} epochs of about {per_epoch:.0f} cells, batches of {BATCH}")
 
     t0 = time.time()
-    for epoch in range(args.epochs):
+    if args.weights:
+        model.load_state_dict(torch.load(args.weights))
+    for epoch in range(0 if args.weights else args.epochs):
         te = time.time()
         order = epoch_index(train["kinds"], train["labels"], rng)
         maps = epoch_inputs(train, order, rng)
@@ -445,8 +452,9 @@ def main(argv=None) -> None:
         ok = np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab for lg, lab in zip(logits, val["labels"])])
         print(f"epoch {epoch + 1}: loss {running / seen:.4f}, val exact (greedy) {ok:.2%}, "
               f"{time.time() - te:.0f} s (inputs {prep:.0f} s), total {(time.time() - t0) / 60:.1f} min", flush=True)
-    train_seconds = time.time() - t0
-    torch.save(model.state_dict(), data_dir / "reader_state.pt")
+    train_seconds = args.trained_seconds if args.weights else time.time() - t0
+    if not args.weights:
+        torch.save(model.state_dict(), data_dir / "reader_state.pt")
 
     # calibration: the temperature whose best-reading probabilities fit the truth best (Brier score)
     logits = model_logits(model, val_maps)
