@@ -75,7 +75,7 @@ from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
-from digitize.doubts import ALT_MIN, Cells
+from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
@@ -383,6 +383,22 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
                         ask=lambda: _propose_footer(cells, s, last, sure=True))
         if not agreed:
             _settle_footer_lines(cells, refs, seats, last)
+        _doubt_empty_lines(cells, s, last)
+
+
+def _doubt_empty_lines(cells: Cells, s: int, last: dict) -> None:
+    """A line of seat ``s``'s footer read empty with confidence where the rows state its figure (``last``: points,
+    won, lost, the others' losses) is in doubt, as a group that does not add up, its reading kept and the figure
+    shown, when the reader gives that figure at least ASKED_MIN: a figure written mostly outside its cell (a "2"
+    of which the crop shows a speck, read empty at 0.993 and "2" at 0.0002). A line the keeper left empty reads
+    far less probably as the figure and stays the auditor's finding (footer.missing)."""
+    for k in LAST_LINES:
+        ref, want = f"footer.{k}.{s}", last.get(k)
+        if ref in cells.reads and want is not None and cells.get(ref) is None and ref not in cells.doubt:
+            p = cells.probability(ref, want)
+            if p >= ASKED_MIN:
+                cells.flag(ref, "row")
+                cells.row_implied[ref] = (want, p)
 
 
 def _last_sure(cells: Cells, s: int, games: int) -> dict:

@@ -719,6 +719,30 @@ def test_a_dropped_zero_in_the_others_losses_is_a_doubt_not_a_paper_error(monkey
     assert "footer" in {f.code for f in audit(got).findings if not f.doubtful}
 
 
+@pytest.mark.parametrize("q, doubted", [(2e-4, True), (1e-6, False)])
+def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
+    """A seat's lost games read empty at 0.99 while its last "Verl." count is 2: when the reader gives "2" at least
+    ASKED_MIN (a figure written mostly outside its cell), the cell is in doubt, read empty and 2 shown; a line
+    the reader sees no such figure in stays empty, the auditor's footer.missing finding."""
+    import numpy as np
+    from digitize.reader import CHARSET
+    sl = simulate(random.Random(6), seats=3)
+    ref = "footer.lost.3"
+    assert sl.footer.lost[2] == 2
+    steps = np.zeros((3, len(CHARSET) + 1))
+    steps[:, 0] = 1.0
+    steps[1, 0], steps[1, 1 + CHARSET.index("2")] = 1.0 - q, q
+    reads = [r if r.ref != ref else CellRead(ref, "", 0.99, (("", 0.99),), probs=(steps,)) for r in perfect_reads(sl)]
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.value is None and r.doubtful == doubted
+    missing = [f for f in audit(got).findings if f.code == "footer" and f.seat == 3 and not f.doubtful]
+    if doubted:
+        assert r.reason == "row" and 2 in [v for v, _ in r.candidates] and not missing
+    else:
+        assert missing
+
+
 def test_a_misread_total_is_settled_with_the_row_after_it():
     """A total misread in doubt in a row that agrees with nothing (its Grundwert unreadable too) breaks the
     seat's next row: on it, that row would take the candidate that continues the misreading. The two rows are
