@@ -391,10 +391,11 @@ def _doubt_empty_lines(cells: Cells, s: int, last: dict) -> None:
     won, lost, the others' losses) is in doubt, as a group that does not add up, its reading kept and the figure
     shown, when the reader gives that figure at least ASKED_MIN: a figure written mostly outside its cell (a "2"
     of which the crop shows a speck, read empty at 0.993 and "2" at 0.0002). A line the keeper left empty reads
-    far less probably as the figure and stays the auditor's finding (footer.missing)."""
+    far less probably as the figure and stays the auditor's finding (footer.missing). A figure 0 is not asked
+    about: many keepers leave such a line empty."""
     for k in LAST_LINES:
         ref, want = f"footer.{k}.{s}", last.get(k)
-        if ref in cells.reads and want is not None and cells.get(ref) is None and ref not in cells.doubt:
+        if ref in cells.reads and want not in (None, 0) and cells.get(ref) is None and ref not in cells.doubt:
             p = cells.probability(ref, want)
             if p >= ASKED_MIN:
                 cells.flag(ref, "row")
