@@ -32,10 +32,11 @@ BREAK = 1e-4
 
 class Link:
     """One cell of a chain: its reference, which values its predecessor's value lets it have (``expect(previous)``, a
-    set; None: anything), and what it may be (``options``, (value, probability), made when the chain is settled)."""
+    set; None: anything), and what it may be (``options``, (value, probability), made when the chain is settled).
+    ``required``: the cell must hold a value (a declarer's total in a row with a game): empty, it breaks the chain."""
 
-    def __init__(self, ref: str, expect: Callable):
-        self.ref, self.expect = ref, expect
+    def __init__(self, ref: str, expect: Callable, required: bool = False):
+        self.ref, self.expect, self.required = ref, expect, required
         self.options: list = []
 
 
@@ -74,8 +75,10 @@ def path_score(start, links: list[Link], values: list) -> float:
 
 def _link_cost(link: Link, prev, value) -> float:
     """The log-cost of ``value`` after ``prev``: nothing when the link holds (or tests nothing), else BREAK."""
+    if value is None:
+        return math.log(BREAK) if link.required else 0.0
     want = link.expect(prev)
-    return 0.0 if value is None or want is None or value in want else math.log(BREAK)
+    return 0.0 if want is None or value in want else math.log(BREAK)
 
 
 def _options(cells: Cells, ref: str, wanted: set) -> list:
@@ -143,15 +146,28 @@ def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
 def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Callable) -> None:
     """Settle every seat's running total and counts as whole chains over the game rows ``rows`` (not crossed out,
     in order), as the rows were settled one by one: a seat's rows are those where its total is written and no
-    other seat's is; a row moves its declarer's total by its "+" or "-", or by the value of its game columns
+    other seat's is, and those with a game and no total read where only its count is (its total cell then joins
+    the chain, and staying empty breaks it: a declarer writes his total); a row moves its declarer's total by its
+    "+" or "-", or by the value of its game columns
     (``game_value(no, get)`` from the cells' values by ``get``, None for none; twice it for a "-"), each as settled
     or as read: a keeper may carry on with either when they differ, a misread "+" ("44" for 48) must not break the
     chain of totals written after the game's value, and a "+" chosen to fit a misread total must not hold it."""
     chains: dict[tuple, list[Link]] = {}
 
-    def link(s, kind, ref, expect):
+    def link(s, kind, ref, expect, required=False):
         if ref in cells.reads:
-            chains.setdefault((s, kind), []).append(Link(ref, expect))
+            chains.setdefault((s, kind), []).append(Link(ref, expect, required))
+
+    def total_link(s, no, plus, minus):
+        # the row's value as settled and as read (a "+" the arithmetic chose to fit a total the chain may change
+        # is no evidence for that total), from its "+" or "-" and from its game columns
+        sign, vref = (1, cell_ref(no, "plus")) if plus is not None else (-1, cell_ref(no, "minus"))
+        deltas = {sign * v for v in (cells.get(vref), cells.as_read(vref)) if type(v) is int}
+        for value in (game_value(no, cells.get), game_value(no, cells.as_read)):
+            if value is not None:
+                deltas.add(value if plus is not None else -2 * value)
+        link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds},
+             required=True)
 
     for no in rows:
         with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
@@ -161,14 +177,7 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
             if (plus is None) == (minus is None):
                 link(s, "total", cell_ref(no, "total", s), lambda prev: None)
                 continue
-            # the row's value as settled and as read (a "+" the arithmetic chose to fit a total the chain may change
-            # is no evidence for that total), from its "+" or "-" and from its game columns
-            sign, vref = (1, cell_ref(no, "plus")) if plus is not None else (-1, cell_ref(no, "minus"))
-            deltas = {sign * v for v in (cells.get(vref), cells.as_read(vref)) if type(v) is int}
-            for value in (game_value(no, cells.get), game_value(no, cells.as_read)):
-                if value is not None:
-                    deltas.add(value if plus is not None else -2 * value)
-            link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds})
+            total_link(s, no, plus, minus)
             if cells.counting:
                 kind = "won" if plus is not None else "lost"
                 link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
@@ -181,6 +190,10 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
             if len({s for s, _ in counted}) == 1:
                 for s, kind in counted:
                     link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
+                if not with_total and (plus is None) != (minus is None):
+                    # no total read at all: the counted seat declared, and its total cell (read empty, or as
+                    # nothing a total can be) belongs in its chain, where staying empty breaks it
+                    total_link(counted[0][0], no, plus, minus)
     for (s, kind), links in chains.items():
         foot = f"footer.{'points' if kind == 'total' else kind}.{s}"
         if foot in cells.reads and cells.get(foot) is not None:

@@ -61,6 +61,37 @@ def test_an_unwritten_count_passes_the_chain_on():
     assert best_path(0, links)[0] == [1, None, 2, 3]
 
 
+def test_an_empty_declarers_total_breaks_the_chain():
+    """Seed 8's photo 8013: seat 1's total after "+60" read empty at 0.27 (277, the truth, at 0.17), then a sure
+    "937" for 237 after "-40", then 259 after "+22". Left empty for free, the empty cell passes 217 on and wins
+    (two links broken either way); a declarer's total must be written, so empty it breaks the chain too, and 277
+    is taken."""
+    def links(required):
+        steps = [Link("g15.p1.total", lambda prev: None), Link("g16.p1.total", lambda prev: {prev + 60}, required),
+                 Link("g21.p1.total", lambda prev: {prev - 40}), Link("g22.p1.total", lambda prev: {prev + 22})]
+        for link, options in zip(steps, ([(217, 1.0)], [(None, 0.27), (77, 0.23), (277, 0.17)], [(937, 1.0)],
+                                         [(259, 0.7), (159, 0.11)])):
+            link.options = options
+        return steps
+    assert best_path(0, links(False))[0] == [217, None, 937, 259]
+    path, score = best_path(0, links(True))
+    assert path == [217, 277, 937, 259]
+    assert score == pytest.approx(math.log(0.17 * 0.7) + 2 * math.log(BREAK))
+
+
+def test_a_row_with_no_total_read_links_the_counted_seats_total():
+    """A won game whose declarer's total is read empty (below the bar, the written total the third reading) and whose
+    count is read: the counted seat declared, its total cell joins its chain, and the chain takes the total (in
+    doubt, for the reason "sequence"). Row by row nothing takes it: no total, no declarer."""
+    sl = simulate(random.Random(5), seats=3)
+    rows = [g for g in sl.games if not g.crossed_out and g.players[0].total is not None and g.plus is not None]
+    written = rows[2].players[0].total
+    ref = cell_ref(rows[2].no, "total", 1)
+    reads = with_read(perfect_reads(sl), ref, "", 0.3, (str(written + 10), 0.25), (str(written), 0.2))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by, r.reason) == (written, True, "arithmetic", "sequence")
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(st.lists(st.tuples(st.integers(-3, 6), st.floats(0.001, 1.0)), min_size=1, max_size=3,
                                    unique_by=lambda vp: vp[0]),
