@@ -138,8 +138,7 @@ def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
             fits = [w for w in want if after in (nxt.expect(w) or ())]
             p = cells.probability(link.ref, fits[0]) if len(fits) == 1 else 0.0
             if p > BREAK ** 2 * cells.sure[link.ref]:
-                cells.flag(link.ref, "row")
-                cells.row_implied[link.ref] = (fits[0], p)
+                cells.doubt_implied(link.ref, fits[0], p)
         prev = prev if value is None else value
 
 

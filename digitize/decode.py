@@ -398,8 +398,7 @@ def _doubt_empty_lines(cells: Cells, s: int, last: dict) -> None:
         if ref in cells.reads and want not in (None, 0) and cells.get(ref) is None and ref not in cells.doubt:
             p = cells.probability(ref, want)
             if p >= ASKED_MIN:
-                cells.flag(ref, "row")
-                cells.row_implied[ref] = (want, p)
+                cells.doubt_implied(ref, want, p)
 
 
 def _last_sure(cells: Cells, s: int, games: int) -> dict:
@@ -424,17 +423,13 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
     def full(v, keys):
         return all(v.get(k) is not None for k in keys)
 
-    relations = [(("points",), lambda v: last.get("points") is not None and v.get("points") == last["points"]),
-                 (("won",), lambda v: last.get("won") is not None and v.get("won") == last["won"]),
-                 (("lost",), lambda v: last.get("lost") is not None and v.get("lost") == last["lost"]),
-                 (("others_lost",), lambda v: last.get("others_lost") is not None
-                  and v.get("others_lost") == last["others_lost"]),
-                 (("won", "lost", "bonus"), lambda v: full(v, ("won", "lost", "bonus"))
-                  and v["bonus"] == (v["won"] - v["lost"]) * 50),
-                 (("points", "bonus", "others_lost", "score"),
-                  lambda v: full(v, ("points", "bonus", "others_lost", "score"))
-                  and v["score"] == v["points"] + v["bonus"] + v["others_lost"]
-                  and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
+    relations = [((k,), lambda v, k=k: last.get(k) is not None and v.get(k) == last[k]) for k in LAST_LINES]
+    relations += [(("won", "lost", "bonus"), lambda v: full(v, ("won", "lost", "bonus"))
+                   and v["bonus"] == (v["won"] - v["lost"]) * 50),
+                  (("points", "bonus", "others_lost", "score"),
+                   lambda v: full(v, ("points", "bonus", "others_lost", "score"))
+                   and v["score"] == v["points"] + v["bonus"] + v["others_lost"]
+                   and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
     names = {r: r.split(".")[1] for r in refs}
     for lines, test in relations:
         _settle_alone(cells, [r for r in refs if names[r] in lines], names, test, FOOTER_LINES)

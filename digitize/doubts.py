@@ -138,6 +138,13 @@ class Cells:
         """Put ``ref`` in doubt for ``reason`` (a cell keeps the first reason it was doubted for)."""
         self.reason.setdefault(ref, reason)
 
+    def doubt_implied(self, ref, value, probability: float) -> None:
+        """Put the confident cell ``ref`` in doubt as a group that does not add up (reason "row"), its reading kept,
+        because the group implies ``value``, which the reader finds ``probability`` probable there (shown among
+        the cell's candidates)."""
+        self.flag(ref, "row")
+        self.row_implied[ref] = (value, probability)
+
     def get(self, ref, default=None):
         return self.value.get(ref, default)
 
