@@ -79,6 +79,9 @@ BOX_FILE = "box.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
 SECOND_OPINION = 0.97
+#: A cell the two read below this (the decoder's bar, digitize.decode.CONFIDENCE_BAR) is read by the box
+#: network as a third opinion, averaged in as the second is (docs/reader.md, "The third opinion").
+THIRD_OPINION = 0.85
 
 
 @dataclass(frozen=True)
@@ -363,6 +366,8 @@ class CellReader:
     the main network is the packaged one; ``None``: boxes are read like every cell). On the DSkV form the
     keeper writes the loss money into the box beside the signature; the main networks were trained on
     boxes holding one or the other and read such a box as a signature alone (docs/reader.md).
+    ``third``: the third opinion (default: the box network, when there are a second opinion and a box
+    network), read for a cell the two read below ``third_opinion`` and averaged in; ``None``: none.
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -372,7 +377,7 @@ class CellReader:
 
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
                  second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
-                 second_opinion: float = SECOND_OPINION):
+                 second_opinion: float = SECOND_OPINION, third=_PACKAGED, third_opinion: float = THIRD_OPINION):
         mpath = Path(model) if model is not None else model_path(MODEL_FILE)
         jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
         self._main = _Network(mpath, jpath, int(batch_size))
@@ -389,7 +394,10 @@ class CellReader:
             box = packaged if model is None and packaged.is_file() else None
         self._box = (_Network(Path(box), Path(box).with_suffix(".json"), int(batch_size))
                      if box is not None else None)
+        self._third = (self._box if self._second is not None else None) if third is _PACKAGED else (
+            _Network(Path(third), Path(third).with_suffix(".json"), int(batch_size)) if third is not None else None)
         self.second_opinion = float(second_opinion)
+        self.third_opinion = float(third_opinion)
         self.top_k = int(top_k)
 
     def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
@@ -418,4 +426,10 @@ class CellReader:
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
                 pair = (probs[i], softmax(lg, self._second.temperature))
                 results[i] = replace(combine(pair, self.top_k, readings=[results[i].candidates, None]), probs=pair)
+        if self._third is not None:
+            ask = [i for i in rest if results[i].confidence < self.third_opinion]
+            for i, lg in zip(ask, self._third.logits([maps[i] for i in ask])):
+                more = results[i].probs + (softmax(lg, self._third.temperature),)
+                given = [results[i].candidates] + [None] * (len(more) - 1)
+                results[i] = replace(combine(more, self.top_k, readings=given), probs=more)
         return results

@@ -277,7 +277,7 @@ def test_second_opinion_only_for_doubtful_cells(written):
     alone = CellReader(second=None).read(crops)
     # the main network as its own second opinion: the same readings, with the exact probabilities
     # (every alignment counted) where the beam search kept only some
-    both = CellReader(second=rd.model_path(), second_opinion=1.01).read(crops)
+    both = CellReader(second=rd.model_path(), second_opinion=1.01, third=None).read(crops)
     assert [r.text for r in both] == [r.text for r in alone]
     assert all(b.confidence >= a.confidence - 1e-6 for a, b in zip(alone, both))
     packaged = CellReader()
@@ -285,6 +285,29 @@ def test_second_opinion_only_for_doubtful_cells(written):
     for a, r in zip(alone, packaged.read(crops)):
         if a.confidence >= rd.SECOND_OPINION:
             assert r == a  # a confident cell is the main network's reading alone
+
+
+def test_third_opinion_only_for_doubts(written):
+    """A cell the pair reads below THIRD_OPINION (the decoder's bar: a cell that would be a doubt) is read by
+    the box network too and gets the three networks' probabilities averaged; every other cell is the pair's
+    reading, so the third opinion never makes a doubt of a cell the pair reads surely."""
+    assert rd.THIRD_OPINION == CONFIDENCE_BAR
+    crops = written[0]
+    pair = CellReader(third=None).read(crops)
+    three = CellReader().read(crops)
+    asked = 0
+    for p, t in zip(pair, three):
+        if p.confidence >= rd.THIRD_OPINION:
+            assert t == p and len(t.probs) == len(p.probs)
+        else:
+            asked += 1
+            assert len(t.probs) == len(p.probs) + 1
+            assert t.confidence == pytest.approx(rd.text_probability(t.probs, [t.text])[0], abs=1e-6)
+    assert asked > 0
+    # the box network itself as the third opinion of the pair's doubts (a file given), the same readings
+    given = CellReader(third=rd.model_path(rd.BOX_FILE)).read(crops)
+    assert given == three
+    assert CellReader(box=None).read(crops) == pair  # no box network: no third opinion either
 
 
 def test_missing_model_is_unavailable(tmp_path):
@@ -406,7 +429,7 @@ def test_signature_boxes_are_read_by_the_box_network(written):
     plain = CellReader(box=None)
     assert plain.read(crops, boxes=boxes) == plain.read(crops)
     assert rd.model_path(rd.BOX_FILE).is_file()
-    packaged = CellReader()
+    packaged = CellReader(third=None)  # the box network's third opinion: test_third_opinion_only_for_doubts
     got = packaged.read(crops, boxes=boxes)
     alone = CellReader(model=rd.model_path(rd.BOX_FILE), second=None, box=None)
     for g, c, b, p in zip(got, crops, boxes, plain.read(crops)):
