@@ -79,9 +79,12 @@ BOX_FILE = "box.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
 SECOND_OPINION = 0.97
-#: A cell the two read below this (the decoder's bar, digitize.decode.CONFIDENCE_BAR) is read by the box
-#: network as a third opinion, averaged in as the second is (docs/reader.md, "The third opinion").
-THIRD_OPINION = 0.85
+#: The fourth opinion (see MORE_OPINIONS).
+DOUBT_FILE = "doubt.onnx"
+#: A cell the two read below this (the decoder's bar, digitize.decode.CONFIDENCE_BAR: a cell that would be a
+#: doubt) is read by the box network and the doubt network too, the third and fourth opinions, and gets the
+#: four networks' probabilities averaged as the second's are (docs/reader.md, "The third and fourth opinions").
+MORE_OPINIONS = 0.85
 
 
 @dataclass(frozen=True)
@@ -93,8 +96,9 @@ class CellResult:
     text: str
     confidence: float
     candidates: tuple[tuple[str, float], ...]
-    #: the per-step probabilities of each network that read the cell (the main network's, and the second
-    #: opinion's when it was asked), for :func:`text_probability`; empty from an engine without them
+    #: the per-step probabilities of each network that read the cell (the main network's, and the second,
+    #: third and fourth opinions' when they were asked), for :func:`text_probability`; empty from an engine
+    #: without them
     probs: tuple = field(default=(), compare=False, repr=False)
 
 
@@ -366,8 +370,9 @@ class CellReader:
     the main network is the packaged one; ``None``: boxes are read like every cell). On the DSkV form the
     keeper writes the loss money into the box beside the signature; the main networks were trained on
     boxes holding one or the other and read such a box as a signature alone (docs/reader.md).
-    ``third``: the third opinion (default: the box network, when there are a second opinion and a box
-    network), read for a cell the two read below ``third_opinion`` and averaged in; ``None``: none.
+    ``more``: the networks (paths) that read a cell the two read below ``more_opinions`` too, averaged in
+    (default, when there is a second opinion: the box network and the packaged ``doubt.onnx``; ``None``:
+    none).
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -377,7 +382,10 @@ class CellReader:
 
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
                  second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
-                 second_opinion: float = SECOND_OPINION, third=_PACKAGED, third_opinion: float = THIRD_OPINION):
+                 second_opinion: float = SECOND_OPINION, more=_PACKAGED, more_opinions: float = MORE_OPINIONS):
+        def network(path) -> _Network:
+            return _Network(Path(path), Path(path).with_suffix(".json"), int(batch_size))
+
         mpath = Path(model) if model is not None else model_path(MODEL_FILE)
         jpath = Path(meta) if meta is not None else mpath.with_suffix(".json")
         self._main = _Network(mpath, jpath, int(batch_size))
@@ -386,18 +394,19 @@ class CellReader:
         if second is _PACKAGED:
             packaged = model_path(SECOND_FILE)
             second = packaged if model is None and packaged.is_file() else None
-        self._second = (_Network(Path(second), Path(second).with_suffix(".json"), int(batch_size))
-                        if second is not None else None)
+        self._second = network(second) if second is not None else None
         self.second_meta = self._second.meta if self._second is not None else None
         if box is _PACKAGED:
             packaged = model_path(BOX_FILE)
             box = packaged if model is None and packaged.is_file() else None
-        self._box = (_Network(Path(box), Path(box).with_suffix(".json"), int(batch_size))
-                     if box is not None else None)
-        self._third = (self._box if self._second is not None else None) if third is _PACKAGED else (
-            _Network(Path(third), Path(third).with_suffix(".json"), int(batch_size)) if third is not None else None)
+        self._box = network(box) if box is not None else None
+        if more is _PACKAGED:
+            doubt = model_path(DOUBT_FILE)
+            more = [] if self._second is None else (
+                [self._box] if self._box is not None else []) + ([doubt] if model is None and doubt.is_file() else [])
+        self._more = [m if isinstance(m, _Network) else network(m) for m in more or ()]
         self.second_opinion = float(second_opinion)
-        self.third_opinion = float(third_opinion)
+        self.more_opinions = float(more_opinions)
         self.top_k = int(top_k)
 
     def logits(self, crops: Sequence[np.ndarray]) -> list[np.ndarray]:
@@ -426,10 +435,11 @@ class CellReader:
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
                 pair = (probs[i], softmax(lg, self._second.temperature))
                 results[i] = replace(combine(pair, self.top_k, readings=[results[i].candidates, None]), probs=pair)
-        if self._third is not None:
-            ask = [i for i in rest if results[i].confidence < self.third_opinion]
-            for i, lg in zip(ask, self._third.logits([maps[i] for i in ask])):
-                more = results[i].probs + (softmax(lg, self._third.temperature),)
-                given = [results[i].candidates] + [None] * (len(more) - 1)
-                results[i] = replace(combine(more, self.top_k, readings=given), probs=more)
+        ask = [i for i in rest if results[i].confidence < self.more_opinions] if self._more else []
+        if ask:
+            more = [[softmax(lg, net.temperature) for lg in net.logits([maps[i] for i in ask])] for net in self._more]
+            for k, i in enumerate(ask):
+                every = results[i].probs + tuple(m[k] for m in more)
+                given = [results[i].candidates] + [None] * (len(every) - 1)
+                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
         return results

@@ -4,14 +4,17 @@ module and write ``digitize/models/reader.onnx`` and ``digitize/models/reader.js
     python tools/train_reader.py                 # the main network: data made once into /tmp, then ~35 min
     python tools/train_reader.py --name second   # the second opinion: ~70 minutes
     python tools/train_reader.py --name box      # the signature boxes: ~35 min
+    python tools/train_reader.py --name doubt    # the fourth opinion: ~35 min
     python tools/train_reader.py --epochs 1 --train-pages 40 --val-pages 8 --out /tmp/try   # a quick try
 
-Three networks ship (see digitize.reader.CellReader): ``reader`` (7 epochs, photometric augmentation)
+Four networks ship (see digitize.reader.CellReader): ``reader`` (7 epochs, photometric augmentation)
 and ``second`` (12 epochs, besides an elastic warp and a pen-width change of the crops: the same digits
 in new shapes every epoch); trained differently, they err differently, and a cell the main network
 doubts is read by both. ``box`` is the main network's recipe trained on the cells as made since session
 8, whose DSkV signature boxes hold the loss money beside the signature (before, one or the other): it
-reads those boxes far better, the other cells no better, so it reads the signature boxes only.
+reads those boxes far better, the other cells no better, so it reads the signature boxes, and is the third
+opinion of the cells the pair reads below the decoder's bar. ``doubt`` (the second's recipe for 7 epochs,
+seeded 23) is their fourth opinion.
 
 Needs PyTorch (CPU) and onnx, training-time tools only: ``pip install torch==2.13.0 onnx``; the package never
 imports it. Steps:
@@ -82,12 +85,16 @@ PRINTED_PAGES, PRINTED_SEED = 160, 11
 VAL_PRINTED_PAGES, VAL_PRINTED_SEED = 30, 12
 #: Epochs and the chance of the shape augmentations (elastic warp, pen width) of each packaged network.
 RECIPES = {"reader": {"epochs": 7, "elastic": 0.0}, "second": {"epochs": 12, "elastic": 0.6},
-           "box": {"epochs": 7, "elastic": 0.0}}
+           "box": {"epochs": 7, "elastic": 0.0}, "doubt": {"epochs": 7, "elastic": 0.6, "seed": 23}}
 #: What each packaged network reads (written into its JSON).
 ROLES = {"reader": "every cell (the main network)",
          "second": "the cells the main network reads below digitize.reader.SECOND_OPINION (the second opinion)",
-         "box": "the signature boxes only (digitize.reader.CellReader: on the DSkV form the loss money beside "
-                "the signature; trained on cells made since session 8, which hold both)"}
+         "box": "the signature boxes (digitize.reader.CellReader: on the DSkV form the loss money beside "
+                "the signature; trained on cells made since session 8, which hold both), and with the doubt "
+                "network the cells the main network and the second opinion read below "
+                "digitize.reader.MORE_OPINIONS (the third opinion)",
+         "doubt": "with the box network, the cells the main network and the second opinion read below "
+                  "digitize.reader.MORE_OPINIONS (the fourth opinion)"}
 #: Rare kinds are shown this many extra times per epoch (each time freshly jittered and augmented); of
 #: the easy kinds an epoch takes only this share (a fresh random part every epoch).
 REPEAT = {"money": 2, "signature": 1, "strike": 1}
@@ -365,9 +372,10 @@ def main(argv=None) -> None:
                     help="pages of printed series/table/start numbers added to the training cells (0: none)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
     ap.add_argument("--name", default="reader", choices=sorted(RECIPES),
-                    help="model file name: reader (the main network), second (the second opinion) or box (the "
-                         "signature boxes)")
-    ap.add_argument("--seed", type=int, default=SEED, help="seed of the weights, the epochs and the augmentation")
+                    help="model file name: reader (the main network), second (the second opinion), box (the "
+                         "signature boxes and the third opinion) or doubt (the fourth opinion)")
+    ap.add_argument("--seed", type=int, help="seed of the weights, the epochs and the augmentation (default: the "
+                                              f"recipe's, else {SEED})")
     ap.add_argument("--weights", help="skip training: calibrate, export and check the weights a run saved "
                                       "(DATA/reader_state.pt, copied away), e.g. after an export that failed; "
                                       "--trained-seconds says how long that run trained (for the JSON)")
@@ -381,9 +389,10 @@ def main(argv=None) -> None:
         ap.error("--channels takes four positive counts, e.g. 32,48,64,96")
 
     torch.set_num_threads(THREADS)
+    recipe = RECIPES[args.name]
+    args.seed = recipe.get("seed", SEED) if args.seed is None else args.seed
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    recipe = RECIPES[args.name]
     args.epochs = recipe["epochs"] if args.epochs is None else args.epochs
     args.elastic = recipe["elastic"] if args.elastic is None else args.elastic
     AUG["elastic"] = (args.elastic, AUG["elastic"][1])

@@ -277,7 +277,7 @@ def test_second_opinion_only_for_doubtful_cells(written):
     alone = CellReader(second=None).read(crops)
     # the main network as its own second opinion: the same readings, with the exact probabilities
     # (every alignment counted) where the beam search kept only some
-    both = CellReader(second=rd.model_path(), second_opinion=1.01, third=None).read(crops)
+    both = CellReader(second=rd.model_path(), second_opinion=1.01, more=None).read(crops)
     assert [r.text for r in both] == [r.text for r in alone]
     assert all(b.confidence >= a.confidence - 1e-6 for a, b in zip(alone, both))
     packaged = CellReader()
@@ -287,27 +287,28 @@ def test_second_opinion_only_for_doubtful_cells(written):
             assert r == a  # a confident cell is the main network's reading alone
 
 
-def test_third_opinion_only_for_doubts(written):
-    """A cell the pair reads below THIRD_OPINION (the decoder's bar: a cell that would be a doubt) is read by
-    the box network too and gets the three networks' probabilities averaged; every other cell is the pair's
-    reading, so the third opinion never makes a doubt of a cell the pair reads surely."""
-    assert rd.THIRD_OPINION == CONFIDENCE_BAR
+def test_more_opinions_only_for_doubts(written):
+    """A cell the pair reads below MORE_OPINIONS (the decoder's bar: a cell that would be a doubt) is read by the
+    box network and the doubt network too and gets the four networks' probabilities averaged; every other cell
+    is the pair's reading, so the further opinions never make a doubt of a cell the pair reads surely."""
+    assert rd.MORE_OPINIONS == CONFIDENCE_BAR
+    assert rd.model_path(rd.DOUBT_FILE).is_file()
     crops = written[0]
-    pair = CellReader(third=None).read(crops)
-    three = CellReader().read(crops)
+    pair = CellReader(more=None).read(crops)
+    four = CellReader().read(crops)
     asked = 0
-    for p, t in zip(pair, three):
-        if p.confidence >= rd.THIRD_OPINION:
-            assert t == p and len(t.probs) == len(p.probs)
+    for p, f in zip(pair, four):
+        if p.confidence >= rd.MORE_OPINIONS:
+            assert f == p and len(f.probs) == len(p.probs)
         else:
             asked += 1
-            assert len(t.probs) == len(p.probs) + 1
-            assert t.confidence == pytest.approx(rd.text_probability(t.probs, [t.text])[0], abs=1e-6)
+            assert len(f.probs) == len(p.probs) + 2
+            assert f.confidence == pytest.approx(rd.text_probability(f.probs, [f.text])[0], abs=1e-6)
     assert asked > 0
-    # the box network itself as the third opinion of the pair's doubts (a file given), the same readings
-    given = CellReader(third=rd.model_path(rd.BOX_FILE)).read(crops)
-    assert given == three
-    assert CellReader(box=None).read(crops) == pair  # no box network: no third opinion either
+    # the same networks given as files read the same
+    given = CellReader(more=[rd.model_path(rd.BOX_FILE), rd.model_path(rd.DOUBT_FILE)]).read(crops)
+    assert given == four
+    assert CellReader(second=None).read(crops) == CellReader(second=None, more=None).read(crops)  # the main alone
 
 
 def test_missing_model_is_unavailable(tmp_path):
@@ -426,10 +427,10 @@ def test_signature_boxes_are_read_by_the_box_network(written):
     mostly read it as a signature alone)."""
     crops = written[0]
     boxes = [ref.startswith("signature.") for ref, *_ in CELLS] * 3
-    plain = CellReader(box=None)
+    plain = CellReader(box=None, more=None)
     assert plain.read(crops, boxes=boxes) == plain.read(crops)
     assert rd.model_path(rd.BOX_FILE).is_file()
-    packaged = CellReader(third=None)  # the box network's third opinion: test_third_opinion_only_for_doubts
+    packaged = CellReader(more=None)  # the box network as the third opinion: test_more_opinions_only_for_doubts
     got = packaged.read(crops, boxes=boxes)
     alone = CellReader(model=rd.model_path(rd.BOX_FILE), second=None, box=None)
     for g, c, b, p in zip(got, crops, boxes, plain.read(crops)):
