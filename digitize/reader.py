@@ -400,11 +400,14 @@ class CellReader:
             packaged = model_path(BOX_FILE)
             box = packaged if model is None and packaged.is_file() else None
         self._box = network(box) if box is not None else None
-        if more is _PACKAGED:
+        if more is not _PACKAGED:
+            self._more = [network(m) for m in more or ()]
+        elif self._second is None:
+            self._more = []
+        else:  # the box network already loaded, and the packaged doubt network
             doubt = model_path(DOUBT_FILE)
-            more = [] if self._second is None else (
-                [self._box] if self._box is not None else []) + ([doubt] if model is None and doubt.is_file() else [])
-        self._more = [m if isinstance(m, _Network) else network(m) for m in more or ()]
+            self._more = [net for net in (self._box, network(doubt) if model is None and doubt.is_file() else None)
+                          if net is not None]
         self.second_opinion = float(second_opinion)
         self.more_opinions = float(more_opinions)
         self.top_k = int(top_k)
