@@ -5,6 +5,8 @@ the checks and the correction has both languages (a test makes sure).
 """
 from __future__ import annotations
 
+import math
+
 LANGS = ("de", "en")
 
 FIELD_NAMES = {
@@ -242,6 +244,16 @@ T = {
     "correct.footer-fill": ("aus den Spielen berechnet", "computed from the games"),
     "correct.money": ("Verlustgeld nach Spielplan", "loss money by the schedule"),
 }
+
+
+def show_percent(p: float) -> int:
+    """A reader's probability in whole percent, rounded down, so that a reading just below the confidence bar
+    (0.8495 against 0.85) is not shown at it ("not read with confidence (85 %)").
+
+    >>> show_percent(0.8495), show_percent(0.57), show_percent(0.9999), show_percent(1.0)
+    (84, 57, 99, 100)
+    """
+    return math.floor(p * 100 + 1e-9)
 
 
 def show_value(value, blank: str = "") -> str:

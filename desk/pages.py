@@ -11,7 +11,7 @@ from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import field_name, offence_name, render, show_value
+from audit.messages import field_name, offence_name, render, show_percent, show_value
 from audit.model import MARK_FIELDS, cell_ref
 from audit.values import describe
 
@@ -140,7 +140,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "label": SEVERITY_LABEL[lang][f.severity] + (" ?" if f.doubtful and f.severity != DOUBT else ""),
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
-            "expected": show_value(f.expected), "candidates": [(show_value(v), round(p * 100)) for v, p in f.candidates]})
+            "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates]})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
                    + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
@@ -180,8 +180,8 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "value": show_value(reading.value),
                             "raw": reading.value if isinstance(reading.value, (int, float, bool)) else None,
-                            "candidates": [(show_value(v), round(p * 100)) for v, p in reading.candidates],
-                            "confidence": round(reading.confidence * 100)})
+                            "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
+                            "confidence": show_percent(reading.confidence)})
     return view
 
 
@@ -197,7 +197,7 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
     if ref in doubtful:
         cell.css = "doubt" if cell.css != "err" else cell.css
         reading = sl.readings[ref]
-        cands = ", ".join(f"{show_value(v) or '∅'} {round(p * 100)}%" for v, p in reading.candidates)
+        cands = ", ".join(f"{show_value(v) or '∅'} {show_percent(p)}%" for v, p in reading.candidates)
         notes.append(("Gelesen, unsicher: " if lang == "de" else "Read, in doubt: ") + cands)
     if ref in changed:
         cell.corrected = show_value(changed[ref].after)

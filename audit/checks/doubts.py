@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from ..findings import DOUBT, finding
-from ..messages import show_value
+from ..messages import show_percent, show_value
 from ..model import ScoreList
 
 _REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
@@ -48,6 +48,6 @@ def check(facts, *, sl: ScoreList, **_):
         if key == "unreadable" and reading.chosen_by == "column":
             key = "unreadable.by-column"    # the value shown is not the reader's best: say which was taken
         f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
-                    written=reading.value, cells=(ref,), cell=ref, confidence=round(reading.confidence * 100),
+                    written=reading.value, cells=(ref,), cell=ref, confidence=show_percent(reading.confidence),
                     candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-", value=_show(reading.value))
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

@@ -366,6 +366,11 @@ def test_the_reasons_of_doubt_reach_the_referee():
     assert got.readings[ref].reason == "bar"
     msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
     assert "not read with confidence (60 %)" in msg
+    # just below the bar is not shown at the bar: whole percent rounded down
+    got = decode(with_read(perfect_reads(sl), ref, "11", 0.8495, ("12", 0.15)), table_of(sl), 48)
+    assert got.readings[ref].reason == "bar"
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
+    assert "not read with confidence (84 %)" in msg
 
 
 def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
