@@ -118,9 +118,10 @@ def main(argv=None) -> None:
     cnn_s = (time.time() - t) / len(crops)
     report = {"cells": len(crops), "pages": args.pages, "seed": args.seed, "bar": args.bar, "writers": args.writers,
               "model": args.model or "packaged", "second": args.second or ("packaged" if not args.model else "none"),
+              "more": "packaged" if reader.more_meta else "none",
               "cnn": {"seconds_per_cell": cnn_s, "rows": figures(results, labels, kinds, args.bar)}}
-    print(table(report["cnn"]["rows"], f"CNN+CTC reader ({report['model']}, second opinion {report['second']}), "
-                                       f"bar {args.bar}", cnn_s))
+    print(table(report["cnn"]["rows"], f"CNN+CTC reader ({report['model']}, second opinion {report['second']}, "
+                                       f"third and fourth opinions {report['more']}), bar {args.bar}", cnn_s))
 
     confusions: dict[tuple[str, str], int] = {}
     for r, lab in zip(results, labels):

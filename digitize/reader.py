@@ -408,6 +408,7 @@ class CellReader:
             doubt = model_path(DOUBT_FILE)
             self._more = [net for net in (self._box, network(doubt) if model is None and doubt.is_file() else None)
                           if net is not None]
+        self.more_meta = [net.meta for net in self._more]
         self.second_opinion = float(second_opinion)
         self.more_opinions = float(more_opinions)
         self.top_k = int(top_k)

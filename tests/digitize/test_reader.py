@@ -306,8 +306,9 @@ def test_more_opinions_only_for_doubts(written):
             assert f.confidence == pytest.approx(rd.text_probability(f.probs, [f.text])[0], abs=1e-6)
     assert asked > 0
     # the same networks given as files read the same
-    given = CellReader(more=[rd.model_path(rd.BOX_FILE), rd.model_path(rd.DOUBT_FILE)]).read(crops)
-    assert given == four
+    given = CellReader(more=[rd.model_path(rd.BOX_FILE), rd.model_path(rd.DOUBT_FILE)])
+    assert given.read(crops) == four
+    assert [m["reads"] for m in given.more_meta] == [m["reads"] for m in CellReader().more_meta]
     assert CellReader(second=None).read(crops) == CellReader(second=None, more=None).read(crops)  # the main alone
 
 
