@@ -74,13 +74,13 @@ MODEL_DIR = "models"
 MODEL_FILE = "reader.onnx"
 META_FILE = "reader.json"
 SECOND_FILE = "second.onnx"
-#: The network for the signature boxes (see :class:`CellReader`).
+#: The network for the signature boxes (see :class:`CellReader`), also the third opinion, and the fourth
+#: opinion (see MORE_OPINIONS).
 BOX_FILE = "box.onnx"
+DOUBT_FILE = "doubt.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
 SECOND_OPINION = 0.97
-#: The fourth opinion (see MORE_OPINIONS).
-DOUBT_FILE = "doubt.onnx"
 #: A cell the two read below this (the decoder's bar, digitize.decode.CONFIDENCE_BAR: a cell that would be a
 #: doubt) is read by the box network and the doubt network too, the third and fourth opinions, and gets the
 #: four networks' probabilities averaged as the second's are (docs/reader.md, "The third and fourth opinions").
