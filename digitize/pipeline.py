@@ -4,12 +4,14 @@
           --engine--> readings --decode--> skatscan.list/1 (with a reading for every written cell)
 
 Every cell goes to the engine (it reads "empty" too), and every reading carries its
-confidence, candidates and quad on the photo.
+confidence, candidates and quad on the photo. A cell the list's arithmetic contradicts although the
+first networks read it surely is read again by every network of the engine, and the readings decoded
+again (:func:`decode_reads`, :data:`ASK_AGAIN`).
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
@@ -21,13 +23,20 @@ from audit.model import ScoreList, Table
 
 from .cells import crop, margin_for
 from .cell_values import CellRead
-from .decode import decode
+from .decode import CONFIDENCE_BAR, decode
 from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
 
 ENGINES = ("skatscan", "tesseract")
 #: Width of the photo copy in the review report.
 REPORT_WIDTH = 1600
+#: The decoder's reasons of doubt for which a cell is read again by every network of the reader, and the list
+#: decoded again: "row", a cell the first networks read at or above the bar that the arithmetic of its row (or
+#: footer) contradicts (one of its other readings would make the row agree). Asked like a doubt, the further
+#: opinions lower some of those readings below the bar, and the row is then settled honestly among the
+#: candidates; a reading they confirm keeps its value (docs/reader.md, "A second look at the cells a row
+#: contradicts").
+ASK_AGAIN = ("row",)
 
 
 @dataclass
@@ -70,23 +79,51 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
     t0 = time.perf_counter()
     located = locate(image)
     t1 = time.perf_counter()
-    refs = list(located.cells)
-    crops = [crop(located.page, located.cells[ref], margin=margin_for(ref)) for ref in refs]
-    # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
-    # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
-    results = iter(get_engine(engine).read(crops, boxes=[ref.startswith("signature.") for ref in refs]))
+    reader = get_engine(engine)
+    crops, reads = read_cells(located, reader)
     t2 = time.perf_counter()
-    reads = []
-    for ref in refs:
-        quad = located.quads.get(ref)
-        quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
-        r = next(results)
-        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs))
-    sl = decode(reads, payload_table(located), located.games, source=source)
+    sl, reads = decode_reads(reads, crops, reader, payload_table(located), located.games, source=source)
     t3 = time.perf_counter()
     timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in
                                                                           (located.timings or {}).items()}}
     return Digitized(sl, located, reads, image.shape, timings)
+
+
+def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRead]]:
+    """Cut every located cell and read it with ``reader`` (an engine): (crops, readings), in the order of
+    ``located.cells``, each reading with its quad on the photo."""
+    refs = list(located.cells)
+    crops = [crop(located.page, located.cells[ref], margin=margin_for(ref)) for ref in refs]
+    # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
+    # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
+    results = reader.read(crops, boxes=[ref.startswith("signature.") for ref in refs])
+    reads = []
+    for ref, r in zip(refs, results):
+        quad = located.quads.get(ref)
+        quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
+        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs))
+    return crops, reads
+
+
+def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
+                 bar: float = CONFIDENCE_BAR, source: Optional[str] = None) -> tuple[ScoreList, list[CellRead]]:
+    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the list's arithmetic
+    doubts for a reason of :data:`ASK_AGAIN` are read again by every network of ``reader`` (its ``reconsider``,
+    when it has one) and the readings decoded again. Out: (the list, the readings it was decoded from)."""
+    sl = decode(reads, table, games, bar=bar, source=source)
+    reconsider = getattr(reader, "reconsider", None)
+    again = [k for k, r in enumerate(reads) if not r.ref.startswith("signature.")
+             and r.ref in sl.readings and sl.readings[r.ref].reason in ASK_AGAIN]
+    if reconsider is None or not again:
+        return sl, reads
+    new = list(reads)
+    for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again])):
+        if len(r.probs) > len(reads[k].probs):    # a network that had not read it has now
+            new[k] = replace(reads[k], text=r.text, confidence=float(r.confidence),
+                             candidates=tuple(r.candidates), probs=r.probs)
+    if all(a is b for a, b in zip(new, reads)):
+        return sl, reads
+    return decode(new, table, games, bar=bar, source=source), new
 
 
 def payload_table(located) -> Table:

@@ -440,10 +440,35 @@ class CellReader:
                 pair = (probs[i], softmax(lg, self._second.temperature))
                 results[i] = replace(combine(pair, self.top_k, readings=[results[i].candidates, None]), probs=pair)
         ask = [i for i in rest if results[i].confidence < self.more_opinions] if self._more else []
-        if ask:
-            more = [[softmax(lg, net.temperature) for lg in net.logits([maps[i] for i in ask])] for net in self._more]
-            for k, i in enumerate(ask):
-                every = results[i].probs + tuple(m[k] for m in more)
-                given = [results[i].candidates] + [None] * (len(every) - 1)
-                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
+        for i, r in zip(ask, self._every_opinion([maps[i] for i in ask], [results[i] for i in ask])):
+            results[i] = r
         return results
+
+    def reconsider(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
+        """Read cells again with every network of this reader: ``previous`` their readings (a
+        :class:`CellResult` or a :class:`~digitize.cell_values.CellRead` each, with the probabilities of the
+        networks that read them, in this reader's order: main, second, further opinions). The networks that did
+        not read a cell read it now, and the cell gets all of their probabilities averaged (:func:`combine`); a
+        cell every network read already is returned as it was (as a CellResult).
+
+        For the cells the list's arithmetic doubts although the first networks read them at or above the bar
+        (``digitize.pipeline.ASK_AGAIN``): a confident reading its row contradicts is asked as a doubt is."""
+        return self._every_opinion([ink_map(c) for c in crops], previous)
+
+    def _every_opinion(self, maps: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
+        """``previous`` readings completed by the networks (main, second, further opinions) that have not read
+        them yet (a reading carries one probability array per network that read it, in that order)."""
+        nets = [net for net in (self._main, self._second) if net is not None] + self._more
+        probs = [list(p.probs) for p in previous]
+        for j, net in enumerate(nets):
+            need = [k for k, p in enumerate(probs) if len(p) == j]
+            for k, lg in zip(need, net.logits([maps[k] for k in need]) if need else ()):
+                probs[k].append(softmax(lg, net.temperature))
+        out = []
+        for prev, every in zip(previous, probs):
+            if len(every) == len(prev.probs):
+                out.append(CellResult(prev.text, prev.confidence, tuple(prev.candidates), probs=tuple(every)))
+                continue
+            given = ([tuple(prev.candidates)] if prev.probs else [None]) + [None] * (len(every) - 1)
+            out.append(replace(combine(every, self.top_k, readings=given), probs=tuple(every)))
+        return out

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from digitize import reader as rd
+from digitize.cell_values import CellRead
 from digitize.cells import RECTIFIED_DPI, crop
 from digitize.form import render_png
 from digitize.layout import layout_for
@@ -310,6 +311,31 @@ def test_more_opinions_only_for_doubts(written):
     assert given.read(crops) == four
     assert [m["reads"] for m in given.more_meta] == [m["reads"] for m in CellReader().more_meta]
     assert CellReader(second=None).read(crops) == CellReader(second=None, more=None).read(crops)  # the main alone
+
+
+def test_reconsider_asks_the_networks_that_had_not_read_a_cell(written):
+    """A second look (for a cell its row contradicts): the networks that did not read a cell read it now and the
+    cell gets all of their probabilities averaged, exactly as if read() had asked them; a cell every network has
+    read comes back as it was; a CellRead (the pipeline's reading, same fields) is taken as well."""
+    crops = written[0]
+    reader = CellReader()
+    pair = CellReader(more=None).read(crops)
+    four = reader.read(crops)
+    again = reader.reconsider(crops, pair)
+    assert all(len(a.probs) == 4 for a in again)
+    for p, f, a in zip(pair, four, again):
+        if p.confidence < rd.MORE_OPINIONS:      # read() asked the further opinions itself: the same reading
+            assert a == f
+        assert a.confidence == pytest.approx(rd.text_probability(a.probs, [a.text])[0], abs=1e-6)
+    sure = [k for k, p in enumerate(pair) if len(p.probs) == 1]       # read by the main network alone
+    assert sure and all(len(again[k].probs) == 4 for k in sure)
+    assert reader.reconsider(crops, again) == again                   # nothing left to ask
+    as_read = [CellRead(f"g{k}.plus", r.text, r.confidence, r.candidates, probs=r.probs) for k, r in enumerate(pair)]
+    assert reader.reconsider(crops, as_read) == again
+    # the main network alone has nobody else to ask
+    alone = CellReader(second=None, more=None)
+    first = alone.read(crops)
+    assert alone.reconsider(crops, first) == first
 
 
 def test_missing_model_is_unavailable(tmp_path):

@@ -1,0 +1,93 @@
+"""The second look (digitize.pipeline.decode_reads): a cell the list's arithmetic contradicts although the first
+networks read it surely is read again by every network, and the list decoded again; a reading they confirm
+stays what was read, and the row the auditor's finding."""
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from audit.auditor import audit
+from audit.model import cell_ref
+from audit.simulate import simulate
+from digitize.decode import decode
+from digitize.pipeline import ASK_AGAIN, decode_reads
+from digitize.reader import CellResult
+from tests.digitize.test_decode import perfect_reads, table_of, with_read
+
+STEP = np.zeros((1, 2))          # stands for one network's per-step probabilities
+
+
+class FakeReader:
+    """An engine whose every network would read the asked cells as ``answers`` (ref -> CellResult); it records
+    what it was asked."""
+
+    def __init__(self, answers):
+        self.answers, self.asked = answers, []
+
+    def reconsider(self, crops, previous):
+        self.asked.append([p.ref for p in previous])
+        return [self.answers.get(p.ref) or CellResult(p.text, p.confidence, p.candidates, probs=p.probs)
+                for p in previous]
+
+
+def misread_plus():
+    """A list, and its readings with one game's "+" read wrong at 0.97 (the right value the runner-up)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20)
+    ref = cell_ref(game.no, "plus")
+    reads = with_read(perfect_reads(sl), ref, str(game.plus + 7), 0.97, (str(game.plus), 0.006))
+    return sl, game, ref, [r if r.ref != ref else _with_probs(r, 1) for r in reads]
+
+
+def _with_probs(read, networks):
+    return replace(read, probs=(STEP,) * networks)
+
+
+def test_a_cell_its_row_contradicts_is_read_again_and_then_settled_by_the_row():
+    sl, game, ref, reads = misread_plus()
+    assert "row" in ASK_AGAIN
+    first = decode(reads, table_of(sl), 48)
+    assert first.readings[ref].reason == "row" and first.readings[ref].value == game.plus + 7
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    # every network asked: the wrong reading falls below the bar, the right one close behind
+    doubt = CellResult(str(game.plus + 7), 0.55, ((str(game.plus + 7), 0.55), (str(game.plus), 0.40)),
+                       probs=(STEP,) * 4)
+    reader = FakeReader({ref: doubt})
+    got, used = decode_reads(reads, crops, reader, table_of(sl), 48)
+    assert reader.asked == [[ref]]                          # only the contradicted cell is asked
+    r = got.readings[ref]
+    assert r.value == game.plus and r.doubtful and r.chosen_by == "arithmetic"   # the row's choice, in doubt
+    assert [u.text for u in used if u.ref == ref] == [str(game.plus + 7)]        # the reading as read again
+    assert not [f for f in audit(got).errors if f.game == game.no and not f.doubtful]   # no paper error there
+
+
+def test_a_reading_every_network_confirms_keeps_its_value():
+    sl, game, ref, reads = misread_plus()
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    sure = CellResult(str(game.plus + 7), 0.97, ((str(game.plus + 7), 0.97), (str(game.plus), 0.006)),
+                      probs=(STEP,) * 4)
+    got, used = decode_reads(reads, crops, FakeReader({ref: sure}), table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == game.plus + 7 and r.doubtful and r.reason == "row" and r.chosen_by == "reader"
+    assert got.readings == decode(used, table_of(sl), 48).readings
+
+
+def test_nothing_more_to_ask_decodes_once():
+    sl, game, ref, reads = misread_plus()
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    first = decode(reads, table_of(sl), 48)
+    # every network had read it already: the reader gives it back as it was, and the readings stay
+    asked = [r if r.ref != ref else _with_probs(r, 4) for r in reads]
+    got, used = decode_reads(asked, crops, FakeReader({}), table_of(sl), 48)
+    assert used is asked and got.readings[ref] == first.readings[ref]
+
+    class NoSecondLook:             # an engine without reconsider (the Tesseract engine)
+        pass
+
+    got, used = decode_reads(reads, crops, NoSecondLook(), table_of(sl), 48)
+    assert used is reads and got.readings == first.readings
+    # a list its arithmetic does not contradict is not read again
+    perfect = perfect_reads(sl)
+    reader = FakeReader({})
+    got, used = decode_reads(perfect, crops, reader, table_of(sl), 48)
+    assert reader.asked == [] and used is perfect
