@@ -5,8 +5,8 @@
 
 Every cell goes to the engine (it reads "empty" too), and every reading carries its
 confidence, candidates and quad on the photo. A cell the list's arithmetic contradicts although the
-first networks read it surely is read again by every network of the engine, and the readings decoded
-again (:func:`decode_reads`, :data:`ASK_AGAIN`).
+first networks read it surely, and every cell an error on paper rests on, is read again by every network
+of the engine, and the readings decoded again (:func:`decode_reads`, :func:`second_look`).
 """
 from __future__ import annotations
 
@@ -18,11 +18,12 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from audit.auditor import audit
 from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 
 from .cells import crop, margin_for
-from .cell_values import CellRead
+from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
@@ -30,12 +31,11 @@ from .locate import Located, LocateError, locate
 ENGINES = ("skatscan", "tesseract")
 #: Width of the photo copy in the review report.
 REPORT_WIDTH = 1600
-#: The decoder's reasons of doubt for which a cell is read again by every network of the reader, and the list
-#: decoded again: "row", a cell the first networks read at or above the bar that the arithmetic of its row (or
-#: footer) contradicts (one of its other readings would make the row agree). Asked like a doubt, the further
-#: opinions lower some of those readings below the bar, and the row is then settled honestly among the
-#: candidates; a reading they confirm keeps its value (docs/reader.md, "A second look at the cells a row
-#: contradicts").
+#: The decoder's reasons of doubt for which a cell is read again by every network of the reader before the list
+#: is decoded again (:func:`second_look`): "row", a cell the first networks read at or above the bar that the
+#: arithmetic of its row (or footer) contradicts (one of its other readings would make the row agree). Asked like
+#: a doubt, the further opinions lower some of those readings below the bar, and the row is then settled honestly
+#: among the candidates; a reading they confirm keeps its value (docs/reader.md, "A second look").
 ASK_AGAIN = ("row",)
 
 
@@ -107,23 +107,38 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, source: Optional[str] = None) -> tuple[ScoreList, list[CellRead]]:
-    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the list's arithmetic
-    doubts for a reason of :data:`ASK_AGAIN` are read again by every network of ``reader`` (its ``reconsider``,
-    when it has one) and the readings decoded again. Out: (the list, the readings it was decoded from)."""
+    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells of its
+    :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``, when it has one) and
+    the readings decoded again. Out: (the list, the readings it was decoded from)."""
     sl = decode(reads, table, games, bar=bar, source=source)
     reconsider = getattr(reader, "reconsider", None)
-    again = [k for k, r in enumerate(reads) if not r.ref.startswith("signature.")
-             and r.ref in sl.readings and sl.readings[r.ref].reason in ASK_AGAIN]
-    if reconsider is None or not again:
+    if reconsider is None:
         return sl, reads
+    look = second_look(sl)
+    again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith("signature.")]
     new = list(reads)
-    for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again])):
+    for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again]) if again else ()):
         if len(r.probs) > len(reads[k].probs):    # a network that had not read it has now
             new[k] = replace(reads[k], text=r.text, confidence=float(r.confidence),
                              candidates=tuple(r.candidates), probs=r.probs)
     if all(a is b for a, b in zip(new, reads)):
         return sl, reads
     return decode(new, table, games, bar=bar, source=source), new
+
+
+def second_look(sl: ScoreList) -> set[str]:
+    """The cells of a decoded list that every network of the reader should read before the list is decoded again:
+    those the decoder doubts for a reason of :data:`ASK_AGAIN`, and those an error on paper rests on (an error the
+    auditor reports without doubt, with the default settings: every cell of its game row, and the cells it names).
+    Before skatscan tells a referee that the paper is wrong, every network has read what the finding rests on; a
+    finding they confirm stays. (The signature boxes, which the box network reads alone, are left to the caller.)"""
+    look = {ref for ref, r in sl.readings.items() if r.doubtful and r.reason in ASK_AGAIN}
+    errors = audit(sl).errors
+    rows = {f.game for f in errors if f.game is not None}
+    for f in errors:
+        look.update(f.cells)
+    look.update(ref for ref in sl.readings if (m := GAME_REF.match(ref)) and int(m.group(1)) in rows)
+    return look
 
 
 def payload_table(located) -> Table:

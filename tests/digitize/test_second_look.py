@@ -1,6 +1,6 @@
-"""The second look (digitize.pipeline.decode_reads): a cell the list's arithmetic contradicts although the first
-networks read it surely is read again by every network, and the list decoded again; a reading they confirm
-stays what was read, and the row the auditor's finding."""
+"""The second look (digitize.pipeline.decode_reads, second_look): a cell the list's arithmetic contradicts although
+the first networks read it surely, and every cell an error on paper rests on, is read again by every network, and
+the list decoded again; a reading they confirm stays what was read, and the row the auditor's finding."""
 import random
 from dataclasses import replace
 
@@ -8,25 +8,28 @@ import numpy as np
 
 from audit.auditor import audit
 from audit.model import cell_ref
-from audit.simulate import simulate
+from audit.simulate import seeded, simulate
 from digitize.decode import decode
-from digitize.pipeline import ASK_AGAIN, decode_reads
-from digitize.reader import CellResult
+from digitize.pipeline import ASK_AGAIN, decode_reads, second_look
+from digitize.reader import CHARSET, CellResult
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
 
-STEP = np.zeros((1, 2))          # stands for one network's per-step probabilities
+#: stands for one network's per-step probabilities (all on the blank: it would give no other text any chance)
+STEP = np.eye(1 + len(CHARSET))[[0, 0, 0, 0]]
 
 
 class FakeReader:
-    """An engine whose every network would read the asked cells as ``answers`` (ref -> CellResult); it records
-    what it was asked."""
+    """An engine whose every network would read the asked cells as ``answers`` (ref -> CellResult), and the others
+    as they were read (by the networks that read them, or with ``every`` by all four); it records what it was
+    asked."""
 
-    def __init__(self, answers):
-        self.answers, self.asked = answers, []
+    def __init__(self, answers, every=False):
+        self.answers, self.every, self.asked = answers, every, []
 
     def reconsider(self, crops, previous):
         self.asked.append([p.ref for p in previous])
-        return [self.answers.get(p.ref) or CellResult(p.text, p.confidence, p.candidates, probs=p.probs)
+        return [self.answers.get(p.ref)
+                or CellResult(p.text, p.confidence, p.candidates, probs=(STEP,) * 4 if self.every else p.probs)
                 for p in previous]
 
 
@@ -91,3 +94,39 @@ def test_nothing_more_to_ask_decodes_once():
     reader = FakeReader({})
     got, used = decode_reads(perfect, crops, reader, table_of(sl), 48)
     assert reader.asked == [] and used is perfect
+
+
+def test_every_cell_an_error_on_paper_rests_on_is_read_again_and_a_confirmed_error_stays():
+    """A paper error read confidently: its row is read by every network first; when they read what was read,
+    the auditor's finding stays (the keeper's mistake is not the reader's to fix)."""
+    sl, expected = seeded(random.Random(4), "value-mismatch", 4)
+    game = next(e.game for e in expected if e.code == "value-mismatch")
+    reads = [_with_probs(r, 1) for r in perfect_reads(sl)]
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    first = decode(reads, table_of(sl), 48)
+    assert cell_ref(game, "plus") in second_look(first) or cell_ref(game, "minus") in second_look(first)
+    assert all(ref.startswith(f"g{game}.") or ref in {c for f in audit(first).errors for c in f.cells}
+               for ref in second_look(first))
+    got, used = decode_reads(reads, crops, FakeReader({}, every=True), table_of(sl), 48)
+    assert {(f.code, f.game) for f in audit(got).errors} == {(e.code, e.game) for e in expected}
+    assert sum(len(u.probs) == 4 for u in used) == len([r for r in first.readings if r.startswith(f"g{game}.")]) \
+        + len({c for f in audit(first).errors for c in f.cells if not c.startswith(f"g{game}.")})
+
+
+def test_a_misreading_no_candidate_fixes_is_no_paper_error_once_every_network_has_read_it():
+    """A keeper's looped "2" read "9" at 0.999 with no "2" among the readings (seed 8's photo 8013): the row agrees
+    with nothing and no other reading of the cell would help, so it was a paper error without doubt. Every
+    network reading the row again puts the cell in doubt between the two, and the row settles it."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.mit is not None and g.mit == 2 and g.plus is not None)
+    ref = cell_ref(game.no, "mit")
+    reads = [r if r.ref != ref else _with_probs(r, 1) for r in with_read(perfect_reads(sl), ref, "9", 0.999)]
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    first = decode(reads, table_of(sl), 48)
+    assert any(f.game == game.no for f in audit(first).errors)        # an error on paper, as read
+    assert ref in second_look(first)
+    doubt = CellResult("9", 0.52, (("9", 0.52), ("2", 0.45)), probs=(STEP,) * 4)
+    got, _ = decode_reads(reads, crops, FakeReader({ref: doubt}), table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == 2 and r.doubtful and r.chosen_by == "arithmetic"
+    assert not [f for f in audit(got).errors if f.game == game.no]
