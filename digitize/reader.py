@@ -85,6 +85,11 @@ SECOND_OPINION = 0.97
 #: doubt) is read by the box network and the doubt network too, the third and fourth opinions, and gets the
 #: four networks' probabilities averaged as the second's are (docs/reader.md, "The third and fourth opinions").
 MORE_OPINIONS = 0.85
+#: A second look (:meth:`CellReader.reconsider`, for the cells the list's arithmetic contradicts) reads the crop
+#: as cut and these variants of it, each by every network: (scale, x shift in px, rotation in degrees) about the
+#: crop's centre, the border repeated. Averaged, they move a reading a few pixels of the crop decide (a
+#: looped "2" read "9" at 0.99; docs/reader.md, "A second look").
+LOOKS = ((0.9, 0, 0.0), (1.1, 0, 0.0), (1.0, -2, 0.0), (1.0, 2, 0.0), (1.0, 0, 3.0), (1.0, 0, -3.0))
 
 
 @dataclass(frozen=True)
@@ -97,8 +102,8 @@ class CellResult:
     confidence: float
     candidates: tuple[tuple[str, float], ...]
     #: the per-step probabilities of each network that read the cell (the main network's, and the second,
-    #: third and fourth opinions' when they were asked), for :func:`text_probability`; empty from an engine
-    #: without them
+    #: third and fourth opinions' when they were asked; after a second look, every network's on each of
+    #: :data:`LOOKS` too), for :func:`text_probability`; empty from an engine without them
     probs: tuple = field(default=(), compare=False, repr=False)
 
 
@@ -185,6 +190,16 @@ def batches(maps: Sequence[np.ndarray], batch_size: int = BATCH_SIZE):
 def prepare(crops: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Crops -> one float32 network input (1, INPUT_H, W) per crop (see :func:`ink_map`)."""
     return [to_input([ink_map(c)])[0] for c in crops]
+
+
+def variant(crop: np.ndarray, scale: float = 1.0, dx: int = 0, rotation: float = 0.0) -> np.ndarray:
+    """A new crop: ``crop`` scaled by ``scale`` and turned by ``rotation`` degrees (counter-clockwise) about its
+    centre and moved ``dx`` px to the right, the same size, its border repeated (:data:`LOOKS`)."""
+    g = np.asarray(crop)
+    h, w = g.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), float(rotation), float(scale))
+    m[0, 2] += dx
+    return cv2.warpAffine(g, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 # ------------------------------------------------------------------------------------------ decoding
@@ -445,20 +460,41 @@ class CellReader:
         return results
 
     def reconsider(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
-        """Read cells again with every network of this reader: ``previous`` their readings (a
-        :class:`CellResult` or a :class:`~digitize.cell_values.CellRead` each, with the probabilities of the
-        networks that read them, in this reader's order: main, second, further opinions). The networks that did
-        not read a cell read it now, and the cell gets all of their probabilities averaged (:func:`combine`); a
-        cell every network read already is returned as it was (as a CellResult).
+        """A second look at cells: ``previous`` their readings (a :class:`CellResult` or a
+        :class:`~digitize.cell_values.CellRead` each, with the probabilities of the networks that read them, in this
+        reader's order: main, second, further opinions). The networks that did not read a cell read it now, every
+        network reads each variant of its crop in :data:`LOOKS` too, and the cell gets all of these probabilities
+        averaged (:func:`combine`). A cell that had its second look already is returned as it was (as a
+        CellResult).
 
-        For the cells the list's arithmetic doubts although the first networks read them at or above the bar
-        (``digitize.pipeline.ASK_AGAIN``): a confident reading its row contradicts is asked as a doubt is."""
-        return self._every_opinion([ink_map(c) for c in crops], previous)
+        For the cells the list's arithmetic contradicts although the first networks read them at or above the bar,
+        and those an error on paper rests on (``digitize.pipeline.second_look``)."""
+        nets = self._networks()
+        done = {k for k, p in enumerate(previous) if len(p.probs) >= len(nets) * (1 + len(LOOKS))}
+        ask = [k for k in range(len(previous)) if k not in done]
+        out: list[Optional[CellResult]] = [None] * len(previous)
+        for k in done:
+            p = previous[k]
+            out[k] = CellResult(p.text, p.confidence, tuple(p.candidates), probs=tuple(p.probs))
+        if not ask:
+            return out
+        first = self._every_opinion([ink_map(crops[k]) for k in ask], [previous[k] for k in ask])
+        looks = [[softmax(lg, net.temperature) for lg in net.logits([ink_map(variant(crops[k], *look)) for k in ask])]
+                 for look in LOOKS for net in nets]
+        for j, (k, r) in enumerate(zip(ask, first)):
+            every = r.probs + tuple(v[j] for v in looks)
+            given = [r.candidates] + [None] * (len(every) - 1)
+            out[k] = replace(combine(every, self.top_k, readings=given), probs=every)
+        return out
+
+    def _networks(self) -> list[_Network]:
+        """The networks of this reader in the order their probabilities are kept: main, second, further opinions."""
+        return [net for net in (self._main, self._second) if net is not None] + self._more
 
     def _every_opinion(self, maps: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
         """``previous`` readings completed by the networks (main, second, further opinions) that have not read
         them yet (a reading carries one probability array per network that read it, in that order)."""
-        nets = [net for net in (self._main, self._second) if net is not None] + self._more
+        nets = self._networks()
         probs = [list(p.probs) for p in previous]
         for j, net in enumerate(nets):
             need = [k for k, p in enumerate(probs) if len(p) == j]

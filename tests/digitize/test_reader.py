@@ -313,29 +313,45 @@ def test_more_opinions_only_for_doubts(written):
     assert CellReader(second=None).read(crops) == CellReader(second=None, more=None).read(crops)  # the main alone
 
 
-def test_reconsider_asks_the_networks_that_had_not_read_a_cell(written):
-    """A second look (for a cell its row contradicts): the networks that did not read a cell read it now and the
-    cell gets all of their probabilities averaged, exactly as if read() had asked them; a cell every network has
-    read comes back as it was; a CellRead (the pipeline's reading, same fields) is taken as well."""
+def test_reconsider_takes_a_second_look_with_every_network(written):
+    """A second look (for the cells the list's arithmetic contradicts): the networks that did not read a cell read
+    it now, every network reads each variant of the crop in LOOKS too, and the cell gets all of these
+    probabilities averaged; a cell that had its second look comes back as it was; a CellRead (the pipeline's
+    reading, same fields) is taken as well."""
     crops = written[0]
     reader = CellReader()
     pair = CellReader(more=None).read(crops)
     four = reader.read(crops)
     again = reader.reconsider(crops, pair)
-    assert all(len(a.probs) == 4 for a in again)
+    assert len(rd.LOOKS) >= 2
     for p, f, a in zip(pair, four, again):
-        if p.confidence < rd.MORE_OPINIONS:      # read() asked the further opinions itself: the same reading
-            assert a == f
+        assert len(a.probs) == 4 * (1 + len(rd.LOOKS))
+        # the first four are the four networks on the crop as cut, as read() asks them
+        assert all(np.array_equal(x, y) for x, y in zip(a.probs[:len(f.probs)], f.probs))
         assert a.confidence == pytest.approx(rd.text_probability(a.probs, [a.text])[0], abs=1e-6)
-    sure = [k for k, p in enumerate(pair) if len(p.probs) == 1]       # read by the main network alone
-    assert sure and all(len(again[k].probs) == 4 for k in sure)
+        if p.confidence >= 0.99:        # plainly written cells: a second look does not talk the reader out of them
+            assert a.text == p.text
+    # the variants are the network's own: the crop moved, scaled or turned a little
+    net = reader._main
+    crop = crops[0]
+    last = 4 + 4 * (len(rd.LOOKS) - 1)               # the main network's reading of the last variant
+    want = rd.softmax(net.logits([rd.ink_map(rd.variant(crop, *rd.LOOKS[-1]))])[0], net.temperature)
+    assert np.allclose(again[0].probs[last], want)
     assert reader.reconsider(crops, again) == again                   # nothing left to ask
     as_read = [CellRead(f"g{k}.plus", r.text, r.confidence, r.candidates, probs=r.probs) for k, r in enumerate(pair)]
     assert reader.reconsider(crops, as_read) == again
-    # the main network alone has nobody else to ask
-    alone = CellReader(second=None, more=None)
-    first = alone.read(crops)
-    assert alone.reconsider(crops, first) == first
+
+
+def test_a_variant_is_the_crop_moved_scaled_or_turned():
+    crop = np.full((40, 60), 230, np.uint8)
+    crop[10:30, 28:32] = 20                                            # a vertical stroke in the middle
+    assert np.array_equal(rd.variant(crop), crop)                     # no change
+    moved = rd.variant(crop, dx=2)
+    assert np.array_equal(moved[:, 30:34], crop[:, 28:32]) and moved.shape == crop.shape
+    smaller = rd.variant(crop, scale=0.9)
+    assert (smaller < 128).sum() < (crop < 128).sum() and smaller[0, 0] == 230   # the border repeated
+    turned = rd.variant(crop, rotation=3.0)
+    assert (turned < 128).any() and not np.array_equal(turned, crop)
 
 
 def test_missing_model_is_unavailable(tmp_path):
