@@ -65,7 +65,7 @@ def main() -> None:
                 totals[bar] += not_located(sample, got)
             else:
                 reads, crops, reader, table, games = got
-                # decoded as the pipeline decodes, at this bar (the second look at the cells a row contradicts)
+                # decoded as the pipeline decodes, at this bar (with its second look)
                 totals[bar] += score_list(sample, decode_reads(reads, crops, reader, table, games, bar=bar)[0])
         print(f"  photo {i + 1}/{args.photos}", end="\r", file=sys.stderr)
     print(file=sys.stderr)

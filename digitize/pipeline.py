@@ -75,7 +75,8 @@ def get_engine(name: str = "skatscan"):
 
 
 def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optional[str] = None) -> Digitized:
-    """Read the list on ``image`` (BGR uint8). Raises :class:`digitize.locate.LocateError`."""
+    """Read the list on ``image`` (BGR uint8). Raises :class:`digitize.locate.LocateError`. The timings'
+    "decode" includes the second look (:func:`decode_reads`)."""
     t0 = time.perf_counter()
     located = locate(image)
     t1 = time.perf_counter()
