@@ -479,10 +479,11 @@ class CellReader:
         if not ask:
             return out
         first = self._every_opinion([ink_map(crops[k]) for k in ask], [previous[k] for k in ask])
-        looks = [[softmax(lg, net.temperature) for lg in net.logits([ink_map(variant(crops[k], *look)) for k in ask])]
-                 for look in LOOKS for net in nets]
+        # every variant of every asked crop, look by look; each network reads them all in one pass
+        maps = [ink_map(variant(crops[k], *look)) for look in LOOKS for k in ask]
+        read = [[softmax(lg, net.temperature) for lg in net.logits(maps)] for net in nets]
         for j, (k, r) in enumerate(zip(ask, first)):
-            every = r.probs + tuple(v[j] for v in looks)
+            every = r.probs + tuple(read[n][v * len(ask) + j] for v in range(len(LOOKS)) for n in range(len(nets)))
             given = [r.candidates] + [None] * (len(every) - 1)
             out[k] = replace(combine(every, self.top_k, readings=given), probs=every)
         return out
