@@ -197,6 +197,8 @@ def variant(crop: np.ndarray, scale: float = 1.0, dx: int = 0, rotation: float =
     centre and moved ``dx`` px to the right, the same size, its border repeated (:data:`LOOKS`)."""
     g = np.asarray(crop)
     h, w = g.shape[:2]
+    if g.size == 0:                 # nothing to move (ink_map reads an empty crop as an empty cell)
+        return g.copy()
     m = cv2.getRotationMatrix2D((w / 2, h / 2), float(rotation), float(scale))
     m[0, 2] += dx
     return cv2.warpAffine(g, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -352,6 +352,7 @@ def test_a_variant_is_the_crop_moved_scaled_or_turned():
     assert (smaller < 128).sum() < (crop < 128).sum() and smaller[0, 0] == 230   # the border repeated
     turned = rd.variant(crop, rotation=3.0)
     assert (turned < 128).any() and not np.array_equal(turned, crop)
+    assert rd.variant(np.zeros((0, 5), np.uint8), scale=0.9).shape == (0, 5)   # an empty crop stays empty
 
 
 def test_missing_model_is_unavailable(tmp_path):
