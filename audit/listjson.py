@@ -9,8 +9,8 @@ import json
 import math
 from typing import Any, Optional
 
-from .model import (ABANDON_TIMES, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES, Abandoned,
-                    CellReading, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
+from .model import (ABANDON_TIMES, CONFIRMED_BY, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES,
+                    Abandoned, CellReading, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
 
 #: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
 LIMITS = {"small": (0, 99), "value": (0, 100_000), "total": (-1_000_000, 1_000_000),
@@ -226,12 +226,21 @@ def _reason(v, p: str) -> str:
     return v
 
 
+def _confirmed_by(v, p: str) -> str:
+    if v is None or v == "":
+        return ""
+    if v not in CONFIRMED_BY:
+        raise ListError(p + ".confirmed_by", f"expected one of {', '.join(CONFIRMED_BY)}")
+    return v
+
+
 def _readings(v) -> dict[str, CellReading]:
     out = {}
     for ref, r in R.obj(v, "$.readings").items():
         p = f"$.readings.{ref}"
         r = R.obj(r, p, required=("value", "confidence"),
-                  allowed=("value", "confidence", "candidates", "box", "doubtful", "chosen_by", "reason"))
+                  allowed=("value", "confidence", "candidates", "box", "doubtful", "chosen_by", "reason",
+                           "confirmed_by"))
         conf = r["confidence"]
         if isinstance(conf, bool) or not isinstance(conf, (int, float)) or not 0 <= conf <= 1:
             raise ListError(p + ".confidence", "expected a number from 0 to 1")
@@ -244,7 +253,8 @@ def _readings(v) -> dict[str, CellReading]:
             box = tuple(tuple(float(x) for x in R.list_(pt, f"{p}.box")) for pt in R.list_(box, p + ".box"))
         out[ref] = CellReading(value=r["value"], confidence=float(conf), candidates=tuple(cands), box=box,
                                doubtful=R.bool_(r.get("doubtful"), p + ".doubtful"),
-                               chosen_by=str(r.get("chosen_by", "reader")), reason=_reason(r.get("reason"), p))
+                               chosen_by=str(r.get("chosen_by", "reader")), reason=_reason(r.get("reason"), p),
+                               confirmed_by=_confirmed_by(r.get("confirmed_by"), p))
     return out
 
 
@@ -329,7 +339,8 @@ def list_to_json(sl: ScoreList) -> dict:
                                  "candidates": [{"value": v, "confidence": c} for v, c in r.candidates],
                                  "box": None if r.box is None else [list(pt) for pt in r.box],
                                  "doubtful": r.doubtful, "chosen_by": r.chosen_by,
-                                 **({"reason": r.reason} if r.reason else {})}
+                                 **({"reason": r.reason} if r.reason else {}),
+                                 **({"confirmed_by": r.confirmed_by} if r.confirmed_by else {})}
                            for ref, r in sl.readings.items()}
     return doc
 

@@ -104,9 +104,11 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     """The advice to photograph a list again when most of what was read on it is in doubt (see
     :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it. Cells in doubt because the
     reader misreads the hand (reason "hand") do not count: a new photo would not help them (see
-    :func:`hand_note`)."""
-    doubtful = sum(1 for r in sl.readings.values() if r.doubtful and r.reason != "hand")
-    sure = sum(1 for r in sl.readings.values() if not r.doubtful and r.value not in (None, False))
+    :func:`hand_note`). Readings below the bar that their rows confirm (``confirmed_by``) count as read in doubt
+    here: the advice is about how well the photo reads, not about how well the list adds up."""
+    doubtful = sum(1 for r in sl.readings.values() if (r.doubtful and r.reason != "hand") or r.confirmed_by)
+    sure = sum(1 for r in sl.readings.values()
+               if not r.doubtful and not r.confirmed_by and r.value not in (None, False))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
     return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)
@@ -199,6 +201,10 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         reading = sl.readings[ref]
         cands = ", ".join(f"{show_value(v) or '∅'} {show_percent(p)}%" for v, p in reading.candidates)
         notes.append(("Gelesen, unsicher: " if lang == "de" else "Read, in doubt: ") + cands)
+    elif ref in sl.readings and sl.readings[ref].confirmed_by:
+        p = show_percent(sl.readings[ref].confidence)
+        notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
+                     else f"Read at {p} %, confirmed by its row")
     if ref in changed:
         cell.corrected = show_value(changed[ref].after)
         if not cell.css:

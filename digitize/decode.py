@@ -50,21 +50,27 @@ paper are different things, and the reader never silently fixes a cell to make t
   (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
   with neither "mit" nor "ohne") whose best reading is what makes its row agree, when no other
-  combination comes near (:data:`AMBIGUOUS`), is confirmed by the row and not doubtful; a reading
-  below the bar stays doubtful however well its row agrees (issue 5: the row may not vouch for a
-  reading the reader is unsure of: the paper may be wrong);
+  combination comes near (:data:`AMBIGUOUS`), is confirmed by the row and not doubtful;
 * in a row that agrees with no combination, a confident cell whose own runner-up (at least
   :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is one for which the
   reader, asked, gives the value the row implies at least :data:`ASKED_MIN` ("612" read "62" at 0.99,
   "612" 0.0003), and a "+" or "-" no game has when the row agrees without it (ink run over from the cell
   beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's;
+* a reading below the bar that the arithmetic left as it was, the reader's own best reading at or above the
+  reader's bar (:data:`digitize.confirm.ROW_BAR`, 0.6), is not doubtful when the list confirms it as a whole: its
+  row (or footer line, or the table's money) agrees, the auditor finds nothing there, and no other cell of it was
+  chosen by the arithmetic or doubted for another reason (``confirmed_by="row"``, :mod:`digitize.confirm`); below
+  the reader's bar a reading stays doubtful however well its row agrees (issue 5: the row may not choose a
+  reading the reader is unsure of: the paper may be wrong), and so does an empty reading, a table head cell and
+  a signature box;
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
   its candidates, and the referee looks at the photo; every doubtful cell says why
   (``CellReading.reason``, :data:`audit.model.DOUBT_REASONS`).
 
 The modules it rests on: :mod:`digitize.cell_values` (what a reading means in its column),
 :mod:`digitize.priors` (what a keeper writes in each column), :mod:`digitize.doubts` (each cell's value and
-doubt), :mod:`digitize.settle` (a group of cells that must agree).
+doubt), :mod:`digitize.settle` (a group of cells that must agree), :mod:`digitize.confirm` (the readings below the
+bar that their rows confirm).
 """
 from __future__ import annotations
 
@@ -75,6 +81,7 @@ from audit.overbid import explained_bids
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
+from digitize.confirm import confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
@@ -477,11 +484,13 @@ def _propose_money(cells: Cells, refs: list[str], sure: bool = False) -> None:
 
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
-           source: Optional[str] = None) -> ScoreList:
+           row_bar: Optional[float] = None, source: Optional[str] = None) -> ScoreList:
     """Build the list from the readings of every cell of the form (see the module docstring).
 
     ``table`` carries what is known besides the cells (seats; series, table and start numbers
-    from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open.
+    from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open. ``row_bar``: the reader's bar
+    (:data:`digitize.confirm.ROW_BAR` by default; ``row_bar=bar`` confirms nothing), below which a reading is a
+    doubt whatever its row says.
     """
     seats = table.seats
     by_ref = {r.ref: r for r in reads}
@@ -526,8 +535,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             candidates=tuple((v, round(float(p), 4)) for v, p in shown),
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
-    return ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
-                     readings=readings, source=source)
+    return confirm_by_rows(ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
+                                     readings=readings, source=source), bar, row_bar)
 
 
 

@@ -89,6 +89,9 @@ def test_audit_documents_follow_the_schema():
     ({"format": "skatscan.list/1", "table": {"seats": 3},
       "readings": {"g1.plus": {"value": 18, "confidence": 0.5, "doubtful": True, "reason": "guess"}}},
      "$.readings.g1.plus.reason"),
+    ({"format": "skatscan.list/1", "table": {"seats": 3},
+      "readings": {"g1.plus": {"value": 18, "confidence": 0.7, "confirmed_by": "referee"}}},
+     "$.readings.g1.plus.confirmed_by"),
     ([], "$"),
 ])
 def test_bad_json_names_the_place(doc, where):
@@ -162,4 +165,19 @@ def test_a_reading_keeps_why_it_is_doubtful():
     assert doc["readings"]["g1.base"]["reason"] == "hand" and "reason" not in doc["readings"]["g1.plus"]
     back = list_from_json(doc)
     assert back.readings["g1.base"].reason == "hand" and back.readings["g1.plus"].reason == ""
+    valid_list(doc)
+
+
+def test_a_reading_keeps_what_confirmed_it():
+    """``confirmed_by`` (audit.model.CONFIRMED_BY: a reading below the bar its row confirms) is written when set,
+    read back, and follows the schema."""
+    from audit.model import CellReading
+    sl = simulate(random.Random(1), seats=3)
+    sl = replace(sl, readings={"g1.base": CellReading(12, 0.7, ((12, 0.7), (11, 0.2)), confirmed_by="row"),
+                               "g1.plus": CellReading(18, 0.99, ((18, 0.99),))})
+    doc = list_to_json(sl)
+    assert doc["readings"]["g1.base"]["confirmed_by"] == "row" and "confirmed_by" not in doc["readings"]["g1.plus"]
+    assert doc["readings"]["g1.base"]["doubtful"] is False
+    back = list_from_json(doc)
+    assert back.readings["g1.base"].confirmed_by == "row" and back.readings["g1.plus"].confirmed_by == ""
     valid_list(doc)

@@ -57,6 +57,26 @@ def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
     assert not list_view(audit(few), "t", "de").notes   # ten doubts are quicker checked than a new photo
 
 
+def test_a_reading_its_row_confirms_is_shown_as_read_with_its_confidence():
+    """A cell read below the bar that its row confirms (confirmed_by "row") is no doubt on the page: no orange, no
+    settle form; its note says how surely it was read and what vouches for it. For the retake advice it counts as
+    read unsurely (the photo reads no better for the list adding up)."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    ref = f"g{g.no}.plus"
+    sl = replace(sl, readings={ref: CellReading(g.plus, 0.72, ((g.plus, 0.72), (g.plus + 1, 0.2)),
+                                                confirmed_by="row")})
+    for lang, note in (("en", "Read at 72 %, confirmed by its row"),
+                       ("de", "Gelesen zu 72 %, von der Zeile bestätigt")):
+        view = list_view(audit(sl), "t", lang)
+        cell = next(c for row in view.rows if row["no"] == g.no for c in row["cells"] if "72 %" in c.note)
+        assert note in cell.note and cell.text == str(g.plus) and cell.css != "doubt" and not view.doubts
+    unsure = _read(sl, 0.7)
+    confirmed = replace(unsure, readings={r: replace(x, doubtful=False, confirmed_by="row" if x.doubtful else "")
+                                          for r, x in unsure.readings.items()})
+    assert any("new photo" in n for n in list_view(audit(confirmed), "t", "en").notes)
+
+
 def test_a_misread_hand_gets_its_note_not_the_advice_to_retake():
     """Cells doubted because the reader misreads the hand (reason "hand") would not go away with a new photo:
     they do not count for the retake advice, and the list's page says what they are."""

@@ -15,6 +15,7 @@ import digitize.doubts as doubts
 from digitize import priors
 from digitize.cell_values import CellRead, parse, spellings
 import digitize.decode as decode_module
+from digitize.confirm import ROW_BAR
 from digitize.decode import CONFIDENCE_BAR, decode
 import digitize.settle as settle_module
 from digitize.settle import settle
@@ -215,8 +216,10 @@ def test_a_mark_read_best_is_weighed_against_what_a_mark_column_can_hold():
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value is True and not r.doubtful                  # 0.6 / 0.63 of what the column can hold
     reads = with_read(perfect_reads(sl), ref, "X", 0.6, ("7", 0.15), ("", 0.2))
-    r = decode(reads, table_of(sl), 36).readings[ref]
+    r = decode(reads, table_of(sl), 36, row_bar=CONFIDENCE_BAR).readings[ref]
     assert r.value is True and r.doubtful and r.reason == "bar"  # nothing is still 0.2 / 0.8 likely
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is True and not r.doubtful and r.confirmed_by == "row"   # the game's value needs the hand
     reads = with_read(perfect_reads(sl), ref, "7", 0.6, ("X", 0.35), ("", 0.03))
     assert decode(reads, table_of(sl), 36).readings[ref].doubtful
     empty = next(g for g in sl.games if not g.hand and not g.crossed_out)
@@ -250,16 +253,21 @@ def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     assert not decode(reads, table_of(sl), 36).readings[ref].doubtful   # 14.50 EUR: sixteen lost games
 
 
-def test_a_reading_below_the_bar_stays_doubtful_however_well_its_row_agrees():
-    """Issue 5: a cell below the confidence bar is marked doubtful; the row may not vouch for it."""
+def test_a_reading_below_the_readers_bar_stays_doubtful_however_well_its_row_agrees():
+    """Issue 5: a cell below the confidence bar is marked doubtful; between the reader's bar (ROW_BAR) and the
+    confidence bar its row may confirm the reader's own best reading (digitize.confirm), below it never."""
     sl = simulate(random.Random(5), seats=3)
     game = next(g for g in sl.games if g.plus is not None and g.base in (9, 10, 11, 12))
     ref = cell_ref(game.no, "base")
     other = "24" if game.base != 12 else "9"
-    for p in (CONFIDENCE_BAR - 0.01, 0.6, 0.2):
+    for p in (CONFIDENCE_BAR - 0.01, ROW_BAR):
         reads = with_read(perfect_reads(sl), ref, str(game.base), p, (other, p / 4))
         r = decode(reads, table_of(sl), 36).readings[ref]
-        assert r.value == game.base and r.doubtful and r.chosen_by == "reader"
+        assert r.value == game.base and not r.doubtful and r.chosen_by == "reader" and r.confirmed_by == "row"
+    for p in (ROW_BAR - 0.01, 0.2):
+        reads = with_read(perfect_reads(sl), ref, str(game.base), p, (other, p / 4))
+        r = decode(reads, table_of(sl), 36).readings[ref]
+        assert r.value == game.base and r.doubtful and r.chosen_by == "reader" and not r.confirmed_by
 
 
 def test_no_confirmation_when_another_combination_also_agrees():
@@ -362,12 +370,13 @@ def test_the_reasons_of_doubt_reach_the_referee():
     got = decode(with_read(perfect_reads(sl), ref, "5", 0.97, ("11", 0.02)), table_of(sl), 48)
     assert got.readings[ref].reason == "arithmetic"
     # a Grundwert read below the bar: "bar", and the message says so
-    got = decode(with_read(perfect_reads(sl), ref, "11", 0.6, ("12", 0.3)), table_of(sl), 48)
+    got = decode(with_read(perfect_reads(sl), ref, "11", 0.55, ("12", 0.3)), table_of(sl), 48)
     assert got.readings[ref].reason == "bar"
     msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
-    assert "not read with confidence (60 %)" in msg
-    # just below the bar is not shown at the bar: whole percent rounded down
-    got = decode(with_read(perfect_reads(sl), ref, "11", 0.8495, ("12", 0.15)), table_of(sl), 48)
+    assert "not read with confidence (55 %)" in msg
+    # just below the bar is not shown at the bar: whole percent rounded down (its row's confirmation off)
+    got = decode(with_read(perfect_reads(sl), ref, "11", 0.8495, ("12", 0.15)), table_of(sl), 48,
+                 row_bar=CONFIDENCE_BAR)
     assert got.readings[ref].reason == "bar"
     msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
     assert "not read with confidence (84 %)" in msg
@@ -443,9 +452,12 @@ def test_footer_arithmetic_chooses_among_candidates():
     got = decode(reads, table_of(sl), 48)
     r = got.readings["footer.bonus.1"]
     assert r.value == bonus and r.doubtful and r.chosen_by == "arithmetic"
-    # a score below the bar that the seat's sums agree with stays doubtful: the row may not vouch for it
+    # a score below the bar that the seat's sums agree with: confirmed at the reader's bar or above, not below
     score = sl.footer.score[1]
     reads = with_read(perfect_reads(sl), "footer.score.2", str(score), 0.7, (str(score + 100), 0.2))
+    r = decode(reads, table_of(sl), 48).readings["footer.score.2"]
+    assert r.value == score and not r.doubtful and r.chosen_by == "reader" and r.confirmed_by == "row"
+    reads = with_read(perfect_reads(sl), "footer.score.2", str(score), 0.5, (str(score + 100), 0.4))
     r = decode(reads, table_of(sl), 48).readings["footer.score.2"]
     assert r.value == score and r.doubtful and r.chosen_by == "reader"
 
@@ -851,14 +863,16 @@ def test_a_narrow_column_prior_counts_in_the_probability_of_a_reading():
     ref = cell_ref(game.no, "base")
     r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("28", 0.2)), table_of(sl), 48).readings[ref]
     assert r.value == 23 and not r.doubtful and r.confidence == 0.8      # the reader's own confidence is shown
-    r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("24", 0.2)), table_of(sl), 48).readings[ref]
+    r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("24", 0.2)), table_of(sl), 48,
+               row_bar=CONFIDENCE_BAR).readings[ref]         # (its row's confirmation off)
     assert r.value == 23 and r.doubtful and r.reason == "bar"
     # the reader's mass outside its top readings counts as values the column cannot hold, weighed alike
     r = decode(with_read(perfect_reads(sl), ref, "23", 0.8, ("24", 0.03)), table_of(sl), 48).readings[ref]
     assert not r.doubtful                                                 # 0.8 / (0.83 + 0.3 x 0.17) = 0.91
     suit = next(g for g in sl.games if g.plus is not None and g.mit)
     ref = cell_ref(suit.no, "mit")
-    r = decode(with_read(perfect_reads(sl), ref, str(suit.mit), 0.8, ("0", 0.2)), table_of(sl), 48).readings[ref]
+    r = decode(with_read(perfect_reads(sl), ref, str(suit.mit), 0.8, ("0", 0.2)), table_of(sl), 48,
+               row_bar=CONFIDENCE_BAR).readings[ref]
     assert r.doubtful and r.reason == "bar"
 
 

@@ -1,0 +1,113 @@
+"""Readings below the confidence bar that their row confirms (:func:`confirm_by_rows`).
+
+The decoder has two bars. Below :data:`ROW_BAR` (the reader's bar) a reading is always a doubt. Below
+:data:`digitize.decode.CONFIDENCE_BAR` the list's arithmetic may still choose among a cell's candidates (a cell
+it changes is doubtful, ``chosen_by="arithmetic"``), and a reading the arithmetic leaves as it is stays a doubt
+*unless* the list confirms it as a whole: the reader's own best reading, read at ``ROW_BAR`` or more, in a game
+row (or a seat's footer line, or the table's loss money) that
+
+* the auditor finds nothing about, at any severity, with this reading and the others confirmed with it taken as
+  read (a row that does not add up, an overbid, a missing count: the cell stays in doubt);
+* has no other cell whose value the arithmetic chose (``arithmetic``, ``chain``, ``sequence``, ``column``) or that
+  is doubted for another reason than the bar (``row``, ``hand``, ``missing``, ...): a row made to agree cannot
+  vouch for the cells it was made to agree with;
+* for a running total or count, follows a previous one of the seat that is not such a chosen value either.
+
+Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It is never an empty reading (a cell
+read empty below the bar may hold ink the reader could not make out, which no row tests), a table head cell
+(nothing on the list checks those) or a signature box. A
+misreading confirmed so would have to land on the one value that makes its row agree; with the paper wrong, the
+misreading would have to undo the keeper's mistake. On the benchmark photos of seeds 7 and 8 (docs/reader.md,
+"Confirmed by the row") none of the 489 written cells confirmed at 0.6 was wrong.
+
+This module runs the auditor's checks (:func:`audit.auditor.run_checks`, default settings) on the decoded list,
+a few milliseconds a list; it imports no OpenCV.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Optional
+
+from audit.auditor import run_checks
+from audit.model import ScoreList
+from audit.settings import Settings
+
+from .cell_values import GAME_REF
+
+#: The reader's bar: a reading below it is a doubt whatever its row says. At 0.6 the best reading is at least one
+#: and a half times as probable as all the reader's other readings together; lower, the runner-up can be nearly
+#: as probable, and the row would be choosing between the two (on the benchmark photos 0.5 and 0.4 confirmed 637
+#: and 762 written cells, 489 at 0.6, none wrong either: docs/reader.md).
+ROW_BAR = 0.6
+#: The running figures of a seat: confirmed only after a previous one that the arithmetic did not choose.
+_RUNNING = re.compile(r"^g(\d+)\.p(\d+)\.(total|won|lost)$")
+#: Doubts that are the reader's own best reading below the bar; every other doubt makes its group unfit to vouch.
+_PLAIN = "bar"
+
+
+def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> ScoreList:
+    """``sl`` with the readings in ``[low, bar)`` (``low`` by default :data:`ROW_BAR`) that their rows confirm no
+    longer doubtful (``confirmed_by="row"``; see the module docstring). A new list; ``sl`` is not modified."""
+    low = ROW_BAR if low is None else low
+    asked = {ref for ref, r in sl.readings.items()
+             if r.doubtful and _plain(r) and low <= _probability(r) < bar and r.value not in (None, False)
+             and not ref.startswith(("table.", "signature."))}
+    unfit = {_group(ref) for ref, r in sl.readings.items() if r.doubtful and not _plain(r)}
+    asked = {ref for ref in asked if _group(ref) not in unfit and not _after_a_chosen_value(sl, ref)}
+    while asked:
+        trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
+                                                                      confirmed_by="row") for ref in asked}})
+        found = set()
+        for f in run_checks(trial, Settings()):
+            if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
+                continue
+            found.update(_group(c) for c in f.cells)
+            if f.game is not None:
+                found.add(("game", f.game))
+        kept = {ref for ref in asked if _group(ref) not in found}
+        if kept == asked:
+            return trial
+        asked = kept
+    return sl
+
+
+def _plain(r) -> bool:
+    return r.reason == _PLAIN and r.chosen_by == "reader"
+
+
+def _probability(r) -> float:
+    """How probable the reader makes the cell's value: its candidate's probability (readings that mean the same
+    counted together, as the bar counts them; a "7" read best in a mark column is no mark's probability)."""
+    return max((p for v, p in r.candidates if v == r.value), default=0.0)
+
+
+def _group(ref: str) -> tuple:
+    """The cells that are checked together: a game row, a seat's footer lines, the table's loss money."""
+    m = GAME_REF.match(ref)
+    if m:
+        return ("game", int(m.group(1)))
+    if ref.startswith("footer.money"):
+        return ("money",)
+    if ref.startswith("footer."):
+        return ("footer", ref.rsplit(".", 1)[1])
+    return (ref,)
+
+
+def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:
+    """Whether the running figure ``ref`` follows its seat's previous one (the nearest row above with the cell
+    written or in doubt) that is doubtful for another reason than the bar: its row was checked against a value
+    the arithmetic chose."""
+    m = _RUNNING.match(ref)
+    if not m:
+        return False
+    no, seat, kind = int(m.group(1)), m.group(2), m.group(3)
+    for above in range(no - 1, 0, -1):
+        r = sl.readings.get(f"g{above}.p{seat}.{kind}")
+        if r is None:
+            return False
+        if r.doubtful:
+            return not _plain(r)
+        if r.value is not None:
+            return False
+    return False

@@ -1,0 +1,171 @@
+"""Readings below the confidence bar that their rows confirm (digitize.confirm): what may be confirmed, what never is,
+and that a confirmation never hides an error on paper nor changes a value."""
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings, strategies as st
+
+from audit.auditor import audit
+from audit.model import cell_ref
+from audit.simulate import ERROR_KINDS, seeded, simulate
+from digitize.cell_values import CellRead
+from digitize.confirm import ROW_BAR, confirm_by_rows
+from digitize.decode import CONFIDENCE_BAR, decode
+
+from .test_decode import perfect_reads, table_of, texts_of, with_read
+
+BETWEEN = (ROW_BAR + CONFIDENCE_BAR) / 2
+
+
+def _declared(sl, after: int = 1):
+    """A game row (number > ``after``) with a declarer, and that declarer's seat (1-based)."""
+    game = next(g for g in sl.games if g.no > after and g.plus is not None and not g.crossed_out)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    return game, seat
+
+
+def test_a_total_below_the_bar_is_confirmed_by_a_row_that_agrees():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = _declared(sl)
+    ref = cell_ref(game.no, "total", seat)
+    total = game.players[seat - 1].total
+    reads = with_read(perfect_reads(sl), ref, str(total), BETWEEN, (str(total + 60), 0.1))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == total and not r.doubtful and r.confirmed_by == "row" and r.chosen_by == "reader"
+    assert r.confidence == round(BETWEEN, 4)               # the reader's own confidence is what is shown
+    assert not audit(got).findings or all(ref not in f.cells for f in audit(got).findings)
+    # the same reading with the confirmation off (the reader's bar at the confidence bar): a doubt, as before
+    r = decode(reads, table_of(sl), 48, row_bar=CONFIDENCE_BAR).readings[ref]
+    assert r.doubtful and r.reason == "bar" and not r.confirmed_by
+
+
+def test_a_row_that_is_wrong_on_paper_confirms_nothing():
+    """The keeper wrote the wrong total; the reader read it as written, below the bar: the row does not agree, the
+    reading stays a doubt, and the finding about it stays (a doubtful one: the referee looks at the photo)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = _declared(sl)
+    ref = cell_ref(game.no, "total", seat)
+    wrong = game.players[seat - 1].total + 10
+    reads = with_read(perfect_reads(sl), ref, str(wrong), BETWEEN, (str(wrong + 1), 0.05))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings[ref]
+    assert r.value == wrong and r.doubtful and not r.confirmed_by
+    assert any(ref in f.cells and f.code != "unreadable" for f in audit(got).findings)
+
+
+def test_a_row_made_to_agree_cannot_vouch_for_its_cells():
+    """A Grundwert read "5" (no Grundwert) beside the right one is chosen by the arithmetic; the total of that row,
+    read below the bar, agrees with the row the arithmetic made: it stays a doubt."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = _declared(sl)
+    base, total = cell_ref(game.no, "base"), cell_ref(game.no, "total", seat)
+    reads = with_read(perfect_reads(sl), base, "5", 0.97, (str(game.base), 0.02))
+    reads = with_read(reads, total, str(game.players[seat - 1].total), BETWEEN)
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[base].chosen_by == "arithmetic" and got.readings[base].doubtful
+    assert got.readings[total].doubtful and not got.readings[total].confirmed_by
+    # without the chosen Grundwert the same total is confirmed
+    got = decode(with_read(perfect_reads(sl), total, str(game.players[seat - 1].total), BETWEEN),
+                 table_of(sl), 48)
+    assert got.readings[total].confirmed_by == "row"
+
+
+def test_a_running_total_after_a_chosen_one_stays_in_doubt():
+    """The previous total of the seat was chosen among its candidates: the next total's row was checked against the
+    arithmetic's value, not against a reading, so it does not confirm the next total."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    for game in sl.games[1:]:
+        if game.plus is None or game.crossed_out:
+            continue
+        seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+        before = [g for g in sl.games if g.no < game.no and g.players[seat - 1].total is not None]
+        if before and before[-1].plus is not None:
+            break
+    prev = before[-1]
+    prev_ref, ref = cell_ref(prev.no, "total", seat), cell_ref(game.no, "total", seat)
+    right = prev.players[seat - 1].total
+    reads = with_read(perfect_reads(sl), prev_ref, str(right + 100), 0.5, (str(right), 0.45))
+    reads = with_read(reads, ref, str(game.players[seat - 1].total), BETWEEN)
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[prev_ref].value == right and got.readings[prev_ref].chosen_by != "reader"
+    assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by
+
+
+def test_below_the_readers_bar_empty_head_and_signature_readings_are_never_confirmed():
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = _declared(sl)
+    total = cell_ref(game.no, "total", seat)
+    value = game.players[seat - 1].total
+    other = next(s for s in range(1, 5) if s != seat)
+    blank = cell_ref(game.no, "total", other)        # a non-declarer's empty total, read empty below the bar
+    reads = with_read(perfect_reads(sl), total, str(value), ROW_BAR - 0.01, (str(value + 60), 0.3))
+    reads = with_read(reads, blank, "", BETWEEN, ("7", 0.2))
+    reads = with_read(reads, "table.start_number.1", "17", 0.9, ("11", 0.05))
+    reads = with_read(reads, "signature.1", "~", BETWEEN, ("", 0.2))
+    got = decode(reads, table_of(sl), 48)
+    for ref in (total, blank, "table.start_number.1", "signature.1"):
+        if ref in got.readings:
+            assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by, ref
+
+
+def test_the_retake_advice_counts_confirmed_readings_as_unsure():
+    """A photo is judged by how surely it reads: cells its rows confirm count with the doubts there."""
+    from desk.pages import RETAKE_MIN, retake_advice
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    refs = [ref for ref, t in texts_of(sl).items() if t and ref.startswith("g")]
+    reads = perfect_reads(sl)
+    for ref in refs:
+        reads = with_read(reads, ref, texts_of(sl)[ref], BETWEEN)
+    got = decode(reads, table_of(sl), 48)
+    confirmed = [r for r in got.readings.values() if r.confirmed_by]
+    assert len(confirmed) >= RETAKE_MIN
+    assert retake_advice(got, "en") is not None
+    unconfirmed = decode(reads, table_of(sl), 48, row_bar=CONFIDENCE_BAR)
+    assert retake_advice(unconfirmed, "en") is not None
+
+
+def _all_unsure(sl, rng: random.Random):
+    """Every cell read as written but below the confidence bar, at or above the reader's bar (the runner-up a
+    different figure), the way a list in faint pencil reads."""
+    out = []
+    for r in perfect_reads(sl):
+        p = rng.uniform(ROW_BAR, CONFIDENCE_BAR - 0.01)
+        other = (r.text + "1", 1 - p - 0.01) if r.text else ("7", 1 - p - 0.01)
+        out.append(CellRead(r.ref, r.text, p, ((r.text, p), other)))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(ERROR_KINDS), seed=st.integers(0, 10_000), seats=st.sampled_from((3, 4)))
+def test_a_confirmation_never_hides_an_error_on_paper(kind, seed, seats):
+    """A list with a seeded keeper mistake, every cell read as written but unsure: every finding the mistake must
+    give is still reported (in doubt or not), and no cell a finding rests on is confirmed."""
+    if kind == "dealer-declared":
+        seats = 4
+    sl, expected = seeded(random.Random(seed), kind, seats)
+    got = decode(_all_unsure(sl, random.Random(seed)), table_of(sl), 48 if seats == 4 else 36)
+    findings = [f for f in audit(got).findings if f.code != "unreadable"]
+    assert {(e.code, e.game) for e in expected} <= {(f.code, f.game) for f in findings}
+    for f in findings:
+        assert not any(got.readings[c].confirmed_by for c in f.cells if c in got.readings), f
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), seats=st.sampled_from((3, 4)))
+def test_a_confirmation_changes_doubts_only_never_a_value(seed, seats):
+    """Decoded with and without the confirmation, a list has the same values and the same readings; the confirmed
+    cells are exactly the doubts that went, each read between the two bars; confirming again changes nothing."""
+    sl = simulate(random.Random(seed), seats=seats)
+    reads = _all_unsure(sl, random.Random(seed))
+    games = 48 if seats == 4 else 36
+    on = decode(reads, table_of(sl), games)
+    off = decode(reads, table_of(sl), games, row_bar=CONFIDENCE_BAR)
+    assert (on.games, on.footer, on.table) == (off.games, off.footer, off.table)
+    went = {ref for ref, r in off.readings.items() if r.doubtful and not on.readings[ref].doubtful}
+    assert went == {ref for ref, r in on.readings.items() if r.confirmed_by}
+    for ref in went:
+        a, b = on.readings[ref], off.readings[ref]
+        assert replace(a, doubtful=True, reason="bar", confirmed_by="") == b
+        assert ROW_BAR <= a.confidence < CONFIDENCE_BAR
+    assert confirm_by_rows(on, CONFIDENCE_BAR) == on
