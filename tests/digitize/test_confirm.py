@@ -3,7 +3,7 @@ and that a confirmation never hides an error on paper nor changes a value."""
 import random
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from audit.auditor import audit
 from audit.model import cell_ref
@@ -138,17 +138,26 @@ def _all_unsure(sl, rng: random.Random):
 
 @settings(max_examples=25, deadline=None)
 @given(kind=st.sampled_from(ERROR_KINDS), seed=st.integers(0, 10_000), seats=st.sampled_from((3, 4)))
+@example(kind="footer", seed=0, seats=3)          # the decoder settles this one among the candidates
+@example(kind="value-mismatch", seed=1, seats=4)
+@example(kind="running-total", seed=2, seats=3)
 def test_a_confirmation_never_hides_an_error_on_paper(kind, seed, seats):
-    """A list with a seeded keeper mistake, every cell read as written but unsure: every finding the mistake must
-    give is still reported (in doubt or not), and no cell a finding rests on is confirmed."""
+    """A list with a seeded keeper mistake, every cell read as written but unsure: the auditor reports the same
+    findings, each as much in doubt, with the confirmation as without it, and no finding rests on a confirmed cell.
+    (Without it the decoder may already settle a mistake among the candidates, in doubt: its own rule.)"""
     if kind == "dealer-declared":
         seats = 4
-    sl, expected = seeded(random.Random(seed), kind, seats)
-    got = decode(_all_unsure(sl, random.Random(seed)), table_of(sl), 48 if seats == 4 else 36)
-    findings = [f for f in audit(got).findings if f.code != "unreadable"]
-    assert {(e.code, e.game) for e in expected} <= {(f.code, f.game) for f in findings}
-    for f in findings:
+    sl, _ = seeded(random.Random(seed), kind, seats)
+    reads, games = _all_unsure(sl, random.Random(seed)), 48 if seats == 4 else 36
+    got = decode(reads, table_of(sl), games)
+    found = [f for f in audit(got).findings if f.code != "unreadable"]
+    unconfirmed = [f for f in audit(decode(reads, table_of(sl), games, row_bar=CONFIDENCE_BAR)).findings
+                   if f.code != "unreadable"]
+    assert [(f.code, f.game, f.seat, f.field, f.doubtful) for f in found] == \
+        [(f.code, f.game, f.seat, f.field, f.doubtful) for f in unconfirmed]
+    for f in found:
         assert not any(got.readings[c].confirmed_by for c in f.cells if c in got.readings), f
+    assert any(r.confirmed_by for r in got.readings.values())        # the confirmation had cells to confirm
 
 
 @settings(max_examples=25, deadline=None)
