@@ -218,19 +218,12 @@ def _footer(v, seats: int) -> Footer:
     return Footer(**lines, money_total=R.money(f.get("money_total"), "$.footer.money_total"))
 
 
-def _reason(v, p: str) -> str:
+def _one_of(v, where: str, allowed: tuple[str, ...]) -> str:
+    """An optional word of a reading (``reason``, ``confirmed_by``): "" when absent, else one of ``allowed``."""
     if v is None or v == "":
         return ""
-    if v not in DOUBT_REASONS:
-        raise ListError(p + ".reason", f"expected one of {', '.join(DOUBT_REASONS)}")
-    return v
-
-
-def _confirmed_by(v, p: str) -> str:
-    if v is None or v == "":
-        return ""
-    if v not in CONFIRMED_BY:
-        raise ListError(p + ".confirmed_by", f"expected one of {', '.join(CONFIRMED_BY)}")
+    if v not in allowed:
+        raise ListError(where, f"expected one of {', '.join(allowed)}")
     return v
 
 
@@ -253,8 +246,9 @@ def _readings(v) -> dict[str, CellReading]:
             box = tuple(tuple(float(x) for x in R.list_(pt, f"{p}.box")) for pt in R.list_(box, p + ".box"))
         out[ref] = CellReading(value=r["value"], confidence=float(conf), candidates=tuple(cands), box=box,
                                doubtful=R.bool_(r.get("doubtful"), p + ".doubtful"),
-                               chosen_by=str(r.get("chosen_by", "reader")), reason=_reason(r.get("reason"), p),
-                               confirmed_by=_confirmed_by(r.get("confirmed_by"), p))
+                               chosen_by=str(r.get("chosen_by", "reader")),
+                               reason=_one_of(r.get("reason"), p + ".reason", DOUBT_REASONS),
+                               confirmed_by=_one_of(r.get("confirmed_by"), p + ".confirmed_by", CONFIRMED_BY))
     return out
 
 
