@@ -15,10 +15,10 @@ row (or a seat's footer line, or the table's loss money) that
 
 Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It is never an empty reading (a cell
 read empty below the bar may hold ink the reader could not make out, which no row tests), a table head cell
-(nothing on the list checks those) or a signature box. A
-misreading confirmed so would have to land on the one value that makes its row agree; with the paper wrong, the
-misreading would have to undo the keeper's mistake. On the benchmark photos of seeds 7 and 8 (docs/reader.md,
-"Confirmed by the row") none of the 489 written cells confirmed at 0.6 was wrong.
+(nothing on the list checks those) or a signature box. A misreading confirmed so would have to land on the one
+value that makes its row agree; with the paper wrong, the misreading would have to undo the keeper's mistake. On
+the benchmark photos of seeds 7 and 8 (docs/reader.md, "Confirmed by the row") none of the 489 written cells
+confirmed at 0.6 was wrong.
 
 This module runs the auditor's checks (:func:`audit.auditor.run_checks`, default settings) on the decoded list,
 a few milliseconds a list; it imports no OpenCV.
