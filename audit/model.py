@@ -235,6 +235,13 @@ class CellReading:
     #: (:mod:`digitize.confirm`); "" otherwise
     confirmed_by: str = ""
 
+    @property
+    def value_confidence(self) -> float:
+        """How probable the reader makes the value: its candidate's probability (readings that mean the same
+        counted together: "7,50" and "7,5"; a "7" read best in a mark column is no mark's probability), 0 when the
+        value is none of the candidates."""
+        return max((p for v, p in self.candidates if v == self.value), default=0.0)
+
 
 @dataclass(frozen=True)
 class ScoreList:

@@ -202,7 +202,7 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         cands = ", ".join(f"{show_value(v) or '∅'} {show_percent(p)}%" for v, p in reading.candidates)
         notes.append(("Gelesen, unsicher: " if lang == "de" else "Read, in doubt: ") + cands)
     elif ref in sl.readings and sl.readings[ref].confirmed_by:
-        p = show_percent(sl.readings[ref].confidence)
+        p = show_percent(sl.readings[ref].value_confidence)
         notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
                      else f"Read at {p} %, confirmed by its row")
     if ref in changed:

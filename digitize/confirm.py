@@ -51,7 +51,7 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> S
     longer doubtful (``confirmed_by="row"``; see the module docstring). A new list; ``sl`` is not modified."""
     low = ROW_BAR if low is None else low
     asked = {ref for ref, r in sl.readings.items()
-             if r.doubtful and _plain(r) and low <= _probability(r) < bar and r.value not in (None, False)
+             if r.doubtful and _plain(r) and low <= r.value_confidence < bar and r.value not in (None, False)
              and not ref.startswith(("table.", "signature."))}
     unfit = {_group(ref) for ref, r in sl.readings.items() if r.doubtful and not _plain(r)}
     asked = {ref for ref in asked if _group(ref) not in unfit and not _after_a_chosen_value(sl, ref)}
@@ -74,12 +74,6 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> S
 
 def _plain(r) -> bool:
     return r.reason == _PLAIN and r.chosen_by == "reader"
-
-
-def _probability(r) -> float:
-    """How probable the reader makes the cell's value: its candidate's probability (readings that mean the same
-    counted together, as the bar counts them; a "7" read best in a mark column is no mark's probability)."""
-    return max((p for v, p in r.candidates if v == r.value), default=0.0)
 
 
 def _group(ref: str) -> tuple:

@@ -180,4 +180,8 @@ def test_a_reading_keeps_what_confirmed_it():
     assert doc["readings"]["g1.base"]["doubtful"] is False
     back = list_from_json(doc)
     assert back.readings["g1.base"].confirmed_by == "row" and back.readings["g1.plus"].confirmed_by == ""
+    # the value's own probability: its candidate's (spellings of one value counted together), not the text's
+    assert back.readings["g1.base"].value_confidence == 0.7
+    assert CellReading(7.5, 0.52, ((7.5, 0.69), (1.5, 0.22))).value_confidence == 0.69
+    assert CellReading(True, 0.6, ((False, 0.3),)).value_confidence == 0.0
     valid_list(doc)

@@ -176,5 +176,5 @@ def test_a_confirmation_changes_doubts_only_never_a_value(seed, seats):
     for ref in went:
         a, b = on.readings[ref], off.readings[ref]
         assert replace(a, doubtful=True, reason="bar", confirmed_by="") == b
-        assert ROW_BAR <= a.confidence < CONFIDENCE_BAR
+        assert ROW_BAR <= a.value_confidence < CONFIDENCE_BAR
     assert confirm_by_rows(on, CONFIDENCE_BAR) == on
