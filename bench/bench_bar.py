@@ -73,12 +73,13 @@ def main() -> None:
           f"{CONFIDENCE_BAR}\n")
     print("| bar | written cells | exact | wrong without doubt | doubts | sheets with no wrong cell "
           "| sheets with nothing wrong unflagged | paper errors found | false paper errors "
-          "| all cells: wrong without doubt | all cells: doubts |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| all cells: wrong without doubt | all cells: doubts | confirmed by their rows (wrong) |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for bar in args.bars:
         c = totals[bar]
         print(f"| {bar} | {c['written']} | {figures(c)} | "
-              f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | {' | '.join(all_cells(c)[1:])} |")
+              f"{c['paper_found']}/{c['paper_expected']} | {c['paper_false']} | {' | '.join(all_cells(c)[1:])} "
+              f"| {c['confirmed']} ({c['confirmed_wrong']}) |")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ with the truth:
   marked doubtful is right (nothing wrong without doubt, no phantom): what the referee can take as read;
 * the same figures over the photos skatscan accepts: those it does not ask to photograph again
   (desk.pages.retake_advice: most of what was read in doubt) and whose list it found;
+* confirmed by their rows: written cells read below the confidence bar that their rows confirm
+  (digitize.confirm: not doubtful), and how many of them are wrong (counted among the wrong without doubt too);
 * phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
   written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts);
@@ -120,6 +122,9 @@ def score_list(sample, sl) -> Counter:
         if doubtful:
             out["doubt"] += 1
             out["doubt:" + cell.kind] += 1
+        if r is not None and r.confirmed_by:
+            out["confirmed"] += 1
+            out["confirmed_wrong"] += not ok
         if ok:
             out["exact"] += 1
             out["exact:" + cell.kind] += 1
@@ -247,6 +252,7 @@ def main():
                   + blank + " |")
         print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
+              + f"; confirmed by their rows (below the bar, not in doubt): {c['confirmed']}, wrong {c['confirmed_wrong']}"
               + blank + " | | | | |")
 
 
