@@ -90,8 +90,8 @@ def _group(ref: str) -> tuple:
 
 def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:
     """Whether the running figure ``ref`` follows its seat's previous one (the nearest row above with the cell
-    written or in doubt) that is doubtful for another reason than the bar: its row was checked against a value
-    the arithmetic chose."""
+    written or in doubt; a crossed-out row, which has no readings, is passed over) that is doubtful for another
+    reason than the bar: its row was checked against a value the arithmetic chose."""
     m = _RUNNING.match(ref)
     if not m:
         return False
@@ -99,7 +99,7 @@ def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:
     for above in range(no - 1, 0, -1):
         r = sl.readings.get(f"g{above}.p{seat}.{kind}")
         if r is None:
-            return False
+            continue
         if r.doubtful:
             return not _plain(r)
         if r.value is not None:

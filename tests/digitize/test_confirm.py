@@ -178,3 +178,16 @@ def test_a_confirmation_changes_doubts_only_never_a_value(seed, seats):
         assert replace(a, doubtful=True, reason="bar", confirmed_by="") == b
         assert ROW_BAR <= a.value_confidence < CONFIDENCE_BAR
     assert confirm_by_rows(on, CONFIDENCE_BAR) == on
+
+
+def test_a_crossed_out_row_between_does_not_hide_a_chosen_total():
+    """A crossed-out row has no readings: the running total below it still follows the chosen one above it."""
+    from audit.model import CellReading, ScoreList, Table
+    from digitize.confirm import _after_a_chosen_value
+    chosen = CellReading(120, 0.5, ((140, 0.5), (120, 0.4)), doubtful=True, chosen_by="arithmetic", reason="arithmetic")
+    read = CellReading(150, 0.7, ((150, 0.7),), doubtful=True, reason="bar")
+    sl = ScoreList(table=Table(seats=3), readings={"g1.p1.total": chosen, "g3.p1.total": read})
+    assert _after_a_chosen_value(sl, "g3.p1.total")
+    sl = ScoreList(table=Table(seats=3), readings={"g1.p1.total": replace(chosen, chosen_by="reader", reason="bar"),
+                                                   "g3.p1.total": read})
+    assert not _after_a_chosen_value(sl, "g3.p1.total")
