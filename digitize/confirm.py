@@ -25,15 +25,13 @@ a few milliseconds a list; it imports no OpenCV.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.model import ScoreList
+from audit.checks.doubts import parse_ref
+from audit.model import ScoreList, cell_ref
 from audit.settings import Settings
-
-from .cell_values import GAME_REF
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.6 the best reading is at least one
 #: and a half times as probable as all the reader's other readings together; lower, the runner-up can be nearly
@@ -41,7 +39,7 @@ from .cell_values import GAME_REF
 #: and 762 written cells, 489 at 0.6, none wrong either: docs/reader.md).
 ROW_BAR = 0.6
 #: The running figures of a seat: confirmed only after a previous one that the arithmetic did not choose.
-_RUNNING = re.compile(r"^g(\d+)\.p(\d+)\.(total|won|lost)$")
+_RUNNING = ("total", "won", "lost")
 #: Doubts that are the reader's own best reading below the bar; every other doubt makes its group unfit to vouch.
 _PLAIN = "bar"
 
@@ -78,13 +76,13 @@ def _plain(r) -> bool:
 
 def _group(ref: str) -> tuple:
     """The cells that are checked together: a game row, a seat's footer lines, the table's loss money."""
-    m = GAME_REF.match(ref)
-    if m:
-        return ("game", int(m.group(1)))
+    game, seat, _ = parse_ref(ref)
+    if game is not None:
+        return ("game", game)
     if ref.startswith("footer.money"):
         return ("money",)
     if ref.startswith("footer."):
-        return ("footer", ref.rsplit(".", 1)[1])
+        return ("footer", seat)
     return (ref,)
 
 
@@ -92,12 +90,11 @@ def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:
     """Whether the running figure ``ref`` follows its seat's previous one (the nearest row above with the cell
     written or in doubt; a crossed-out row, which has no readings, is passed over) that is doubtful for another
     reason than the bar: its row was checked against a value the arithmetic chose."""
-    m = _RUNNING.match(ref)
-    if not m:
+    no, seat, kind = parse_ref(ref)
+    if no is None or seat is None or kind not in _RUNNING:
         return False
-    no, seat, kind = int(m.group(1)), m.group(2), m.group(3)
     for above in range(no - 1, 0, -1):
-        r = sl.readings.get(f"g{above}.p{seat}.{kind}")
+        r = sl.readings.get(cell_ref(above, kind, seat))
         if r is None:
             continue
         if r.doubtful:
