@@ -68,13 +68,15 @@ class SampleCell:
     """Truth of one cell on the photo: ``text`` and ``kind`` as drawn (see :mod:`digitize.synth.fill`), ``quad``
     the cell's corners (top-left, top-right, bottom-right, bottom-left of the printed cell) in photo px,
     ``visible`` whether all four lie inside the frame, ``parts`` ``(text, kind, quad)`` of each item of a cell
-    holding several (money beside a signature)."""
+    holding several (money beside a signature), ``outside`` the share of its handwriting outside its crop
+    (:attr:`digitize.synth.fill.CellTruth.outside`; not in the JSON)."""
 
     text: str
     kind: str
     quad: tuple[tuple[float, float], ...]
     visible: bool
     parts: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = ()
+    outside: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,7 @@ def _photo_cells(page: FilledPage, photo: Photo) -> dict[str, SampleCell]:
     for ref, quad in zip(refs, quads):
         truth = page.cells[ref]
         visible = all(-0.5 <= x <= w - 0.5 and -0.5 <= y <= h - 0.5 for x, y in quad)
-        out[ref] = SampleCell(truth.text, truth.kind, quad, visible, tuple(part_quads.get(ref, ())))
+        out[ref] = SampleCell(truth.text, truth.kind, quad, visible, tuple(part_quads.get(ref, ())), truth.outside)
     return out
 
 

@@ -44,6 +44,7 @@ import cv2
 import numpy as np
 
 from audit.model import MARK_FIELDS, ScoreList
+from digitize.cells import CROP_MARGIN, margin_for
 from digitize.form import render_png
 from digitize.layout import DEFAULT_GAMES, MAX_GAMES, Box, FormLayout, layout_for
 from digitize.synth.handwriting import (MIN_PEN_PX, Writer, composite, cross_out_strokes, ink_mask,
@@ -126,12 +127,16 @@ class CellPart:
 class CellTruth:
     """What a cell holds on the filled page: ``text`` exactly as drawn, ``kind`` (one of :data:`KINDS`), the
     cell's ``box`` in page px ``(x0, y0, x1, y1)`` (ends exclusive, as :meth:`~digitize.layout.Box.to_px`) and,
-    for a cell holding several items, one :class:`CellPart` each (in drawing order, left to right)."""
+    for a cell holding several items, one :class:`CellPart` each (in drawing order, left to right); ``outside``
+    the share of the ink of the figure, mark or dash written into it that lies outside the cell's crop as the
+    pipeline cuts it (:func:`outside_share`): writing the reader cannot see whole (0 where none was written: an
+    empty cell, a signature box, whose amount is not measured)."""
 
     text: str
     kind: str
     box: tuple[int, int, int, int]
     parts: tuple[CellPart, ...] = ()
+    outside: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -229,9 +234,10 @@ def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", 
 
     row_px = layout.row(1).h * dpi / 25.4
     for item in items:
-        box = _text_band(truth[item.ref].box, row_px, rng)
-        _write(canvas, box, item, rng)
-        truth[item.ref] = replace(truth[item.ref], text=item.text, kind=item.kind)
+        cell = truth[item.ref].box
+        mask, x0, y0 = _write(canvas, _text_band(cell, row_px, rng), item, rng)
+        truth[item.ref] = replace(truth[item.ref], text=item.text, kind=item.kind,
+                                  outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
     _money_and_signatures(canvas, sl, layout, keeper, players, style, rng, truth, row_px)
     _strike_unused_rows(canvas, sl, layout, keeper, style, rng, truth, dpi)
     return FilledPage(image=canvas, dpi=dpi, layout=layout, cells=truth, style=style)
@@ -307,8 +313,9 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
         if layout.money_cell(k) != sig:  # skatscan edition: a money row of its own
             if text is not None:
                 item = _Item(f"footer.money.{k}", text, text, "money", keeper)
-                _write(canvas, truth[item.ref].box, item, rng)
-                truth[item.ref] = replace(truth[item.ref], text=text, kind="money")
+                cell = truth[item.ref].box
+                truth[item.ref] = replace(truth[item.ref], text=text, kind="money",
+                                          outside=outside_share(*_write(canvas, cell, item, rng), cell))
             text = None
         parts = []
         if text is not None:
@@ -332,8 +339,10 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
     if sl.footer.money_total is not None:
         text = money_text(sl.footer.money_total, whole)
         item = _Item("footer.money_total", text, text, "money", keeper)
-        _write(canvas, _text_band(truth[item.ref].box, row_px, rng), item, rng)
-        truth[item.ref] = replace(truth[item.ref], text=text, kind="money")
+        cell = truth[item.ref].box
+        mask, x0, y0 = _write(canvas, _text_band(cell, row_px, rng), item, rng)
+        truth[item.ref] = replace(truth[item.ref], text=text, kind="money",
+                                  outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
 
 
 def _text_band(box, row_px: float, rng: np.random.Generator):
@@ -380,8 +389,28 @@ def _ink(canvas: np.ndarray, box, colour, make_mask: Callable, pad_of: float) ->
     return mask, x0, y0
 
 
-def _write(canvas: np.ndarray, box, item: _Item, rng: np.random.Generator) -> None:
-    """Write one item into ``box`` (page px) with the item's hand, onto ``canvas`` in place."""
+def outside_share(mask: np.ndarray, x0: int, y0: int, cell, margin: float = CROP_MARGIN) -> float:
+    """The share of the ink ``mask`` (alpha, its top-left at page px ``(x0, y0)``) outside the crop of ``cell``
+    (page px ``(x0, y0, x1, y1)``, ends exclusive) grown by ``margin`` of its height on every side, as
+    :func:`digitize.cells.crop` cuts it (:func:`digitize.cells.margin_for`); 0 without ink.
+
+    >>> m = np.zeros((10, 10)); m[2:4, 2:4] = 1.0; m[8:10, 2:4] = 1.0
+    >>> outside_share(m, 0, 0, (0, 0, 10, 5), margin=0.2)
+    0.5
+    """
+    total = float(mask.sum())
+    if total <= 0:
+        return 0.0
+    pad = margin * (cell[3] - cell[1])
+    cx0, cy0 = int(round(cell[0] - pad)) - x0, int(round(cell[1] - pad)) - y0
+    cx1, cy1 = int(round(cell[2] + pad)) - x0, int(round(cell[3] + pad)) - y0
+    inside = float(mask[max(cy0, 0):max(cy1, 0), max(cx0, 0):max(cx1, 0)].sum())
+    return round(1.0 - inside / total, 4)
+
+
+def _write(canvas: np.ndarray, box, item: _Item, rng: np.random.Generator) -> tuple[np.ndarray, int, int]:
+    """Write one item into ``box`` (page px) with the item's hand, onto ``canvas`` in place. Out: the ink's alpha
+    mask and its top-left corner on the page (:func:`_ink`)."""
     writer = item.writer
     height = box[3] - box[1]
     if item.kind == "signature":
@@ -396,7 +425,7 @@ def _write(canvas: np.ndarray, box, item: _Item, rng: np.random.Generator) -> No
 
         def make(size, local):
             return ink_mask(content, size, writer, rng, box=local)
-    _ink(canvas, box, writer.colour, make, INK_MARGIN * height)
+    return _ink(canvas, box, writer.colour, make, INK_MARGIN * height)
 
 
 def _strike_unused_rows(canvas: np.ndarray, sl: ScoreList, layout: FormLayout, keeper: Writer, style: dict,

@@ -6,12 +6,14 @@ import random
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from audit.listjson import list_to_json
 from audit.model import MARK_FIELDS
 from audit.simulate import seeded, simulate
 from digitize.form import render_png
-from digitize.synth.fill import KINDS, fill, form_games, money_text
+from digitize.synth.fill import KINDS, fill, form_games, money_text, outside_share
 
 DPI = 150
 
@@ -207,3 +209,33 @@ def test_skatscan_form_prints_series_and_table_unless_told_otherwise(pages):
 def test_money_is_written_german_style():
     assert [money_text(v) for v in (0.5, 3.5, 4.0, 0.0)] == ["0,50", "3,50", "4,-", "0,-"]
     assert money_text(1.0, ",00") == "1,00"
+
+
+def test_each_cell_knows_how_much_of_its_writing_lies_outside_its_crop(pages):
+    """CellTruth.outside: the share of a written figure's ink outside the crop the pipeline cuts; 0 where nothing
+    was written. Most figures stay in their crop, now and then one runs over the lines (as keepers write)."""
+    for name, (_, page) in pages.items():
+        shares = []
+        for ref, t in page.cells.items():
+            assert 0.0 <= t.outside <= 1.0, (name, ref)
+            if t.kind == "empty" or ref.startswith("signature."):
+                assert t.outside == 0.0, (name, ref)
+            elif t.kind in ("number", "mark", "dash"):
+                shares.append(t.outside)
+        assert np.median(shares) < 0.05, name
+        assert max(shares) > 0.0, name
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.integers(1, 12), st.integers(1, 12),
+       st.floats(0.0, 0.5), st.floats(0.0, 0.5))
+def test_outside_share_counts_the_ink_beyond_the_crop(x, y, w, h, margin, more):
+    """A blot inside the crop is 0 outside, one far from it 1; a wider margin never sees less of the ink."""
+    blot = np.zeros((h, w))
+    blot[:, :] = 1.0
+    cell = (20, 20, 40, 30)
+    assert outside_share(blot, 25, 22, (20, 20, 45, 40), margin) == 0.0     # wholly within the cell
+    assert outside_share(blot, 100 + x, 100 + y, cell, margin) == 1.0       # far away
+    assert outside_share(np.zeros((3, 3)), 0, 0, cell) == 0.0              # no ink
+    near = outside_share(blot, 10 + x, 10 + y, cell, margin)
+    assert 0.0 <= near <= 1.0
+    assert outside_share(blot, 10 + x, 10 + y, cell, margin + more) <= near
