@@ -17,6 +17,9 @@ with the truth:
   (desk.pages.retake_advice: most of what was read in doubt) and whose list it found;
 * confirmed by their rows: written cells read below the confidence bar that their rows confirm
   (digitize.confirm: not doubtful), and how many of them are wrong (counted among the wrong without doubt too);
+* writing out of its crop: written cells more than :data:`OVERFLOW` of whose ink lies outside the crop the
+  reader is shown (``SampleCell.outside``: the keeper wrote over the cell's lines), with their exact readings,
+  wrong readings without doubt and doubts, beside the same figures of the other written cells;
 * phantoms: empty cells that the digitized list holds a value for without a doubt mark (not among the
   written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts);
@@ -59,6 +62,8 @@ from digitize.synth.camera import CameraEffects  # noqa: E402
 from digitize.synth.dataset import make_sample  # noqa: E402
 
 WRITTEN = {"number", "mark", "money", "dash", "signature"}
+#: A written cell whose crop misses more than this share of its ink counts as writing out of its crop.
+OVERFLOW = 0.15
 
 
 def truth_value(ref: str, text: str):
@@ -81,9 +86,11 @@ def not_located(sample, exc: Exception) -> Counter:
     """A photo whose list was not found: every written cell counts as wrong."""
     out = Counter()
     out["not_located"] += 1
-    written = sum(1 for c in sample.cells.values() if c.kind in WRITTEN)
-    out["written"] += written
-    out["wrong"] += written
+    written = [c for c in sample.cells.values() if c.kind in WRITTEN]
+    out["written"] += len(written)
+    out["wrong"] += len(written)
+    out["over"] += sum(1 for c in written if getattr(c, "outside", 0.0) > OVERFLOW)
+    out["within"] += sum(1 for c in written if getattr(c, "outside", 0.0) <= OVERFLOW)
     out["empty"] += sum(1 for c in sample.cells.values() if c.kind == "empty")
     out["sheets"] += 1
     out["problem:" + type(exc).__name__] += 1
@@ -122,6 +129,11 @@ def score_list(sample, sl) -> Counter:
         if doubtful:
             out["doubt"] += 1
             out["doubt:" + cell.kind] += 1
+        over = "over" if getattr(cell, "outside", 0.0) > OVERFLOW else "within"
+        out[over] += 1
+        out[over + "_exact"] += ok
+        out[over + "_wrong_sure"] += not ok and not doubtful
+        out[over + "_doubt"] += doubtful
         if r is not None and r.confirmed_by:
             out["confirmed"] += 1
             out["confirmed_wrong"] += not ok
@@ -149,6 +161,16 @@ def score_list(sample, sl) -> Counter:
 def _paper_errors(sl) -> set[tuple]:
     """(code, game, seat) of the findings the referee is shown as errors on paper (not INFO, not in doubt)."""
     return {(f.code, f.game, f.seat) for f in audit(sl).findings if f.severity != INFO and not f.doubtful}
+
+
+def overflow_row(c: Counter, label: str) -> str:
+    """The written cells whose writing runs out of their crop, and the others: exact, wrong without doubt, doubts."""
+    def three(k: str) -> str:
+        return (f"exact {pct(c[k + '_exact'], c[k])}, wrong without doubt {pct(c[k + '_wrong_sure'], c[k])}, "
+                f"doubts {pct(c[k + '_doubt'], c[k])}")
+    return (f"| writing out of its crop (more than {OVERFLOW:.0%} of the ink) on the photos{label}: "
+            f"{c['over']} of {c['written']} written cells ({pct(c['over'], c['written'])}), {three('over')}; "
+            f"the others: {three('within')} |")
 
 
 def pct(a, b) -> str:
@@ -254,6 +276,8 @@ def main():
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
               + f"; confirmed by their rows (below the bar, not in doubt): {c['confirmed']}, wrong {c['confirmed_wrong']}"
               + blank + " | | | | |")
+        for label, k in (("", c), (" it accepts", ok)):
+            print(overflow_row(k, label) + blank + " | | | | |")
 
 
 if __name__ == "__main__":
