@@ -65,7 +65,7 @@ from digitize.layout import DEFAULT_GAMES, EDITIONS, Box, layout_for  # noqa: E4
 from digitize.reader import SIGNATURE, STRIKE  # noqa: E402
 from digitize.synth import handwriting as hw  # noqa: E402
 from digitize.synth.camera import CameraEffects, photograph  # noqa: E402
-from digitize.synth.fill import MONEY_FIRST_P, split_signature_box  # noqa: E402
+from digitize.synth.fill import MONEY_FIRST_P, outside_share, split_signature_box  # noqa: E402
 
 # ------------------------------------------------------------------------------------------------ constants
 
@@ -391,10 +391,7 @@ def _write_cell(page: np.ndarray, box: Box, content: Content, writer: hw.Writer,
     else:
         mask = hw.ink_mask(content.text, size, writer, rng, box=local)
     _paint(page, mask, writer.colour, x0, y0)
-    cx0, cy0, cx1, cy1 = cell_rect(box)
-    inside = mask[max(cy0 - y0, 0):max(cy1 - y0, 0), max(cx0 - x0, 0):max(cx1 - x0, 0)].sum()
-    total = float(mask.sum())
-    return float(1.0 - inside / total) if total > 0 else 0.0
+    return outside_share(mask, x0, y0, cell_rect(box), margin=0.0)
 
 
 def _cross_out(page: np.ndarray, strike: np.ndarray, region: Box, row_h: float, writer: hw.Writer,

@@ -314,8 +314,9 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
             if text is not None:
                 item = _Item(f"footer.money.{k}", text, text, "money", keeper)
                 cell = truth[item.ref].box
+                mask, x0, y0 = _write(canvas, cell, item, rng)
                 truth[item.ref] = replace(truth[item.ref], text=text, kind="money",
-                                          outside=outside_share(*_write(canvas, cell, item, rng), cell))
+                                          outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
             text = None
         parts = []
         if text is not None:
