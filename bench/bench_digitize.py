@@ -90,8 +90,8 @@ def not_located(sample, exc: Exception) -> Counter:
     written = [c for c in sample.cells.values() if c.kind in WRITTEN]
     out["written"] += len(written)
     out["wrong"] += len(written)
-    out["over"] += sum(1 for c in written if getattr(c, "outside", 0.0) > OVERFLOW)
-    out["within"] += sum(1 for c in written if getattr(c, "outside", 0.0) <= OVERFLOW)
+    out["over"] += sum(1 for c in written if c.outside > OVERFLOW)
+    out["within"] += len(written) - out["over"]
     out["empty"] += sum(1 for c in sample.cells.values() if c.kind == "empty")
     out["sheets"] += 1
     out["problem:" + type(exc).__name__] += 1
@@ -130,7 +130,7 @@ def score_list(sample, sl) -> Counter:
         if doubtful:
             out["doubt"] += 1
             out["doubt:" + cell.kind] += 1
-        over = "over" if getattr(cell, "outside", 0.0) > OVERFLOW else "within"
+        over = "over" if cell.outside > OVERFLOW else "within"
         out[over] += 1
         out[over + "_exact"] += ok
         out[over + "_wrong_sure"] += not ok and not doubtful

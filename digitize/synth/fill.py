@@ -235,9 +235,8 @@ def fill(sl: ScoreList, rng: np.random.Generator, *, edition: str = "skatscan", 
     row_px = layout.row(1).h * dpi / 25.4
     for item in items:
         cell = truth[item.ref].box
-        mask, x0, y0 = _write(canvas, _text_band(cell, row_px, rng), item, rng)
         truth[item.ref] = replace(truth[item.ref], text=item.text, kind=item.kind,
-                                  outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
+                                  outside=_write_figure(canvas, cell, _text_band(cell, row_px, rng), item, rng))
     _money_and_signatures(canvas, sl, layout, keeper, players, style, rng, truth, row_px)
     _strike_unused_rows(canvas, sl, layout, keeper, style, rng, truth, dpi)
     return FilledPage(image=canvas, dpi=dpi, layout=layout, cells=truth, style=style)
@@ -314,9 +313,8 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
             if text is not None:
                 item = _Item(f"footer.money.{k}", text, text, "money", keeper)
                 cell = truth[item.ref].box
-                mask, x0, y0 = _write(canvas, cell, item, rng)
                 truth[item.ref] = replace(truth[item.ref], text=text, kind="money",
-                                          outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
+                                          outside=_write_figure(canvas, cell, cell, item, rng))
             text = None
         parts = []
         if text is not None:
@@ -341,9 +339,8 @@ def _money_and_signatures(canvas: np.ndarray, sl: ScoreList, layout: FormLayout,
         text = money_text(sl.footer.money_total, whole)
         item = _Item("footer.money_total", text, text, "money", keeper)
         cell = truth[item.ref].box
-        mask, x0, y0 = _write(canvas, _text_band(cell, row_px, rng), item, rng)
         truth[item.ref] = replace(truth[item.ref], text=text, kind="money",
-                                  outside=outside_share(mask, x0, y0, cell, margin_for(item.ref)))
+                                  outside=_write_figure(canvas, cell, _text_band(cell, row_px, rng), item, rng))
 
 
 def _text_band(box, row_px: float, rng: np.random.Generator):
@@ -407,6 +404,14 @@ def outside_share(mask: np.ndarray, x0: int, y0: int, cell, margin: float = CROP
     cx1, cy1 = int(round(cell[2] + pad)) - x0, int(round(cell[3] + pad)) - y0
     inside = float(mask[max(cy0, 0):max(cy1, 0), max(cx0, 0):max(cx1, 0)].sum())
     return round(1.0 - inside / total, 4)
+
+
+def _write_figure(canvas: np.ndarray, cell, box, item: _Item, rng: np.random.Generator) -> float:
+    """Write ``item`` into ``box`` (page px, ``cell`` itself or a band of it) as :func:`_write` does. Out: the share
+    of its ink outside the crop of ``cell`` (:func:`outside_share`, the crop border :func:`digitize.cells.margin_for`
+    the item's cell)."""
+    mask, x0, y0 = _write(canvas, box, item, rng)
+    return outside_share(mask, x0, y0, cell, margin_for(item.ref))
 
 
 def _write(canvas: np.ndarray, box, item: _Item, rng: np.random.Generator) -> tuple[np.ndarray, int, int]:
