@@ -1,0 +1,260 @@
+"""Train the empty-cell gate, export it to ONNX for OpenCV's dnn module and write ``digitize/models/gate.onnx``
+and ``digitize/models/gate.json``.
+
+    python tools/train_gate.py            # about 10 minutes once the cells exist (tools/train_reader.py makes them)
+
+Three cells in four on a list are empty (904 of the 1,191 of a table of four in the speed benchmark), and the main
+network read every one (1.07 s of the 2.2 s that photo took). The gate is a network about a twentieth of the main network's size that sees
+the same ink map (:func:`digitize.reader.ink_map`) and says one thing: empty or written. A cell it finds empty at or
+above its threshold is read as empty and no other network reads it (:class:`digitize.reader.CellReader`); every
+other cell is read as before. A written cell the gate passes would be an empty reading without a doubt, so the
+threshold is set on cells of writers never seen in training, against the reader without the gate (:data:`HARM`).
+The figures are in the JSON and in docs/reader.md ("The empty-cell gate").
+
+Data: the main network's training and validation cells (``tools/make_cells.py`` via ``train_reader.cells``: the
+same files in ``--data``, made when missing), every cell, the written ones whose writing runs out of the crop
+included (what is left of them is still ink), with the main network's photometric augmentation (fainter ink, blur,
+noise) and no shape augmentation; for the threshold, the validation cells and :data:`CHECK_PAGES` pages more of
+test writers. Needs PyTorch (CPU) and onnx, training-time tools only.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+for p in (ROOT, ROOT / "tools"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import make_cells as mc  # noqa: E402
+import train_reader as tr  # noqa: E402
+from digitize import reader as rd  # noqa: E402
+
+import torch  # noqa: E402
+from torch import nn  # noqa: E402
+
+SEED = 41
+EPOCHS = 8
+BATCH = tr.BATCH    # train_reader.train_batches makes the batches
+LR = 3e-3
+WEIGHT_DECAY = 1e-4
+#: Channels of the four convolution stages.
+CHANNELS = (16, 24, 32, 48)
+#: A written cell taken for empty costs a wrong reading; an empty one taken for written only a read: the loss
+#: weighs the written cells this many times.
+WRITTEN_WEIGHT = 4.0
+#: The threshold: the most permissive logit(written) - logit(empty) on THRESHOLD_GRID below which the gate passes at
+#: most HARM of the written threshold cells that the reader without the gate does not read as an empty cell at or
+#: above the decoder's bar (each would become an empty reading without a doubt). The written cells it reads as sure
+#: empty cells are lost anyway: writing the crop does not show (out of it, in a deep shadow, a strike that misses it).
+HARM = 1e-4
+THRESHOLD_GRID = np.round(np.arange(-8.0, 0.01, 0.25), 2)
+#: Besides the main network's validation cells, the threshold is set on these many pages more of test-split
+#: writers (seed CHECK_SEED), their written cells all kept and a quarter of the empty ones.
+CHECK_PAGES, CHECK_SEED = 150, 13
+CHECK_KEEP = dict({k: 1.0 for k in mc.KINDS}, empty=0.25)
+#: Classes of the output, in order.
+CLASSES = ("empty", "written")
+
+
+class GateNet(nn.Module):
+    """Input (N, 1, 32, W) ink in [0, 1] -> logits (N, 2, 1, 1): empty, written. Conv/BatchNorm/ReLU/MaxPool and a
+    global max pool (OpenCV dnn runs it)."""
+
+    def __init__(self, channels=CHANNELS):
+        super().__init__()
+        c1, c2, c3, c4 = channels
+        layers = tr._block(1, c1, stride=2) + tr._block(c1, c2) + [nn.MaxPool2d(2)]     # 8 x W/4
+        layers += tr._block(c2, c3) + [nn.MaxPool2d(2)]                                # 4 x W/8
+        layers += tr._block(c3, c4)
+        layers += [nn.AdaptiveMaxPool2d(1), nn.Conv2d(c4, len(CLASSES), 1)]
+        self.net = nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.net(x)
+
+
+def written_logit(model: nn.Module, maps: list[np.ndarray]) -> np.ndarray:
+    """logit(written) - logit(empty) per map (evaluation mode), in the order of ``maps``."""
+    model.eval()
+    out = np.zeros(len(maps), np.float32)
+    with torch.no_grad():
+        for idx, x in rd.batches(maps, 512):
+            y = model(torch.from_numpy(x)).reshape(len(idx), len(CLASSES)).numpy()
+            out[idx] = y[:, 1] - y[:, 0]
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", default="/tmp/skatscan_reader", help="folder of the generated cells (not committed)")
+    ap.add_argument("--out", default=str(ROOT / "digitize" / "models"), help="folder for gate.onnx/json")
+    ap.add_argument("--epochs", type=int, default=EPOCHS)
+    ap.add_argument("--workers", type=int, default=tr.THREADS)
+    ap.add_argument("--check-pages", type=int, default=CHECK_PAGES,
+                    help="pages of test writers made besides the validation cells, for the threshold")
+    ap.add_argument("--channels", type=lambda s: tuple(int(c) for c in s.split(",")), default=CHANNELS,
+                    help="channels of the four convolution stages, comma-separated (default: %(default)s)")
+    ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
+    args = ap.parse_args(argv)
+
+    torch.set_num_threads(tr.THREADS)
+    torch.manual_seed(SEED)
+    rng = np.random.default_rng(SEED)
+    tr.AUG["elastic"] = (0.0, tr.AUG["elastic"][1])       # photometric augmentation only
+    tr.AUG["pen"] = (0.0, tr.AUG["pen"][1])
+    data_dir = Path(args.data)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    train = tr.cells(data_dir / f"train_{tr.TRAIN_PAGES}_{tr.TRAIN_SEED}.npz", tr.TRAIN_PAGES, "train",
+                     tr.TRAIN_SEED, "train", args.workers, keep=mc.KEEP_TRAIN)
+    val = tr.cells(data_dir / f"val_{tr.VAL_PAGES}_{tr.VAL_SEED}.npz", tr.VAL_PAGES, "test", tr.VAL_SEED, "test",
+                   args.workers)
+    check = tr.cells(data_dir / f"gate_check_{args.check_pages}_{CHECK_SEED}.npz", args.check_pages, "test",
+                     CHECK_SEED, "test", args.workers, keep=CHECK_KEEP)
+    val = {k: (v + check[k] if isinstance(v, list) else v) for k, v in val.items()}
+    n = min(len(train["labels"]), args.max_cells or len(train["labels"]))
+    y_train = torch.tensor([int(lab != "") for lab in train["labels"][:n]], dtype=torch.long)
+    print(f"train: {n} cells ({int(n - y_train.sum())} empty); threshold cells: {len(val['labels'])} "
+          f"(test writers, {sum(lab != '' for lab in val['labels'])} written)")
+
+    model = GateNet(args.channels)
+    n_params = sum(p.numel() for p in model.parameters())
+    steps = args.epochs * (math.ceil(n / BATCH) + len(range(rd.MIN_W, rd.MAX_W + 1, rd.WIDTH_STEP)))
+    opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=WEIGHT_DECAY)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=steps, pct_start=0.15)
+    loss_fn = nn.CrossEntropyLoss(weight=torch.tensor([1.0, WRITTEN_WEIGHT]))
+    val_maps = [rd.ink_map(c) for c in val["images"]]
+    val_written = np.array([lab != "" for lab in val["labels"]])
+    print(f"model: {n_params} parameters; {args.epochs} epochs, batches of {BATCH}")
+    t0 = time.time()
+    for epoch in range(args.epochs):
+        te = time.time()
+        order = rng.permutation(n)
+        maps = tr.epoch_inputs(train, order, rng)
+        model.train()
+        running = 0.0
+        for pos in tr.train_batches(maps, rng):
+            x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
+            loss = loss_fn(model(x).reshape(len(pos), len(CLASSES)), y_train[torch.from_numpy(order[pos])])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            running += loss.item() * len(pos)
+        z = written_logit(model, val_maps)
+        print(f"epoch {epoch + 1}: loss {running / n:.4f}, val wrong side {np.mean((z > 0) != val_written):.2%}, "
+              f"{time.time() - te:.0f} s, total {(time.time() - t0) / 60:.1f} min", flush=True)
+    train_seconds = time.time() - t0
+
+    torch.save(model.state_dict(), data_dir / "gate_state.pt")
+
+    # threshold: the most permissive one that passes at most HARM of the written threshold cells that the reader
+    # (without the gate) does not read as an empty cell at or above the decoder's bar
+    z = written_logit(model, val_maps)
+    t1 = time.time()
+    reads = rd.CellReader(gate=None).read(val["images"])
+    print(f"the reader without the gate read the {len(reads)} threshold cells in {time.time() - t1:.0f} s")
+    sure_empty = np.array([r.text == "" and r.confidence >= tr.BAR for r in reads])
+    right = np.array([r.text == lab for r, lab in zip(reads, val["labels"])])
+    allowed = HARM * int(val_written.sum())
+    threshold_logit = max(float(t) for t in THRESHOLD_GRID
+                          if np.sum(val_written & (z < t) & ~sure_empty) <= allowed)
+    threshold = float(1.0 / (1.0 + math.exp(threshold_logit)))
+    p_empty = 1.0 / (1.0 + np.exp(z))                # softmax of the two logits, the empty class
+    passed = p_empty >= threshold
+    harm = passed & val_written & ~sure_empty
+    kinds = np.array(val["kinds"])
+    figures = {
+        "cells": int(len(z)), "written": int(val_written.sum()), "empty": int((~val_written).sum()),
+        "empty_passed": int((passed & ~val_written).sum()),
+        "written_passed": int((passed & val_written).sum()),
+        "written_passed_read_as_sure_empty_without_the_gate": int((passed & val_written & sure_empty).sum()),
+        "written_passed_otherwise": int(harm.sum()),
+        "written_passed_otherwise_read_right_without_the_gate": int((harm & right).sum()),
+        "empty_passed_not_sure_empty_without_the_gate": int((passed & ~val_written & ~sure_empty).sum()),
+        "per_kind_passed": {k: int((passed & (kinds == k)).sum()) for k in mc.KINDS if (kinds == k).any()},
+    }
+    print(f"threshold: p(empty) >= {threshold:.6f} (logit {threshold_logit:.2f}); threshold cells: "
+          f"{figures['empty_passed']} of {figures['empty']} empty cells passed; {figures['written_passed']} written "
+          f"ones, {figures['written_passed_read_as_sure_empty_without_the_gate']} of them read as sure empty cells "
+          f"without the gate too; of the other {figures['written_passed_otherwise']}, "
+          f"{figures['written_passed_otherwise_read_right_without_the_gate']} read right without the gate; "
+          f"{figures['empty_passed_not_sure_empty_without_the_gate']} empty cells the reader doubted or misread")
+
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    onnx_path, meta_path = out_dir / "gate.onnx", out_dir / "gate.json"
+    model.eval()
+    example = torch.from_numpy(rd.to_input([np.zeros((rd.INPUT_H, 64), np.uint8)] * 2))
+    torch.onnx.export(model, example, str(onnx_path), opset_version=tr.OPSET, input_names=["ink"],
+                      output_names=["logits"], dynamic_axes={"ink": {0: "n", 3: "w"}, "logits": {0: "n"}},
+                      dynamo=False)
+    net = cv2.dnn.readNetFromONNX(str(onnx_path))
+    diffs = []
+    groups = list(rd.batches(val_maps, 64))
+    for idx, xb in groups[:: max(1, len(groups) // 8)] + [(groups[0][0][:1], groups[0][1][:1])]:
+        net.setInput(xb)
+        got = net.forward()
+        with torch.no_grad():
+            want = model(torch.from_numpy(xb)).numpy()
+        if got.shape != want.shape:
+            raise SystemExit(f"cv2.dnn output shape {got.shape} != torch {want.shape}")
+        diffs.append(float(np.abs(got - want).max()))
+    print(f"cv2.dnn {cv2.__version__} vs torch {torch.__version__}: largest difference {max(diffs):.2e}")
+    if max(diffs) > 1e-3:
+        raise SystemExit("cv2.dnn and torch disagree")
+
+    ch = args.channels
+    meta = {
+        "name": "skatscan empty-cell gate",
+        "reads": "every cell but the signature boxes, before the main network: empty, or written",
+        "charset": rd.CHARSET,
+        "classes": list(CLASSES),
+        "threshold": threshold,
+        "threshold_rule": (f"p(empty) (softmax of the two logits) at which a cell is read as empty without the other "
+                           f"networks: the most permissive on a grid of logits {THRESHOLD_GRID[1] - THRESHOLD_GRID[0]} "
+                           f"apart that passes at most {HARM} of the written threshold cells that the reader without "
+                           f"the gate does not read as an empty cell at or above the bar {tr.BAR}"),
+        "input": {"height": rd.INPUT_H, "min_width": rd.MIN_W, "max_width": rd.MAX_W, "width_step": rd.WIDTH_STEP,
+                  "policy": "the main network's ink map (digitize.reader.ink_map)",
+                  "layout": "N x 1 x 32 x W float32, ink 0..1"},
+        "output": {"layout": "N x 2 x 1 x 1 logits (empty, written)"},
+        "architecture": (f"conv3x3/2 {ch[0]} -> conv {ch[1]} -> pool2 -> conv {ch[2]} -> pool2 -> "
+                         f"conv {ch[3]} -> global max pool -> 1x1 conv 2; BatchNorm+ReLU after every conv"),
+        "parameters": int(n_params),
+        "onnx": {"opset": tr.OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
+                 "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
+                 "cv2_dnn_max_abs_diff": max(diffs)},
+        "training": {
+            "data": "the main network's cells (tools/make_cells.py, see reader.json), every cell",
+            "train_cells": n, "train_empty": int(n - y_train.sum()), "train_seed": tr.TRAIN_SEED,
+            "val_cells": len(val["labels"]), "val_seed": tr.VAL_SEED, "check_pages": args.check_pages,
+            "check_seed": CHECK_SEED, "check_keep": CHECK_KEEP,
+            "val_writers": "glyph bank split 'test' (never seen in training)",
+            "epochs": args.epochs, "batch": BATCH, "lr": LR, "written_weight": WRITTEN_WEIGHT, "seed": SEED,
+            "threads": tr.THREADS, "seconds": round(train_seconds), "torch": torch.__version__,
+            "opencv": cv2.__version__, "machine": platform.machine(),
+            "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
+        },
+        "validation": figures,
+        "glyph_sources": "see reader.json",
+        "date": datetime.date.today().isoformat(),
+    }
+    meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {onnx_path} ({onnx_path.stat().st_size / 1e3:.0f} kB) and {meta_path}; "
+          f"training {train_seconds / 60:.1f} min")
+
+
+if __name__ == "__main__":
+    main()
