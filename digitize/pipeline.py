@@ -108,13 +108,21 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, source: Optional[str] = None) -> tuple[ScoreList, list[CellRead]]:
-    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells of its
-    :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``, when it has one) and
-    the readings decoded again. Out: (the list, the readings it was decoded from)."""
+    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's empty-cell
+    gate passed in rows the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
+    again; the cells of its :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``,
+    when it has one) and the readings decoded again. Out: (the list, the readings it was decoded from)."""
     sl = decode(reads, table, games, bar=bar, source=source)
     reconsider = getattr(reader, "reconsider", None)
     if reconsider is None:
         return sl, reads
+    passed = passed_in_doubt(sl, reads) if getattr(reader, "gate_threshold", None) is not None else []
+    if passed:
+        reads = list(reads)
+        for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False)):
+            reads[k] = replace(reads[k], text=r.text, confidence=float(r.confidence),
+                               candidates=tuple(r.candidates), probs=r.probs)
+        sl = decode(reads, table, games, bar=bar, source=source)
     look = second_look(sl)
     again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith("signature.")]
     new = list(reads)
@@ -125,6 +133,24 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     if all(a is b for a, b in zip(new, reads)):
         return sl, reads
     return decode(new, table, games, bar=bar, source=source), new
+
+
+def passed_in_doubt(sl: ScoreList, reads: list[CellRead]) -> list[int]:
+    """Positions in ``reads`` of the cells the reader's empty-cell gate passed (an empty reading without per-step
+    probabilities) that the decoded list ``sl`` doubts, or that lie in a game row with a cell in doubt. The networks
+    read them before the list is decoded again, so that the row's arithmetic can ask them how probable a value it
+    implies is, as it asks of every other cell (a faint "1" the networks half see; docs/reader.md, "The empty-cell
+    gate")."""
+    doubtful = {ref for ref, r in sl.readings.items() if r.doubtful}
+    rows = {int(m.group(1)) for ref in doubtful if (m := GAME_REF.match(ref))}
+    out = []
+    for k, r in enumerate(reads):
+        if r.probs or r.text or r.ref.startswith("signature."):
+            continue
+        m = GAME_REF.match(r.ref)
+        if r.ref in doubtful or (m is not None and int(m.group(1)) in rows):
+            out.append(k)
+    return out
 
 
 def second_look(sl: ScoreList) -> set[str]:

@@ -10,7 +10,8 @@ from audit.auditor import audit
 from audit.model import cell_ref
 from audit.simulate import seeded, simulate
 from digitize.decode import decode
-from digitize.pipeline import ASK_AGAIN, decode_reads, second_look
+from digitize.cell_values import GAME_REF
+from digitize.pipeline import ASK_AGAIN, decode_reads, passed_in_doubt, second_look
 from digitize.reader import CHARSET, CellResult
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
 
@@ -130,3 +131,52 @@ def test_a_misreading_no_candidate_fixes_is_no_paper_error_once_every_network_ha
     r = got.readings[ref]
     assert r.value == 2 and r.doubtful and r.chosen_by == "arithmetic"
     assert not [f for f in audit(got).errors if f.game == game.no]
+
+
+class GatedReader(FakeReader):
+    """A FakeReader with an empty-cell gate: ``read(crops, gate=False)`` has two networks read every crop as an
+    empty cell (crop k is k + 8 px wide, so the reader knows whose crop it was given)."""
+
+    gate_threshold = 0.96
+
+    def __init__(self, answers, reads):
+        super().__init__(answers)
+        self.reads, self.read_asked = reads, []
+
+    def read(self, crops, boxes=None, *, gate=True):
+        assert gate is False
+        self.read_asked.append([self.reads[c.shape[1] - 8].ref for c in crops])
+        return [CellResult("", 0.99, (("", 0.99),), probs=(STEP,) * 2) for _ in crops]
+
+
+def test_cells_the_gate_passed_in_a_doubtful_row_are_read_by_the_networks_first():
+    """A cell the empty-cell gate passed has no per-step probabilities, so the arithmetic cannot ask the networks how
+    probable a value it implies is there (a faint "1" the gate passed and the networks half see). In a game row
+    with a cell in doubt, and where the cell is itself in doubt, the networks read such cells before the list is
+    decoded again and the second look is taken; a reader without a gate is not asked."""
+    sl, game, ref, reads = misread_plus()
+    reads = [r if not r.text or r.probs else _with_probs(r, 1) for r in reads]   # the empty ones: passed
+    first = decode(reads, table_of(sl), 48)
+    doubtful = {x for x, r in first.readings.items() if r.doubtful}
+    rows = {int(m.group(1)) for x in doubtful if (m := GAME_REF.match(x))}
+    assert game.no in rows
+    passed = passed_in_doubt(first, reads)
+    want = [k for k, r in enumerate(reads) if not r.text and not r.ref.startswith("signature.")
+            and (r.ref in doubtful or ((m := GAME_REF.match(r.ref)) and int(m.group(1)) in rows))]
+    assert passed == want and any(reads[k].ref.startswith(f"g{game.no}.") for k in passed)
+    assert all(not reads[k].probs and reads[k].text == "" for k in passed)
+    crops = [np.zeros((8, 8 + k), np.uint8) for k in range(len(reads))]
+    doubt = CellResult(str(game.plus + 7), 0.55, ((str(game.plus + 7), 0.55), (str(game.plus), 0.40)),
+                       probs=(STEP,) * 4)
+    reader = GatedReader({ref: doubt}, reads)
+    got, used = decode_reads(reads, crops, reader, table_of(sl), 48)
+    assert reader.read_asked == [[reads[k].ref for k in passed]]
+    assert all(len(used[k].probs) == 2 and used[k].text == "" for k in passed)
+    assert got.readings[ref].value == game.plus and got.readings[ref].doubtful     # the row settled as before
+    # nothing in doubt: nothing read past the gate
+    perfect = [r if not r.text else _with_probs(r, 1) for r in perfect_reads(sl)]
+    assert passed_in_doubt(decode(perfect, table_of(sl), 48), perfect) == []
+    # an engine without a gate is never asked to read past one
+    plain = FakeReader({ref: doubt})
+    got_plain, _ = decode_reads(reads, crops, plain, table_of(sl), 48)
+    assert got_plain.readings[ref].value == game.plus
