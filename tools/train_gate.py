@@ -195,25 +195,7 @@ def main(argv=None) -> None:
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
     onnx_path, meta_path = out_dir / "gate.onnx", out_dir / "gate.json"
-    model.eval()
-    example = torch.from_numpy(rd.to_input([np.zeros((rd.INPUT_H, 64), np.uint8)] * 2))
-    torch.onnx.export(model, example, str(onnx_path), opset_version=tr.OPSET, input_names=["ink"],
-                      output_names=["logits"], dynamic_axes={"ink": {0: "n", 3: "w"}, "logits": {0: "n"}},
-                      dynamo=False)
-    net = cv2.dnn.readNetFromONNX(str(onnx_path))
-    diffs = []
-    groups = list(rd.batches(val_maps, 64))
-    for idx, xb in groups[:: max(1, len(groups) // 8)] + [(groups[0][0][:1], groups[0][1][:1])]:
-        net.setInput(xb)
-        got = net.forward()
-        with torch.no_grad():
-            want = model(torch.from_numpy(xb)).numpy()
-        if got.shape != want.shape:
-            raise SystemExit(f"cv2.dnn output shape {got.shape} != torch {want.shape}")
-        diffs.append(float(np.abs(got - want).max()))
-    print(f"cv2.dnn {cv2.__version__} vs torch {torch.__version__}: largest difference {max(diffs):.2e}")
-    if max(diffs) > 1e-3:
-        raise SystemExit("cv2.dnn and torch disagree")
+    max_diff = tr.export_checked(model, onnx_path, val_maps, {"ink": {0: "n", 3: "w"}, "logits": {0: "n"}})
 
     ch = args.channels
     meta = {
@@ -235,7 +217,7 @@ def main(argv=None) -> None:
         "parameters": int(n_params),
         "onnx": {"opset": tr.OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
                  "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
-                 "cv2_dnn_max_abs_diff": max(diffs)},
+                 "cv2_dnn_max_abs_diff": max_diff},
         "training": {
             "data": "the main network's cells (tools/make_cells.py, see reader.json), every cell",
             "train_cells": n, "train_empty": int(n - y_train.sum()), "train_seed": tr.TRAIN_SEED,
