@@ -394,8 +394,8 @@ class CellReader:
     (default, when there is a second opinion: the box network and the packaged ``doubt.onnx``; ``None``:
     none).
     ``gate``: the empty-cell gate (default: the packaged ``gate.onnx`` when the main network is the packaged one;
-    ``None``: none), a network a twentieth of the main network's size that reads every cell but the signature boxes
-    first: a cell it finds empty with a probability at or above ``gate_threshold`` (default: its JSON's
+    ``None``: none), a network a thirteenth of the main network's size (an eighth of its arithmetic) that reads every
+    cell but the signature boxes first: a cell it finds empty with a probability at or above ``gate_threshold`` (default: its JSON's
     ``threshold``) is read as empty with that confidence, its only candidate, and without per-step probabilities
     (so that a second look has every network read it); the other networks read the rest (docs/reader.md, "The
     empty-cell gate": three cells in four on a list are empty).

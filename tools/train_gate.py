@@ -1,11 +1,12 @@
 """Train the empty-cell gate, export it to ONNX for OpenCV's dnn module and write ``digitize/models/gate.onnx``
 and ``digitize/models/gate.json``.
 
-    python tools/train_gate.py            # about 10 minutes once the cells exist (tools/train_reader.py makes them)
+    python tools/train_gate.py            # about 15 minutes once the cells exist (tools/train_reader.py makes them)
 
 Three cells in four on a list are empty (904 of the 1,191 of a table of four in the speed benchmark), and the main
-network read every one (1.07 s of the 2.2 s that photo took). The gate is a network about a twentieth of the main network's size that sees
-the same ink map (:func:`digitize.reader.ink_map`) and says one thing: empty or written. A cell it finds empty at or
+network read every one (1.07 s of the 2.2 s that photo took). The gate is a network a thirteenth of the main
+network's size (an eighth of its arithmetic) that sees the same ink map (:func:`digitize.reader.ink_map`) and says
+one thing: empty or written. A cell it finds empty at or
 above its threshold is read as empty and no other network reads it (:class:`digitize.reader.CellReader`); every
 other cell is read as before. A written cell the gate passes would be an empty reading without a doubt, so the
 threshold is set on cells of writers never seen in training, against the reader without the gate (:data:`HARM`).
@@ -168,8 +169,8 @@ def main(argv=None) -> None:
     sure_empty = np.array([r.text == "" and r.confidence >= tr.BAR for r in reads])
     right = np.array([r.text == lab for r, lab in zip(reads, val["labels"])])
     allowed = HARM * int(val_written.sum())
-    threshold_logit = max(float(t) for t in THRESHOLD_GRID
-                          if np.sum(val_written & (z < t) & ~sure_empty) <= allowed)
+    threshold_logit = max((float(t) for t in THRESHOLD_GRID if np.sum(val_written & (z < t) & ~sure_empty) <= allowed),
+                          default=float(THRESHOLD_GRID[0]))
     threshold = float(1.0 / (1.0 + math.exp(threshold_logit)))
     p_empty = 1.0 / (1.0 + np.exp(z))                # softmax of the two logits, the empty class
     passed = p_empty >= threshold
