@@ -395,10 +395,10 @@ class CellReader:
     none).
     ``gate``: the empty-cell gate (default: the packaged ``gate.onnx`` when the main network is the packaged one;
     ``None``: none), a network a thirteenth of the main network's size (an eighth of its arithmetic) that reads every
-    cell but the signature boxes first: a cell it finds empty with a probability at or above ``gate_threshold`` (default: its JSON's
-    ``threshold``) is read as empty with that confidence, its only candidate, and without per-step probabilities
-    (so that a second look has every network read it); the other networks read the rest (docs/reader.md, "The
-    empty-cell gate": three cells in four on a list are empty).
+    cell but the signature boxes first: a cell it finds empty with a probability at or above ``gate_threshold``
+    (default: its JSON's ``threshold``) is read as empty with that confidence, its only candidate, and without
+    per-step probabilities (so that a second look has every network read it); the other networks read the rest
+    (docs/reader.md, "The empty-cell gate": three cells in four on a list are empty).
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
