@@ -120,19 +120,23 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     if passed:
         reads = list(reads)
         for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False)):
-            reads[k] = replace(reads[k], text=r.text, confidence=float(r.confidence),
-                               candidates=tuple(r.candidates), probs=r.probs)
+            reads[k] = _read_again(reads[k], r)
         sl = decode(reads, table, games, bar=bar, source=source)
     look = second_look(sl)
     again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith("signature.")]
     new = list(reads)
     for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again]) if again else ()):
         if len(r.probs) > len(reads[k].probs):    # a network that had not read it has now
-            new[k] = replace(reads[k], text=r.text, confidence=float(r.confidence),
-                             candidates=tuple(r.candidates), probs=r.probs)
+            new[k] = _read_again(reads[k], r)
     if all(a is b for a, b in zip(new, reads)):
         return sl, reads
     return decode(new, table, games, bar=bar, source=source), new
+
+
+def _read_again(read: CellRead, result) -> CellRead:
+    """``read`` with the text, confidence, candidates and probabilities of the reader's new ``result``."""
+    return replace(read, text=result.text, confidence=float(result.confidence),
+                   candidates=tuple(result.candidates), probs=result.probs)
 
 
 def passed_in_doubt(sl: ScoreList, reads: list[CellRead]) -> list[int]:

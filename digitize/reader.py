@@ -469,7 +469,7 @@ class CellReader:
         if gate and self._gate is not None and rest:
             for i, p in zip(rest, self.empty_probability([maps[i] for i in rest])):
                 if p >= self.gate_threshold:
-                    results[i] = CellResult("", round(p, 6), (("", round(p, 6)),))
+                    results[i] = _result((("", p),))
             rest = [i for i in rest if results[i] is None]
         probs = {i: softmax(lg, self._main.temperature)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
