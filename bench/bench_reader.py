@@ -5,7 +5,7 @@ writers (handwriting that was NOT used in training; the glyph bank's train/test 
     python bench/bench_reader.py --pages 10 --json /tmp/bench.json
     python bench/bench_reader.py --writers train       # the same pages written by the training writers
     python bench/bench_reader.py --model /tmp/run/reader.onnx --second none   # a candidate network alone
-    python bench/bench_reader.py --no-gate             # every cell read by the networks (no empty-cell gate)
+    python bench/bench_reader.py --no-gate             # every cell read by the networks (no gate)
 
 The cells are made by ``tools/make_cells.py`` exactly like the validation cells (forms of both editions,
 3 and 4 seats, filled, photographed by the camera simulator, rectified with a small locator error, cut
@@ -79,7 +79,7 @@ def table(rows: dict, title: str, seconds: float) -> str:
 
 def _reader(model, second, gate: bool = True) -> CellReader:
     """The packaged reader, or ``model`` with ``second`` ('none' or absent: alone); ``gate=False``: without the
-    empty-cell gate (a given ``model`` has none anyway)."""
+    gate (a given ``model`` has none anyway)."""
     off = {} if gate else {"gate": None}
     if second is None:
         return CellReader(model, **off)     # the packaged networks, or ``model`` alone
@@ -99,7 +99,7 @@ def main(argv=None) -> None:
     ap.add_argument("--model", default=None, help="main network ONNX (its JSON beside it; default: the packaged one)")
     ap.add_argument("--second", default=None,
                     help="second-opinion ONNX, or 'none' (default: the packaged one with the packaged model)")
-    ap.add_argument("--no-gate", action="store_true", help="read every cell with the networks (no empty-cell gate)")
+    ap.add_argument("--no-gate", action="store_true", help="read every cell with the networks (no gate)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
 
@@ -125,7 +125,7 @@ def main(argv=None) -> None:
               "more": "packaged" if reader.more_meta else "none", "gate": "packaged" if reader.gate_meta else "none",
               "cnn": {"seconds_per_cell": cnn_s, "rows": figures(results, labels, kinds, args.bar)}}
     print(table(report["cnn"]["rows"], f"CNN+CTC reader ({report['model']}, second opinion {report['second']}, "
-                                       f"third and fourth opinions {report['more']}, empty-cell gate "
+                                       f"third and fourth opinions {report['more']}, gate (empty cells, dashes) "
                                        f"{report['gate']}), bar {args.bar}", cnn_s))
 
     confusions: dict[tuple[str, str], int] = {}

@@ -116,7 +116,7 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     reconsider = getattr(reader, "reconsider", None)
     if reconsider is None:
         return sl, reads
-    passed = passed_in_doubt(sl, reads) if getattr(reader, "gate_threshold", None) is not None else []
+    passed = passed_in_doubt(sl, reads) if getattr(reader, "gate_thresholds", None) is not None else []
     if passed:
         reads = list(reads)
         for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False)):
@@ -140,15 +140,15 @@ def _read_again(read: CellRead, result) -> CellRead:
 
 
 def passed_in_doubt(sl: ScoreList, reads: list[CellRead]) -> list[int]:
-    """Positions in ``reads`` of the cells the reader's empty-cell gate passed (an empty reading without per-step
-    probabilities) that the decoded list ``sl`` doubts (a value its row needs is missing there, say). The networks
-    read them before the list is decoded again, so that the row's arithmetic can ask them how probable a value it
-    implies is, as it asks of every other cell (a faint "1" the networks half see; docs/reader.md, "The empty-cell
+    """Positions in ``reads`` of the cells the reader's gate passed (an empty cell or a lone dash read without
+    per-step probabilities) that the decoded list ``sl`` doubts (a value its row needs is missing there, say). The
+    networks read them before the list is decoded again, so that the row's arithmetic can ask them how probable a
+    value it implies is, as it asks of every other cell (a faint "1" the networks half see; docs/reader.md, "The
     gate"). Reading every passed cell of a game row with a doubt too (tried) left three empty cells more in doubt
     on seed 7's benchmark photos and cost up to half a second on a four-seat 12 MP photo."""
     doubtful = {ref for ref, r in sl.readings.items() if r.doubtful}
     return [k for k, r in enumerate(reads)
-            if r.ref in doubtful and not r.probs and not r.text and not r.ref.startswith("signature.")]
+            if r.ref in doubtful and not r.probs and r.text in ("", "-") and not r.ref.startswith("signature.")]
 
 
 def second_look(sl: ScoreList) -> set[str]:

@@ -78,8 +78,8 @@ SECOND_FILE = "second.onnx"
 #: opinion (see MORE_OPINIONS).
 BOX_FILE = "box.onnx"
 DOUBT_FILE = "doubt.onnx"
-#: The empty-cell gate (see :class:`CellReader`): a cell it finds empty at or above the threshold in its JSON is
-#: read as empty, and no other network reads it.
+#: The gate (see :class:`CellReader`): a cell it finds empty, or a lone dash, at or above that class's threshold in
+#: its JSON is read so, and no other network reads it.
 GATE_FILE = "gate.onnx"
 #: A cell the main network reads below this confidence is read by the second network too (when one is
 #: packaged), and the cell's readings are the two networks' probabilities averaged (:func:`combine`).
@@ -393,12 +393,13 @@ class CellReader:
     ``more``: the networks (paths) that read a cell the two read below ``more_opinions`` too, averaged in
     (default, when there is a second opinion: the box network and the packaged ``doubt.onnx``; ``None``:
     none).
-    ``gate``: the empty-cell gate (default: the packaged ``gate.onnx`` when the main network is the packaged one;
-    ``None``: none), a network a thirteenth of the main network's size (an eighth of its arithmetic) that reads every
-    cell but the signature boxes first: a cell it finds empty with a probability at or above ``gate_threshold``
-    (default: its JSON's ``threshold``) is read as empty with that confidence, its only candidate, and without
-    per-step probabilities (so that a second look has every network read it); the other networks read the rest
-    (docs/reader.md, "The empty-cell gate": three cells in four on a list are empty).
+    ``gate``: the gate (default: the packaged ``gate.onnx`` when the main network is the packaged one; ``None``:
+    none), a network a thirteenth of the main network's size (an eighth of its arithmetic) that reads every cell but
+    the signature boxes first: a cell it finds empty, or a lone dash, with a probability at or above that text's
+    threshold in ``gate_thresholds`` (text -> probability; default: its JSON's ``thresholds``) is read as that text
+    with that confidence, its only candidate, and without per-step probabilities (so that a second look has every
+    network read it); the other networks read the rest (docs/reader.md, "The gate": three cells in four on a list
+    are empty, and a DSkV keeper writes a dash in every idle seat's cells).
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -409,7 +410,7 @@ class CellReader:
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
                  second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
                  second_opinion: float = SECOND_OPINION, more=_PACKAGED, more_opinions: float = MORE_OPINIONS,
-                 gate=_PACKAGED, gate_threshold: Optional[float] = None):
+                 gate=_PACKAGED, gate_thresholds: Optional[dict[str, float]] = None):
         def network(path) -> _Network:
             return _Network(Path(path), Path(path).with_suffix(".json"), int(batch_size))
 
@@ -441,8 +442,13 @@ class CellReader:
             gate = packaged if model is None and packaged.is_file() else None
         self._gate = network(gate) if gate is not None else None
         self.gate_meta = self._gate.meta if self._gate is not None else None
-        self.gate_threshold = None if self._gate is None else float(
-            gate_threshold if gate_threshold is not None else self._gate.meta["threshold"])
+        if self._gate is None:
+            self.gate_thresholds = None
+        elif gate_thresholds is not None:
+            self.gate_thresholds = {t: float(x) for t, x in gate_thresholds.items()}
+        else:
+            meta = self._gate.meta
+            self.gate_thresholds = {meta["texts"][c]: float(x) for c, x in meta["thresholds"].items()}
         self.second_opinion = float(second_opinion)
         self.more_opinions = float(more_opinions)
         self.top_k = int(top_k)
@@ -456,8 +462,7 @@ class CellReader:
              gate: bool = True) -> list[CellResult]:
         """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
         :class:`CellResult` per crop, in order. ``boxes[i]``: crop i is a signature box (read by the box
-        network when there is one). ``gate=False``: the empty-cell gate passes no cell (the networks read
-        every one)."""
+        network when there is one). ``gate=False``: the gate passes no cell (the networks read every one)."""
         maps = [ink_map(c) for c in crops]
         boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
         results: list[Optional[CellResult]] = [None] * len(maps)
@@ -467,9 +472,10 @@ class CellReader:
                 results[i] = r
         rest = [i for i, r in enumerate(results) if r is None]
         if gate and self._gate is not None and rest:
-            for i, p in zip(rest, self.empty_probability([maps[i] for i in rest])):
-                if p >= self.gate_threshold:
-                    results[i] = _result((("", p),))
+            for i, p in zip(rest, self.gate_probabilities([maps[i] for i in rest])):
+                passed = [(t, x) for t, x in p.items() if x >= self.gate_thresholds.get(t, 2.0)]
+                if passed:
+                    results[i] = _result(passed)
             rest = [i for i in rest if results[i] is None]
         probs = {i: softmax(lg, self._main.temperature)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
@@ -485,10 +491,16 @@ class CellReader:
             results[i] = r
         return results
 
-    def empty_probability(self, maps: Sequence[np.ndarray]) -> list[float]:
-        """The gate's probability that each ink map (:func:`ink_map`) is an empty cell (the reader must have a
-        gate)."""
-        return [float(softmax(lg.reshape(-1))[0]) for lg in self._gate.logits(maps)]
+    def gate_probabilities(self, maps: Sequence[np.ndarray]) -> list[dict[str, float]]:
+        """The gate's probability, per ink map (:func:`ink_map`), of each text it can pass ("" an empty cell, "-" a
+        lone dash): the softmax of its logits (the reader must have a gate)."""
+        texts = [(k, self._gate.meta["texts"][c]) for k, c in enumerate(self._gate.meta["classes"])
+                 if c in self._gate.meta["texts"]]
+        out = []
+        for lg in self._gate.logits(maps):
+            p = softmax(lg.reshape(-1))
+            out.append({t: float(p[k]) for k, t in texts})
+        return out
 
     def reconsider(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
         """A second look at cells: ``previous`` their readings (a :class:`CellResult` or a
