@@ -212,15 +212,21 @@ def figures(c: Counter) -> str:
             f"{pct(c['sheets_right'], c['sheets'])} | {pct(c['sheets_trusted'], c['sheets'])}")
 
 
-def speed(engine: str, seed: int, seats: int) -> tuple[float, float]:
-    """Seconds for the whole digitize of a 12 MP photo of a list of ``seats`` players (a table of four has half
-    as many cells again as one of three), and for decoding its JPEG alone."""
+def photo_12mp(seed: int, seats: int) -> np.ndarray:
+    """The JPEG bytes (uint8 array) of a 12-megapixel (4000 x 3000, quality 90) photo of sample ``seed``'s list at a
+    table of ``seats`` (test writers)."""
     sample = make_sample(seed, split="test", width=4000, seats=seats)
     img = sample.photo.image
     if img.shape[1] / img.shape[0] != 4 / 3:
         img = cv2.resize(img, (4000, 3000) if img.shape[1] > img.shape[0] else (3000, 4000))
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    data = np.frombuffer(buf.tobytes(), np.uint8)
+    return np.frombuffer(buf.tobytes(), np.uint8)
+
+
+def speed(engine: str, seed: int, seats: int) -> tuple[float, float]:
+    """Seconds for the whole digitize of a 12 MP photo of a list of ``seats`` players (a table of four has half
+    as many cells again as one of three), and for decoding its JPEG alone."""
+    data = photo_12mp(seed, seats)
     decode_times, total_times = [], []
     for _ in range(3):
         t0 = time.perf_counter()
