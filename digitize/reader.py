@@ -399,7 +399,7 @@ class CellReader:
     threshold in ``gate_thresholds`` (text -> probability; default: its JSON's ``thresholds``) is read as that text
     with that confidence, its only candidate, and without per-step probabilities (so that a second look has every
     network read it); the other networks read the rest (docs/reader.md, "The gate": three cells in four on a list
-    are empty, and a DSkV keeper writes a dash in every idle seat's cells).
+    are empty, and many DSkV keepers write a dash in the idle seats' cells).
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -473,7 +473,8 @@ class CellReader:
         rest = [i for i, r in enumerate(results) if r is None]
         if gate and self._gate is not None and rest:
             for i, p in zip(rest, self.gate_probabilities([maps[i] for i in rest])):
-                passed = [(t, x) for t, x in p.items() if x >= self.gate_thresholds.get(t, 2.0)]
+                passed = sorted(((t, x) for t, x in p.items() if x >= self.gate_thresholds.get(t, math.inf)),
+                                key=lambda tx: -tx[1])
                 if passed:
                     results[i] = _result(passed)
             rest = [i for i in rest if results[i] is None]
