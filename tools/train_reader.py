@@ -400,6 +400,9 @@ def main(argv=None) -> None:
     ap.add_argument("--printed-pages", type=int, default=PRINTED_PAGES,
                     help="pages of printed series/table/start numbers added to the training cells (0: none)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")
+    ap.add_argument("--max-cut", type=float, default=MAX_CUT,
+                    help="leave out the training cells more than this share of whose ink lies outside the crop "
+                         "(default: %(default)s)")
     ap.add_argument("--name", default="reader", choices=sorted(RECIPES),
                     help="model file name: reader (the main network), second (the second opinion), box (the "
                          "signature boxes and the third opinion) or doubt (the fourth opinion)")
@@ -440,10 +443,10 @@ def main(argv=None) -> None:
         train = {k: (v + extra[k] if isinstance(v, list) else v) for k, v in train.items()}
         val_printed = cells(data_dir / f"val_printed_{VAL_PRINTED_PAGES}_{VAL_PRINTED_SEED}.npz", VAL_PRINTED_PAGES,
                             "test", VAL_PRINTED_SEED, "test", args.workers, keep=mc.KEEP_PRINTED, printed=True)
-    keep = [i for i, c in enumerate(train["cut"]) if c <= MAX_CUT][: args.max_cells or None]
-    n_cut = sum(c > MAX_CUT for c in train["cut"])
+    keep = [i for i, c in enumerate(train["cut"]) if c <= args.max_cut][: args.max_cells or None]
+    n_cut = sum(c > args.max_cut for c in train["cut"])
     train = {k: ([v[i] for i in keep] if isinstance(v, list) else v) for k, v in train.items()}
-    print(f"left out {n_cut} training cells whose writing runs more than {MAX_CUT:.0%} out of the crop")
+    print(f"left out {n_cut} training cells whose writing runs more than {args.max_cut:.0%} out of the crop")
     kinds_train = {k: train["kinds"].count(k) for k in mc.KINDS}
     print(f"train: {len(train['labels'])} cells (train writers) {kinds_train}; "
           f"val: {len(val['labels'])} cells (test writers)")
@@ -541,7 +544,7 @@ def main(argv=None) -> None:
             "data": ("synthetic cells made by tools/make_cells.py: forms rendered at RECTIFIED_DPI (both editions, "
                      "3 and 4 seats), filled by digitize.synth.handwriting writers, photographed by "
                      "digitize.synth.camera, rectified with a small locator error, cut with digitize.cells.crop"),
-            "train_cells": len(train["labels"]), "train_cells_left_out_cut": n_cut, "max_cut": MAX_CUT, "train_pages": args.train_pages, "train_seed": TRAIN_SEED,
+            "train_cells": len(train["labels"]), "train_cells_left_out_cut": n_cut, "max_cut": args.max_cut, "train_pages": args.train_pages, "train_seed": TRAIN_SEED,
             "train_writers": "glyph bank split 'train'",
             "train_kinds": kinds_train,
             "val_cells": len(val["labels"]), "val_pages": args.val_pages, "val_seed": VAL_SEED,
