@@ -156,6 +156,11 @@ T = {
                        "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
                        "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "
                        "candidate would make it agree; candidates: {candidates}."),
+    "unreadable.photo": ("Zelle {cell} liegt zum Teil außerhalb des Fotos und ist darum im Zweifel (gelesen: "
+                         "{value}); Kandidaten: {candidates}. Bitte auf der Liste prüfen oder die Liste ganz "
+                         "fotografieren.",
+                         "Cell {cell} lies partly off the photo and is in doubt (read: {value}); candidates: "
+                         "{candidates}. Please check it on the list, or photograph the whole list."),
     "unreadable.hand": ("Zelle {cell} ({confidence} %) im Zweifel: diese Handschrift wird wohl verlesen (mehrere "
                         "unmögliche Grundwerte oder Matadorzahlen gelesen); Kandidaten: {candidates}.",
                         "Cell {cell} ({confidence} %) in doubt: this hand seems misread (several impossible Grundwerte "

@@ -43,6 +43,9 @@ class CellRead:
     #: the reader's per-step probabilities (:attr:`digitize.reader.CellResult.probs`), to ask it how probable a
     #: value its top readings lack is (:meth:`Cells.propose`); empty from an engine without them
     probs: tuple = field(default=(), compare=False, repr=False)
+    #: the share of the cell that lies off the photo (:func:`digitize.cells.share_off_photo`): the decoder doubts a
+    #: cell partly off it whatever was read there (digitize.doubts.OFF_PHOTO)
+    off_photo: float = 0.0
 
 
 

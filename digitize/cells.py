@@ -36,6 +36,29 @@ HEAD_MARGIN = 0.0
 RECTIFIED_DPI = PX_PER_MM * 25.4
 
 
+#: Points per side of the grid :func:`share_off_photo` samples a cell's quad with.
+OFF_PHOTO_GRID = 10
+
+
+def share_off_photo(quad, shape: tuple[int, ...]) -> float:
+    """The share of a cell that lies off the photo: ``quad`` its four corners in photo pixels, in order around it
+    (:attr:`digitize.locate.Located.quads`), ``shape`` the photo's (H, W, ...); sampled on a grid of
+    :data:`OFF_PHOTO_GRID` x :data:`OFF_PHOTO_GRID` points of the quad. Where the page runs off the photo the
+    rectified page repeats the photo's edge, and the reader sees no writing there.
+
+    >>> square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    >>> share_off_photo(square, (20, 20)), share_off_photo(square, (20, 5)), share_off_photo(square, (3, 3))
+    (0.0, 0.5, 0.91)
+    """
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    t = (np.arange(OFF_PHOTO_GRID) + 0.5) / OFF_PHOTO_GRID
+    u, v = (a.ravel()[:, None] for a in np.meshgrid(t, t))
+    pts = (1 - u) * (1 - v) * q[0] + u * (1 - v) * q[1] + u * v * q[2] + (1 - u) * v * q[3]
+    h, w = shape[:2]
+    off = (pts[:, 0] < 0) | (pts[:, 0] >= w) | (pts[:, 1] < 0) | (pts[:, 1] >= h)
+    return round(float(off.mean()), 4)
+
+
 def margin_for(ref: str) -> float:
     """The crop border of cell ``ref``: :data:`HEAD_MARGIN` for the table head, :data:`CROP_MARGIN` elsewhere.
 

@@ -591,14 +591,15 @@ def money_in_box(box: CellRead, ref: str) -> CellRead:
     the signature ("3,50 ~"). The box's readings less the signature ("~") are the money cell's readings
     (those that then read alike count together), so that the amount has a confidence and a doubt of its
     own, and a money finding rests on it like on a money cell (before, the amount was taken from the
-    box's best reading and no finding could be in doubt about it). The reading keeps the box's outline.
+    box's best reading and no finding could be in doubt about it). The reading keeps the box's outline, and the
+    share of it off the photo.
     """
     merged: dict[str, float] = {}
     for text, p in box.candidates or ((box.text, box.confidence),):
         t = text.replace(SIGNATURE, "").strip()
         merged[t] = merged.get(t, 0.0) + p
     cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
-    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad)
+    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, off_photo=box.off_photo)
 
 
 

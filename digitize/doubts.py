@@ -15,6 +15,12 @@ from digitize.reader import text_probability
 #: (see docs/reader.md).
 HEAD_BAR = 0.98
 
+#: A cell more than this share of which lies off the photo (:attr:`CellRead.off_photo`: the page runs off a tightly
+#: framed photo) is in doubt for the reason "photo", whatever was read there: the rectified page repeats the photo's
+#: edge where the page leaves it, and the reader reads that as an empty cell (seed 8's photo 8046, its "Serie" box
+#: half off the photo: empty at 0.987).
+OFF_PHOTO = 0.05
+
 #: Candidates of a doubtful cell that the arithmetic may choose among.
 TOP_K = 4
 
@@ -92,6 +98,8 @@ class Cells:
                 sure = with_prior(d, plausible)
             self.sure[ref] = sure
             self.read[ref] = d
+            if r.off_photo > OFF_PHOTO:
+                self.flag(ref, "photo")    # first: the cell keeps this reason (flag)
             self.plausible[ref] = plausible
             if plausible is not None:
                 d = rank(d, plausible)

@@ -50,7 +50,7 @@ class Located:
     cell's corners (top-left, top-right, bottom-right, bottom-left of the cell) in photo pixels;
     ``fit_error_mm`` RMS error of the homography; ``method`` "markers" or "grid"; ``timings`` seconds per
     stage; ``homography`` page mm -> photo px; ``blur_mm`` the printed lines' blur; ``coverage`` share of
-    line samples found; ``markers`` marker id -> corners in photo px.
+    line samples found; ``markers`` marker id -> corners in photo px; ``photo_shape`` the photo's (H, W).
     """
 
     layout: FormLayout
@@ -69,6 +69,7 @@ class Located:
     blur_mm: float = 0.0
     coverage: float = 0.0
     markers: dict = field(repr=False, default_factory=dict)
+    photo_shape: tuple = ()
 
     def page_to_photo(self, points_mm: np.ndarray) -> np.ndarray:
         """Points on the rectified page (N x 2, mm) -> photo pixels (N x 2)."""
@@ -109,7 +110,8 @@ def locate(image: np.ndarray) -> Located:
                    page=sheet.page if sheet.reading_page is None else sheet.reading_page, cells=cells, quads=quads,
                    fit_error_mm=sheet.fit_error_mm, method=sheet.method,
                    timings={k: round(v, 4) for k, v in timings.items()}, homography=sheet.homography,
-                   blur_mm=round(blur, 3), coverage=round(fit.coverage, 3), markers=sheet.markers)
+                   blur_mm=round(blur, 3), coverage=round(fit.coverage, 3), markers=sheet.markers,
+                   photo_shape=tuple(image.shape[:2]))
 
 
 def _paper_level(page: np.ndarray, layout: FormLayout) -> float:

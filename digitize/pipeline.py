@@ -22,7 +22,7 @@ from audit.auditor import audit
 from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 
-from .cells import crop, margin_for
+from .cells import crop, margin_for, share_off_photo
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .image import ImageError, load_image
@@ -92,7 +92,7 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
 
 def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRead]]:
     """Cut every located cell and read it with ``reader`` (an engine): (crops, readings), in the order of
-    ``located.cells``, each reading with its quad on the photo."""
+    ``located.cells``, each reading with its quad on the photo and the share of it that lies off the photo."""
     refs = list(located.cells)
     crops = [crop(located.page, located.cells[ref], margin=margin_for(ref)) for ref in refs]
     # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
@@ -101,8 +101,10 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
     reads = []
     for ref, r in zip(refs, results):
         quad = located.quads.get(ref)
+        off = share_off_photo(quad, located.photo_shape) if quad is not None and located.photo_shape else 0.0
         quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
-        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs))
+        reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs,
+                              off_photo=off))
     return crops, reads
 
 

@@ -94,6 +94,25 @@ def test_digitize_one_photo_to_stdout_and_debug_picture(tmp_path):
     assert (tmp_path / "dbg" / "small-720.cells.jpg").stat().st_size > 10_000
 
 
+def test_a_list_running_off_the_photo_has_its_cells_there_in_doubt(tmp_path):
+    """The clean DSkV sample with the top of the photo cut away, through the head's "Serie" and "Tisch" boxes:
+    the list is still found, and those two cells, most of each off the photo, are in doubt for that reason
+    (their readings, from the photo's edge repeated, mean nothing); the start numbers below them are not."""
+    import cv2
+
+    image = cv2.imread(str(PHOTOS / "dskv-3-clean.jpg"))
+    photo = tmp_path / "cut.jpg"
+    cv2.imwrite(str(photo), image[130:])
+    code, out, err = run("digitize", str(photo))
+    assert code == 0, err
+    readings = json.loads(out)["readings"]
+    for ref in ("table.series", "table.table"):
+        assert readings[ref]["doubtful"] and readings[ref]["reason"] == "photo", readings[ref]
+        assert min(y for _x, y in readings[ref]["box"]) < 0            # its outline runs off the photo
+    assert [ref for ref, r in readings.items() if r.get("reason") == "photo"] == ["table.series", "table.table"]
+    assert readings["table.start_number.2"]["value"] == 161 and not readings["table.start_number.2"]["doubtful"]
+
+
 def test_not_a_list_is_bad_input(tmp_path):
     out = tmp_path / "x.json"
     code, _, err = run("digitize", str(PHOTOS / "not-a-list.jpg"), "-o", str(out))

@@ -382,6 +382,38 @@ def test_the_reasons_of_doubt_reach_the_referee():
     assert "not read with confidence (84 %)" in msg
 
 
+def test_a_cell_partly_off_the_photo_is_in_doubt_whatever_was_read():
+    """Where the list runs off a tightly framed photo, the rectified page repeats the photo's edge and the reader
+    reads an empty cell there, surely (seed 8's photo 8046: its "Serie" half off the photo, empty at 0.987). A cell
+    more than doubts.OFF_PHOTO of which lies off the photo is in doubt for the reason "photo", its reading kept,
+    however sure the reader; the referee's message says why. The list's arithmetic may still vouch for a game
+    cell as it does for one read below the bar: when its row agrees with the reading and with no other value,
+    the value is the row's, not the photo's."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    head, series = "table.start_number.2", "table.series"
+    game = next(g for g in sl.games if g.plus is not None)
+    plus = cell_ref(game.no, "plus")
+
+    def off(reads, ref, share):
+        return [replace(r, off_photo=share) if r.ref == ref else r for r in reads]
+
+    reads = perfect_reads(sl)
+    got = decode(off(off(reads, head, 0.4), series, 0.7), table_of(sl), 48)
+    for ref in (head, series):
+        r = got.readings[ref]
+        assert r.doubtful and r.reason == "photo" and r.chosen_by == "reader" and r.value == int(texts_of(sl)[ref])
+    assert [ref for ref, x in got.readings.items() if x.doubtful] == [series, head]
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (head,)).message("en")
+    assert "lies partly off the photo" in msg and "read: 2" in msg
+    # read empty there (the photo's edge repeated), surely: in doubt all the same, not a missing start number
+    got = decode(off(with_read(reads, head, "", 0.99), head, 0.4), table_of(sl), 48)
+    assert got.readings[head].doubtful and got.readings[head].reason == "photo"
+    # a sliver at the photo's edge is no doubt
+    assert not decode(off(reads, head, doubts.OFF_PHOTO), table_of(sl), 48).readings[head].doubtful
+    # a game cell its row pins down: the row vouches for it
+    assert not decode(off(reads, plus, 0.4), table_of(sl), 48).readings[plus].doubtful
+
+
 def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     """A keeper who writes the Gew./Verl. counts writes the declarer's in every played row: a row whose declarer
     has neither count read (the thin "1" missed, confidently) is in doubt; on a list without counts it is not."""
