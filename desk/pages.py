@@ -95,6 +95,15 @@ HAND_NOTE = {
 }
 
 
+#: The note of a list that runs off its photo (cells doubted for reason "photo", digitize.doubts.OFF_PHOTO).
+OFF_PHOTO_NOTE = {
+    "de": "Die Liste ist nicht ganz auf dem Foto: {n} Felder liegen zum Teil außerhalb und stehen darum im Zweifel. "
+          "Bitte diese Felder auf der Liste prüfen oder die ganze Liste neu fotografieren.",
+    "en": "The list is not wholly on the photo: {n} cells lie partly off it and are in doubt for that. Please check "
+          "them on the list, or photograph the whole list again.",
+}
+
+
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
                     status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem)
@@ -120,6 +129,12 @@ def hand_note(sl, lang: str = "de") -> Optional[str]:
     return HAND_NOTE[lang].format(n=n) if n else None
 
 
+def off_photo_note(sl, lang: str = "de") -> Optional[str]:
+    """The note that part of the list lies off its photo (cells doubted for reason "photo"), else None."""
+    n = sum(1 for r in sl.readings.values() if r.doubtful and r.reason == "photo")
+    return OFF_PHOTO_NOTE[lang].format(n=n) if n else None
+
+
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
     sl = a.sl
     t = sl.table
@@ -133,7 +148,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
                     start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
-    for note in (retake_advice(sl, lang), hand_note(sl, lang)):
+    for note in (retake_advice(sl, lang), hand_note(sl, lang), off_photo_note(sl, lang)):
         if note:
             view.notes.append(note)
     for f in a.findings:

@@ -20,7 +20,7 @@ from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, run_batch
-from desk.pages import hand_note, list_view, retake_advice, unreadable_view
+from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
 
@@ -111,6 +111,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if hand_note(sl) is not None:
                 click.echo(f"skatscan: {o.photo}: several Grundwerte that no game has were read: the reader "
                            "seems to misread this hand; its cells with the suspect digit are in doubt", err=True)
+            if off_photo_note(sl) is not None:
+                click.echo(f"skatscan: {o.photo}: the list runs off the photo; its cells there are in doubt: "
+                           "photograph the whole list", err=True)
             errors += bool(a.errors)
             doc = audit_to_json(a, settings, lang)
             if output:

@@ -111,6 +111,8 @@ def test_a_list_running_off_the_photo_has_its_cells_there_in_doubt(tmp_path):
         assert min(y for _x, y in readings[ref]["box"]) < 0            # its outline runs off the photo
     assert [ref for ref, r in readings.items() if r.get("reason") == "photo"] == ["table.series", "table.table"]
     assert readings["table.start_number.2"]["value"] == 161 and not readings["table.start_number.2"]["doubtful"]
+    code, _, err = run("scan", str(photo), "--json")
+    assert "runs off the photo" in err and str(photo) in err
 
 
 def test_not_a_list_is_bad_input(tmp_path):

@@ -57,6 +57,20 @@ def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
     assert not list_view(audit(few), "t", "de").notes   # ten doubts are quicker checked than a new photo
 
 
+def test_a_list_running_off_its_photo_gets_a_note():
+    """Cells in doubt because they lie partly off the photo (reason "photo") give the page a note that says how many
+    and what to do; other doubts do not."""
+    sl, _ = seeded(random.Random(3), "footer", 4)
+    read = _read(sl, 0.1)
+    doubtful = [ref for ref, r in read.readings.items() if r.doubtful]
+    off = replace(read, readings={ref: replace(r, reason="photo") if r.doubtful else r
+                                  for ref, r in read.readings.items()})
+    view = list_view(audit(off), "t", "en")
+    assert any(f"{len(doubtful)} cells lie partly off it" in n for n in view.notes), view.notes
+    assert "Die Liste ist nicht ganz auf dem Foto" in render_list(list_view(audit(off), "t", "de"), "de")
+    assert not list_view(audit(read), "t", "en").notes
+
+
 def test_a_reading_its_row_confirms_is_shown_as_read_with_its_confidence():
     """A cell read below the bar that its row confirms (confirmed_by "row") is no doubt on the page: no orange, no
     settle form; its note says how surely it was read and what vouches for it. For the retake advice it counts as
