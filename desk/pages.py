@@ -123,16 +123,20 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)
 
 
+def _reason_note(sl, reason: str, notes: dict, lang: str) -> Optional[str]:
+    """``notes[lang]`` with the number of cells doubted for ``reason``, or None when there is none."""
+    n = sum(1 for r in sl.readings.values() if r.doubtful and r.reason == reason)
+    return notes[lang].format(n=n) if n else None
+
+
 def hand_note(sl, lang: str = "de") -> Optional[str]:
     """The note that the reader misreads this list's hand (cells doubted for reason "hand"), else None."""
-    n = sum(1 for r in sl.readings.values() if r.doubtful and r.reason == "hand")
-    return HAND_NOTE[lang].format(n=n) if n else None
+    return _reason_note(sl, "hand", HAND_NOTE, lang)
 
 
 def off_photo_note(sl, lang: str = "de") -> Optional[str]:
     """The note that part of the list lies off its photo (cells doubted for reason "photo"), else None."""
-    n = sum(1 for r in sl.readings.values() if r.doubtful and r.reason == "photo")
-    return OFF_PHOTO_NOTE[lang].format(n=n) if n else None
+    return _reason_note(sl, "photo", OFF_PHOTO_NOTE, lang)
 
 
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
