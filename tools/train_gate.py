@@ -16,7 +16,7 @@ and in docs/reader.md ("The gate").
 Data: the main network's training and validation cells (``tools/make_cells.py`` via ``train_reader.cells``: the
 same files in ``--data``, made when missing), every cell, the written ones whose writing runs out of the crop
 included (what is left of them is still ink), with the main network's photometric augmentation (fainter ink, blur,
-noise) and no shape augmentation; for the threshold, the validation cells and :data:`CHECK_PAGES` pages more of
+noise) and no shape augmentation; for the thresholds, the validation cells and :data:`CHECK_PAGES` pages more of
 test writers. Needs PyTorch (CPU) and onnx, training-time tools only.
 """
 from __future__ import annotations
@@ -64,7 +64,7 @@ WRITTEN_WEIGHT = 4.0
 #: a strike that misses it).
 HARM = 1e-4
 THRESHOLD_GRID = np.round(np.arange(0.0, 12.01, 0.25), 2)
-#: Besides the main network's validation cells, the threshold is set on these many pages more of test-split
+#: Besides the main network's validation cells, the thresholds are set on these many pages more of test-split
 #: writers (seed CHECK_SEED), their written cells all kept and a quarter of the empty ones.
 CHECK_PAGES, CHECK_SEED = 150, 13
 CHECK_KEEP = dict({k: 1.0 for k in mc.KINDS}, empty=0.25)
@@ -123,7 +123,7 @@ def main(argv=None) -> None:
     ap.add_argument("--epochs", type=int, default=EPOCHS)
     ap.add_argument("--workers", type=int, default=tr.THREADS)
     ap.add_argument("--check-pages", type=int, default=CHECK_PAGES,
-                    help="pages of test writers made besides the validation cells, for the threshold")
+                    help="pages of test writers made besides the validation cells, for the thresholds")
     ap.add_argument("--channels", type=lambda s: tuple(int(c) for c in s.split(",")), default=CHANNELS,
                     help="channels of the four convolution stages, comma-separated (default: %(default)s)")
     ap.add_argument("--max-cells", type=int, default=0, help="train on the first N cells only (quick tries)")

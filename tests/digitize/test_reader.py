@@ -257,8 +257,8 @@ def test_combine_averages_the_members():
 def test_each_reading_keeps_the_probabilities_it_came_from(written):
     """The decoder may ask how probable a text the beam search did not keep is (the row's arithmetic implies
     it): text_probability over the networks that read the cell gives the readings their own probabilities
-    back (exactly where the second opinion was asked, at least the beam's elsewhere). (A cell the empty-cell gate
-    passes has none: test_the_gate_reads_empty_cells_alone_and_passes_no_written_one.)"""
+    back (exactly where the second opinion was asked, at least the beam's elsewhere). (A cell the gate passes has
+    none: test_the_gate_reads_empty_cells_and_dashes_alone_and_passes_no_other_cell.)"""
     results = CellReader(gate=None).read(written[0])
     assert all(r.probs for r in results)
     for r in results:
