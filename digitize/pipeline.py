@@ -110,8 +110,8 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, source: Optional[str] = None) -> tuple[ScoreList, list[CellRead]]:
-    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's empty-cell
-    gate passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
+    """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's gate
+    passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
     again; the cells of its :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``,
     when it has one) and the readings decoded again. Out: (the list, the readings it was decoded from)."""
     sl = decode(reads, table, games, bar=bar, source=source)

@@ -442,13 +442,17 @@ class CellReader:
             gate = packaged if model is None and packaged.is_file() else None
         self._gate = network(gate) if gate is not None else None
         self.gate_meta = self._gate.meta if self._gate is not None else None
+        # (position among the gate's outputs, text) of each class the gate can pass
+        self._gate_texts = [] if self._gate is None else [(k, self.gate_meta["texts"][c])
+                                                          for k, c in enumerate(self.gate_meta["classes"])
+                                                          if c in self.gate_meta["texts"]]
         if self._gate is None:
             self.gate_thresholds = None
         elif gate_thresholds is not None:
             self.gate_thresholds = {t: float(x) for t, x in gate_thresholds.items()}
         else:
-            meta = self._gate.meta
-            self.gate_thresholds = {meta["texts"][c]: float(x) for c, x in meta["thresholds"].items()}
+            self.gate_thresholds = {self.gate_meta["texts"][c]: float(x)
+                                    for c, x in self.gate_meta["thresholds"].items()}
         self.second_opinion = float(second_opinion)
         self.more_opinions = float(more_opinions)
         self.top_k = int(top_k)
@@ -495,13 +499,8 @@ class CellReader:
     def gate_probabilities(self, maps: Sequence[np.ndarray]) -> list[dict[str, float]]:
         """The gate's probability, per ink map (:func:`ink_map`), of each text it can pass ("" an empty cell, "-" a
         lone dash): the softmax of its logits (the reader must have a gate)."""
-        texts = [(k, self._gate.meta["texts"][c]) for k, c in enumerate(self._gate.meta["classes"])
-                 if c in self._gate.meta["texts"]]
-        out = []
-        for lg in self._gate.logits(maps):
-            p = softmax(lg.reshape(-1))
-            out.append({t: float(p[k]) for k, t in texts})
-        return out
+        return [{t: float(p[k]) for k, t in self._gate_texts}
+                for p in (softmax(lg.reshape(-1)) for lg in self._gate.logits(maps))]
 
     def reconsider(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
         """A second look at cells: ``previous`` their readings (a :class:`CellResult` or a
