@@ -51,10 +51,12 @@ def share_off_photo(quad, shape: tuple[int, ...]) -> float:
     (0.0, 0.5, 0.91)
     """
     q = np.asarray(quad, np.float64).reshape(4, 2)
+    h, w = shape[:2]
+    if q[:, 0].min() >= 0 and q[:, 0].max() < w and q[:, 1].min() >= 0 and q[:, 1].max() < h:
+        return 0.0  # every sampled point is a convex mix of the corners: all on the photo (nearly every cell)
     t = (np.arange(OFF_PHOTO_GRID) + 0.5) / OFF_PHOTO_GRID
     u, v = (a.ravel()[:, None] for a in np.meshgrid(t, t))
     pts = (1 - u) * (1 - v) * q[0] + u * (1 - v) * q[1] + u * v * q[2] + (1 - u) * v * q[3]
-    h, w = shape[:2]
     off = (pts[:, 0] < 0) | (pts[:, 0] >= w) | (pts[:, 1] < 0) | (pts[:, 1] >= h)
     return round(float(off.mean()), 4)
 

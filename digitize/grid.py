@@ -378,14 +378,56 @@ def _profiles(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi:
     ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
     across = np.clip(across, 0, limit_across - 1)
     along = np.clip(along, 0, limit_along - 1)
+    # the points along each stretch first: (ALONG_POINTS, samples, offsets)
     if kind == "h":
-        vals = dark[across[:, :, None], along[:, None, :]]
+        vals = dark[across[None, :, :], along.T[:, :, None]]
     else:
-        vals = dark[along[:, None, :], across[:, :, None]]
+        vals = dark[along.T[:, :, None], across[None, :, :]]
     q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
-    prof = np.partition(vals, q, axis=2)[:, :, q].astype(np.float64)
+    prof = _order_statistic(vals, q).astype(np.float64)
     prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4
     return base, prof, ok
+
+
+def _sorting_network(n: int) -> tuple[tuple[int, int], ...]:
+    """Batcher's odd-even merge sort of ``n`` elements as compare-exchange pairs (i < j: the smaller to i).
+
+    >>> len(_sorting_network(16)), _sorting_network(2)
+    (63, ((0, 1),))
+    """
+    pairs = []
+    p = 1
+    while p < n:
+        k = p
+        while k >= 1:
+            for j in range(k % p, n - k, 2 * k):
+                for i in range(min(k, n - j - k)):
+                    if (i + j) // (2 * p) == (i + j + k) // (2 * p):
+                        pairs.append((i + j, i + j + k))
+            k //= 2
+        p *= 2
+    return tuple(pairs)
+
+
+_ALONG_NETWORK = _sorting_network(ALONG_POINTS)
+
+
+def _order_statistic(vals: np.ndarray, q: int) -> np.ndarray:
+    """The ``q``-th smallest of ``vals`` along its first axis (:data:`ALONG_POINTS` long), as
+    ``np.partition(vals, q, axis=0)[q]`` but by a sorting network of element-wise minima and maxima: over
+    the grid's thousands of short stretches a tenth of the time (the locator ran np.partition for 0.06 s of a
+    12 MP photo).
+
+    >>> v = np.random.default_rng(1).integers(0, 255, (16, 40, 9)).astype(np.uint8)
+    >>> bool((_order_statistic(v, 10) == np.sort(v, axis=0)[10]).all())
+    True
+    """
+    network = _ALONG_NETWORK if len(vals) == ALONG_POINTS else _sorting_network(len(vals))
+    rows = list(vals)
+    for i, j in network:
+        a, b = rows[i], rows[j]
+        rows[i], rows[j] = np.minimum(a, b), np.maximum(a, b)
+    return rows[q]
 
 
 def _measure(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray,

@@ -286,10 +286,19 @@ def ctc_probability(probs: np.ndarray, text: str) -> float:
 
 def ctc_probabilities(probs: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     """:func:`ctc_probability` of each of ``texts`` at once (the forward recursion run on all of them
-    together: one step of numpy per time step)."""
+    together: one step of numpy per time step). ``probs`` may also be a stack (M, T, C) of M networks' readings
+    of one cell: then the result is (M, len(texts))."""
     p = np.asarray(probs, np.float64)
-    if p.shape[0] == 0 or not texts:
-        return np.array([float(t == "") for t in texts]) if p.shape[0] == 0 else np.zeros(0)
+    if p.ndim == 2:
+        return _ctc_forward(p[None], texts)[0]
+    return _ctc_forward(p, texts)
+
+
+def _ctc_forward(p: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+    """The forward recursion of :func:`ctc_probabilities` over (M, T, C) probabilities: (M, len(texts))."""
+    m = p.shape[0]
+    if p.shape[1] == 0 or not texts:
+        return np.tile(np.array([float(t == "") for t in texts]), (m, 1)) if p.shape[1] == 0 else np.zeros((m, 0))
     # each text with a blank before, between and after its characters, padded with blanks to one length
     lengths = np.array([2 * len(t) + 1 for t in texts])
     ext = np.full((len(texts), int(lengths.max())), BLANK, np.int64)
@@ -298,15 +307,16 @@ def ctc_probabilities(probs: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     # a character may follow the one two places back directly unless it repeats it (blank between)
     skip = np.zeros(ext.shape, bool)
     skip[:, 2:] = (ext[:, 2:] != BLANK) & (ext[:, 2:] != ext[:, :-2])
-    alpha = np.zeros(ext.shape)
-    alpha[:, :2] = p[0, ext[:, :2]]
-    for t in range(1, p.shape[0]):
+    steps = p[:, :, ext]  # (M, T, K, L): each step's probability of each extended label
+    alpha = np.zeros((m,) + ext.shape)
+    alpha[:, :, :2] = steps[:, 0, :, :2]
+    for t in range(1, p.shape[1]):
         nxt = alpha.copy()
-        nxt[:, 1:] += alpha[:, :-1]
-        nxt[:, 2:] += np.where(skip[:, 2:], alpha[:, :-2], 0.0)
-        alpha = nxt * p[t, ext]
+        nxt[:, :, 1:] += alpha[:, :, :-1]
+        nxt[:, :, 2:] += np.where(skip[:, 2:], alpha[:, :, :-2], 0.0)
+        alpha = nxt * steps[:, t]
     rows = np.arange(len(texts))
-    end = alpha[rows, lengths - 1] + np.where(lengths > 1, alpha[rows, np.maximum(lengths - 2, 0)], 0.0)
+    end = alpha[:, rows, lengths - 1] + np.where(lengths > 1, alpha[:, rows, np.maximum(lengths - 2, 0)], 0.0)
     return np.minimum(end, 1.0)
 
 
@@ -318,7 +328,12 @@ def text_probability(probs: Sequence[np.ndarray], texts: Sequence[str]) -> list[
     ok = [k for k, t in enumerate(texts) if all(ch in CHARSET for ch in t)]
     out = [0.0] * len(texts)
     if probs and ok:
-        mean = np.mean([ctc_probabilities(p, [texts[k] for k in ok]) for p in probs], axis=0)
+        which = [texts[k] for k in ok]
+        shapes = {np.shape(p) for p in probs}
+        if len(shapes) == 1:  # the networks read the same crop: one recursion for all of them
+            mean = ctc_probabilities(np.stack(probs), which).mean(axis=0)
+        else:
+            mean = np.mean([ctc_probabilities(p, which) for p in probs], axis=0)
         for k, pr in zip(ok, mean.tolist()):
             out[k] = pr
     return out
