@@ -234,6 +234,22 @@ def test_ctc_probability_matches_brute_force():
     assert rd.ctc_probability(np.zeros((0, 3)), "") == 1.0 and rd.ctc_probability(np.zeros((0, 3)), "1") == 0.0
 
 
+def test_ctc_probabilities_of_several_networks_at_once_are_each_ones():
+    """A stack of networks' readings of one cell is scored in one recursion: each row is that network's exact
+    probability; text_probability averages them whether the networks' readings have one length or not."""
+    rng = np.random.default_rng(4)
+    members = [rng.dirichlet(np.ones(3) * 0.7, size=5) for _ in range(3)]
+    texts = ["", "0", "01", "10", "110"]
+    stacked = rd.ctc_probabilities(np.stack(members), texts)
+    assert stacked.shape == (3, len(texts))
+    for row, m in zip(stacked, members):
+        assert np.allclose(row, [_exact_string_probs(m).get(t, 0.0) for t in texts], atol=1e-12)
+    assert np.allclose(rd.text_probability(members, texts), stacked.mean(axis=0), atol=1e-12)
+    longer = rng.dirichlet(np.ones(3) * 0.7, size=7)           # read from a wider canvas
+    want = [(_exact_string_probs(members[0]).get(t, 0.0) + _exact_string_probs(longer).get(t, 0.0)) / 2 for t in texts]
+    assert np.allclose(rd.text_probability([members[0], longer], texts), want, atol=1e-12)
+
+
 def test_combine_averages_the_members():
     rng = np.random.default_rng(2)
     for _ in range(5):
