@@ -297,8 +297,10 @@ def ctc_probabilities(probs: np.ndarray, texts: Sequence[str]) -> np.ndarray:
 def _ctc_forward(p: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     """The forward recursion of :func:`ctc_probabilities` over (M, T, C) probabilities: (M, len(texts))."""
     m = p.shape[0]
-    if p.shape[1] == 0 or not texts:
-        return np.tile(np.array([float(t == "") for t in texts]), (m, 1)) if p.shape[1] == 0 else np.zeros((m, 0))
+    if not texts:
+        return np.zeros((m, 0))
+    if p.shape[1] == 0:  # no steps: only the empty text
+        return np.tile(np.array([float(t == "") for t in texts]), (m, 1))
     # each text with a blank before, between and after its characters, padded with blanks to one length
     lengths = np.array([2 * len(t) + 1 for t in texts])
     ext = np.full((len(texts), int(lengths.max())), BLANK, np.int64)
