@@ -97,7 +97,8 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
     crops = [crop(located.page, located.cells[ref], margin=margin_for(ref)) for ref in refs]
     # every cell goes to the engine: a faint digit taken for a blank cell would be a reading
     # that is wrong without a doubt (measured: no ink test both safe and useful at 720 px)
-    results = reader.read(crops, boxes=[ref.startswith("signature.") for ref in refs])
+    results = reader.read(crops, boxes=[ref.startswith("signature.") for ref in refs],
+                          heads=[ref.startswith("table.") for ref in refs])
     reads = []
     for ref, r in zip(refs, results):
         quad = located.quads.get(ref)
@@ -121,11 +122,12 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     passed = passed_in_doubt(sl, reads) if getattr(reader, "gate_thresholds", None) is not None else []
     if passed:
         reads = list(reads)
-        for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False)):
+        for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False,
+                                            heads=[reads[k].ref.startswith("table.") for k in passed])):
             reads[k] = _read_again(reads[k], r)
         sl = decode(reads, table, games, bar=bar, source=source)
     look = second_look(sl)
-    again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith("signature.")]
+    again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith(("signature.", "table."))]
     new = list(reads)
     for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again]) if again else ()):
         if len(r.probs) > len(reads[k].probs):    # a network that had not read it has now

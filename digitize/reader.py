@@ -78,6 +78,9 @@ SECOND_FILE = "second.onnx"
 #: opinion (see MORE_OPINIONS).
 BOX_FILE = "box.onnx"
 DOUBT_FILE = "doubt.onnx"
+#: The table head's network (see :class:`CellReader`): the main network trained further on the head's cells
+#: (Serie, Tisch, Start-Nr.) as the pipeline cuts them (``tools/train_head.py``).
+HEAD_FILE = "head.onnx"
 #: The gate (see :class:`CellReader`): a cell it finds empty, or a lone dash, at or above that class's threshold in
 #: its JSON is read so, and no other network reads it.
 GATE_FILE = "gate.onnx"
@@ -115,12 +118,14 @@ class EngineUnavailable(RuntimeError):
 
 
 class CellEngine(Protocol):
-    """What every reading engine offers: ``name`` and ``read(crops, boxes) -> list[CellResult]``
-    (``boxes``: which crops are signature boxes, for an engine that reads them its own way)."""
+    """What every reading engine offers: ``name`` and ``read(crops, boxes, heads=...) -> list[CellResult]``
+    (``boxes``: which crops are signature boxes, ``heads``: which are the table head's cells, for an engine that
+    reads them its own way)."""
 
     name: str
 
-    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None) -> list[CellResult]:
+    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None, *,
+             heads: Optional[Sequence[bool]] = None) -> list[CellResult]:
         ...
 
 
@@ -417,6 +422,12 @@ class CellReader:
     with that confidence, its only candidate, and without per-step probabilities (so that a second look has every
     network read it); the other networks read the rest (docs/reader.md, "The gate": three cells in four on a list
     are empty, and many DSkV keepers write a dash in the idle seats' cells).
+    ``head``: the table head's network (default: the packaged ``head.onnx`` when the main network is the packaged
+    one; ``None``: the head is read like every cell), the main network trained further on the head's cells (Serie,
+    Tisch, Start-Nr.: cut without a margin, framed by thick lines, written larger by the players); it reads the crops
+    marked ``heads`` beside the main network, the two averaged (its probabilities first among a cell's, the main
+    network's second), and then the second, third and fourth opinions as for any cell; the gate does not read them,
+    and :meth:`reconsider` is not for them (docs/reader.md, "The table head's network").
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -427,7 +438,7 @@ class CellReader:
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
                  second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
                  second_opinion: float = SECOND_OPINION, more=_PACKAGED, more_opinions: float = MORE_OPINIONS,
-                 gate=_PACKAGED, gate_thresholds: Optional[dict[str, float]] = None):
+                 gate=_PACKAGED, gate_thresholds: Optional[dict[str, float]] = None, head=_PACKAGED):
         def network(path) -> _Network:
             return _Network(Path(path), Path(path).with_suffix(".json"), int(batch_size))
 
@@ -454,6 +465,11 @@ class CellReader:
             self._more = [net for net in (self._box, network(doubt) if model is None and doubt.is_file() else None)
                           if net is not None]
         self.more_meta = [net.meta for net in self._more]
+        if head is _PACKAGED:
+            packaged = model_path(HEAD_FILE)
+            head = packaged if model is None and packaged.is_file() else None
+        self._head = network(head) if head is not None else None
+        self.head_meta = self._head.meta if self._head is not None else None
         if gate is _PACKAGED:
             packaged = model_path(GATE_FILE)
             gate = packaged if model is None and packaged.is_file() else None
@@ -480,12 +496,15 @@ class CellReader:
         return self._main.logits([ink_map(c) for c in crops])
 
     def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None, *,
-             gate: bool = True) -> list[CellResult]:
+             gate: bool = True, heads: Optional[Sequence[bool]] = None) -> list[CellResult]:
         """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
         :class:`CellResult` per crop, in order. ``boxes[i]``: crop i is a signature box (read by the box
-        network when there is one). ``gate=False``: the gate passes no cell (the networks read every one)."""
+        network when there is one). ``heads[i]``: crop i is a cell of the table head (read by the head network
+        beside the main network when there is one, and not by the gate). ``gate=False``: the gate passes no cell
+        (the networks read every one)."""
         maps = [ink_map(c) for c in crops]
         boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
+        headed = {i for i, h in enumerate(heads or ()) if h} if self._head is not None else set()
         results: list[Optional[CellResult]] = [None] * len(maps)
         if boxed:
             for i, r in zip(boxed, decode(self._box.logits([maps[i] for i in boxed]), self._box.temperature,
@@ -493,24 +512,40 @@ class CellReader:
                 results[i] = r
         rest = [i for i, r in enumerate(results) if r is None]
         if gate and self._gate is not None and rest:
-            for i, p in zip(rest, self.gate_probabilities([maps[i] for i in rest])):
+            gated = [i for i in rest if i not in headed]
+            for i, p in zip(gated, self.gate_probabilities([maps[i] for i in gated]) if gated else ()):
                 passed = sorted(((t, x) for t, x in p.items() if x >= self.gate_thresholds.get(t, math.inf)),
                                 key=lambda tx: -tx[1])
                 if passed:
                     results[i] = _result(passed)
             rest = [i for i in rest if results[i] is None]
-        probs = {i: softmax(lg, self._main.temperature)
-                 for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]))}
+        # the main network reads every cell left; a head cell is read by the head network too, the two averaged
+        probs = {i: (softmax(lg, self._main.temperature),)
+                 for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]) if rest else ())}
+        heads_left = [i for i in rest if i in headed]
+        for i, lg in zip(heads_left, self._head.logits([maps[i] for i in heads_left]) if heads_left else ()):
+            probs[i] = (softmax(lg, self._head.temperature),) + probs[i]
         for i, p in probs.items():
-            results[i] = replace(_result(beam_search(p, top_k=self.top_k)), probs=(p,))
+            first = _result(beam_search(p[0], top_k=self.top_k)) if len(p) == 1 else combine(p, self.top_k)
+            results[i] = replace(first, probs=p)
         if self._second is not None:
             ask = [i for i in rest if results[i].confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
-                pair = (probs[i], softmax(lg, self._second.temperature))
-                results[i] = replace(combine(pair, self.top_k, readings=[results[i].candidates, None]), probs=pair)
+                every = probs[i] + (softmax(lg, self._second.temperature),)
+                given = [results[i].candidates] + [None] * (len(every) - 1)
+                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
         ask = [i for i in rest if results[i].confidence < self.more_opinions] if self._more else []
-        for i, r in zip(ask, self._every_opinion([maps[i] for i in ask], [results[i] for i in ask])):
+        plain = [i for i in ask if i not in headed]
+        for i, r in zip(plain, self._every_opinion([maps[i] for i in plain], [results[i] for i in plain])):
             results[i] = r
+        heads_asked = [i for i in ask if i in headed]
+        if heads_asked:  # the head network, main, second, then the further opinions
+            more = [[softmax(lg, net.temperature) for lg in net.logits([maps[i] for i in heads_asked])]
+                    for net in self._more]
+            for j, i in enumerate(heads_asked):
+                every = results[i].probs + tuple(m[j] for m in more)
+                given = [results[i].candidates] + [None] * (len(every) - 1)
+                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
         return results
 
     def gate_probabilities(self, maps: Sequence[np.ndarray]) -> list[dict[str, float]]:

@@ -120,7 +120,8 @@ class TesseractReader:
         conf = float(min(max(conf, 0.0), 1.0))
         return CellResult(text=text, confidence=conf, candidates=((text, conf),))
 
-    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None) -> list[CellResult]:
+    def read(self, crops: Sequence[np.ndarray], boxes: Optional[Sequence[bool]] = None, *,
+             heads: Optional[Sequence[bool]] = None) -> list[CellResult]:
         """Read crops one by one (tesseract has no batches): one CellResult per crop, in order; a signature box
-        (``boxes``) is read like any crop."""
+        (``boxes``) or a cell of the table head (``heads``) is read like any crop."""
         return [self.read_one(c) for c in crops]

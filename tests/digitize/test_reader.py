@@ -15,7 +15,7 @@ import pytest
 
 from digitize import reader as rd
 from digitize.cell_values import CellRead
-from digitize.cells import RECTIFIED_DPI, crop
+from digitize.cells import RECTIFIED_DPI, crop, margin_for
 from digitize.form import render_png
 from digitize.layout import layout_for
 from digitize.decode import CONFIDENCE_BAR
@@ -554,3 +554,56 @@ def test_signature_boxes_are_read_by_the_box_network(written):
     by_main = [r.text for r in packaged.read(box_crops)]
     assert sum(t == w for t, w in zip(by_box, want)) >= 4, by_box
     assert sum(t == w for t, w in zip(by_box, want)) > sum(t == w for t, w in zip(by_main, want)), by_main
+
+
+def _head_cells(seed: int) -> tuple[list[np.ndarray], list[str]]:
+    """Start numbers, Serie and Tisch written into the head of a four-seat DSkV form by one test-split writer each,
+    cut as the pipeline cuts the head (no margin)."""
+    lay = layout_for(4, edition="dskv")
+    page = np.dstack([render_png(lay, dpi=RECTIFIED_DPI)] * 3)
+    rng = np.random.default_rng(seed)
+    px = RECTIFIED_DPI / 25.4
+    refs = ["table.series", "table.table"] + [f"table.start_number.{k}" for k in range(1, 5)]
+    texts = [str(int(rng.integers(1, 8))), str(int(rng.integers(1, 60)))] + [str(int(rng.integers(1, 240)))
+                                                                            for _ in range(4)]
+    for k, (ref, text) in enumerate(zip(refs, texts)):
+        b = lay.cell(ref)
+        page = write_on_page(page, (b.x * px, b.y * px, b.w * px, b.h * px), text, _writer(seed * 10 + k), rng)
+    return [crop(page, lay.cell(ref), margin=margin_for(ref)) for ref in refs], texts
+
+
+def test_head_cells_are_read_by_the_head_network(written):
+    """The crops marked as the table head's are read by the head network beside the main network (the head's
+    probabilities first, the main network's second; the second opinion when the two together read below
+    SECOND_OPINION, as for any cell) and never by the gate; the other crops read as without the marks, and without
+    a head network the marks change nothing. On start numbers, Serie and Tisch written by test-split writers it
+    reads at least as many right as the networks without it."""
+    assert rd.model_path(rd.HEAD_FILE).is_file()
+    packaged = CellReader()
+    head = CellReader(model=rd.model_path(rd.HEAD_FILE), second=None, box=None, gate=None, head=None)
+    main = CellReader(model=rd.model_path(rd.MODEL_FILE), second=None, box=None, gate=None, head=None)
+    crops = written[0]
+    flags = [ref.startswith("table.") for ref, *_ in CELLS] * 3
+    got, plain = packaged.read(crops, heads=flags), packaged.read(crops)
+    for g, p, c, f in zip(got, plain, crops, flags):
+        if not f:
+            assert g == p and all(np.array_equal(a, b) for a, b in zip(g.probs, p.probs))
+        else:
+            assert np.array_equal(g.probs[0], head.read([c])[0].probs[0])
+            assert np.array_equal(g.probs[1], main.read([c])[0].probs[0])
+            pair = rd.combine(g.probs[:2])
+            assert len(g.probs) == 2 if pair.confidence >= packaged.second_opinion else len(g.probs) >= 3
+            assert g == (pair if len(g.probs) == 2 else rd.combine(g.probs))
+    none = CellReader(head=None)
+    assert all(a == b for a, b in zip(none.read(crops, heads=flags), none.read(crops)))
+    empty = crop(np.dstack([render_png(layout_for(4), dpi=RECTIFIED_DPI)] * 3), layout_for(4).cell("table.table"),
+                 margin=margin_for("table.table"))
+    assert packaged.read([empty], heads=[True])[0].probs  # read by a network, not passed by the gate
+    heads, texts = [], []
+    for seed in (31, 32, 33, 34, 35):
+        c, t = _head_cells(seed)
+        heads += c
+        texts += t
+    by_head = sum(r.text == t for r, t in zip(packaged.read(heads, heads=[True] * len(heads)), texts))
+    by_main = sum(r.text == t for r, t in zip(packaged.read(heads), texts))
+    assert by_head >= by_main and by_head >= 0.9 * len(texts), (by_head, by_main)
