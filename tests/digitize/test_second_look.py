@@ -143,9 +143,10 @@ class GatedReader(FakeReader):
         super().__init__(answers)
         self.reads, self.read_asked = reads, []
 
-    def read(self, crops, boxes=None, *, gate=True):
+    def read(self, crops, boxes=None, *, gate=True, heads=None):
         assert gate is False
         refs = [self.reads[c.shape[1] - 8].ref for c in crops]
+        assert heads == [ref.startswith("table.") for ref in refs]
         self.read_asked.append(refs)
         return [self.answers.get(ref) or CellResult("", 0.99, (("", 0.99),), probs=(STEP,) * 2) for ref in refs]
 
