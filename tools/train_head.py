@@ -159,8 +159,7 @@ def main(argv=None) -> None:
     cal_maps = [rd.ink_map(c) for c in cut_once(cal, np.random.default_rng(CAL_SEED))]
     cal_labels = cal["labels"]
     model = load_onnx(Path(args.start))
-    start_ok = np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab
-                        for lg, lab in zip(tr.model_logits(model, cal_maps), cal_labels)])
+    start_ok = tr.greedy_exact(model, cal_maps, cal_labels)
     print(f"start ({Path(args.start).name}): calibration exact (greedy) {start_ok:.2%}")
 
     replay_pool = [] if general is None else [i for i, k in enumerate(general["kinds"]) if k in REPLAY_KINDS]
@@ -174,7 +173,6 @@ def main(argv=None) -> None:
     steps = (math.ceil(1.05 * per_epoch / tr.BATCH) + len(range(rd.MIN_W, rd.MAX_W + 1, rd.WIDTH_STEP))) * args.epochs
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=WEIGHT_DECAY)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.2)
-    ctc = nn.CTCLoss(blank=rd.BLANK, zero_infinity=True)
     t0 = time.time()
     for epoch in range(args.epochs):
         te = time.time()
@@ -186,23 +184,9 @@ def main(argv=None) -> None:
             maps += tr.epoch_inputs(general, pick, rng)
             labels += [general["labels"][i] for i in pick]
         targets = [torch.tensor(tr.encode(lab), dtype=torch.long) for lab in labels]
-        model.train()
-        running, seen = 0.0, 0
-        for pos in tr.train_batches(maps, rng):
-            x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
-            tg = torch.cat([targets[j] for j in pos])
-            lens = torch.tensor([len(targets[j]) for j in pos], dtype=torch.long)
-            loss = ctc(tr.log_probs(model(x)), tg,
-                       torch.full((len(pos),), x.shape[3] // rd.TIME_STRIDE, dtype=torch.long), lens)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            running += loss.item() * len(pos)
-            seen += len(pos)
-        ok = np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab
-                      for lg, lab in zip(tr.model_logits(model, cal_maps), cal_labels)])
-        print(f"epoch {epoch + 1}: loss {running / seen:.4f}, calibration exact (greedy) {ok:.2%}, "
+        loss = tr.train_epoch(model, maps, targets, opt, sched, rng)
+        ok = tr.greedy_exact(model, cal_maps, cal_labels)
+        print(f"epoch {epoch + 1}: loss {loss:.4f}, calibration exact (greedy) {ok:.2%}, "
               f"{time.time() - te:.0f} s, total {(time.time() - t0) / 60:.1f} min", flush=True)
     train_seconds = time.time() - t0
     torch.save(model.state_dict(), data_dir / "head_state.pt")

@@ -263,6 +263,34 @@ def train_batches(maps: list[np.ndarray], rng: np.random.Generator) -> list[np.n
     return [out[k] for k in rng.permutation(len(out))]
 
 
+def train_epoch(model: nn.Module, maps: list[np.ndarray], targets: list[torch.Tensor], opt, sched,
+                rng: np.random.Generator) -> float:
+    """One epoch of CTC training on ``maps`` (ink maps) with ``targets[i]`` the encoded label of ``maps[i]``, in the
+    batches of :func:`train_batches`; ``opt`` and ``sched`` step once a batch. Out: the mean loss per map."""
+    ctc = nn.CTCLoss(blank=rd.BLANK, zero_infinity=True)
+    model.train()
+    running, seen = 0.0, 0
+    for pos in train_batches(maps, rng):
+        x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
+        tg = torch.cat([targets[j] for j in pos])
+        lens = torch.tensor([len(targets[j]) for j in pos], dtype=torch.long)
+        loss = ctc(log_probs(model(x)), tg, torch.full((len(pos),), x.shape[3] // rd.TIME_STRIDE, dtype=torch.long),
+                   lens)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        running += loss.item() * len(pos)
+        seen += len(pos)
+    return running / max(seen, 1)
+
+
+def greedy_exact(model: nn.Module, maps: list[np.ndarray], labels: list[str]) -> float:
+    """The share of ``maps`` whose greedy reading by ``model`` is their label."""
+    return float(np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab
+                          for lg, lab in zip(model_logits(model, maps), labels)]))
+
+
 def model_logits(model: nn.Module, maps: list[np.ndarray]) -> list[torch.Tensor]:
     """Evaluation-mode logits per map: a (T, C) tensor each, in the order of ``maps``."""
     model.eval()
@@ -463,7 +491,6 @@ def main(argv=None) -> None:
     total_steps = steps_per_epoch * args.epochs
     opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=WEIGHT_DECAY)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=total_steps, pct_start=0.15)
-    ctc = nn.CTCLoss(blank=rd.BLANK, zero_infinity=True)
     print(f"model: {n_params} parameters; {args.epochs} epochs of about {per_epoch:.0f} cells, batches of {BATCH}")
 
     t0 = time.time()
@@ -474,24 +501,9 @@ def main(argv=None) -> None:
         order = epoch_index(train["kinds"], train["labels"], rng)
         maps = epoch_inputs(train, order, rng)
         prep = time.time() - te
-        model.train()
-        running, seen = 0.0, 0
-        for pos in train_batches(maps, rng):
-            x = torch.from_numpy(rd.to_input([maps[j] for j in pos]))
-            ids = order[pos]
-            tg = torch.cat([targets[i] for i in ids])
-            lens = torch.tensor([len(targets[i]) for i in ids], dtype=torch.long)
-            loss = ctc(log_probs(model(x)), tg, torch.full((len(ids),), x.shape[3] // rd.TIME_STRIDE,
-                                                           dtype=torch.long), lens)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            running += loss.item() * len(ids)
-            seen += len(ids)
-        logits = model_logits(model, val_maps)
-        ok = np.mean([rd.greedy(torch.softmax(lg, 1).numpy()) == lab for lg, lab in zip(logits, val["labels"])])
-        print(f"epoch {epoch + 1}: loss {running / seen:.4f}, val exact (greedy) {ok:.2%}, "
+        loss = train_epoch(model, maps, [targets[i] for i in order], opt, sched, rng)
+        ok = greedy_exact(model, val_maps, val["labels"])
+        print(f"epoch {epoch + 1}: loss {loss:.4f}, val exact (greedy) {ok:.2%}, "
               f"{time.time() - te:.0f} s (inputs {prep:.0f} s), total {(time.time() - t0) / 60:.1f} min", flush=True)
     train_seconds = args.trained_seconds if args.weights else time.time() - t0
     if not args.weights:
