@@ -206,6 +206,9 @@ def main(argv=None) -> None:
     start_meta = json.loads(Path(args.start).with_suffix(".json").read_text(encoding="utf-8"))
     meta = {k: start_meta[k] for k in ("charset", "blank", "tokens", "input", "output", "architecture")
             if k in start_meta}
+    meta["architecture"] = meta.get("architecture", "").replace(
+        "; BatchNorm+ReLU after every conv", "; ReLU after every conv (the main network's layers with their batch "
+        "norms folded into the convolutions, as exported, and trained further so)")
     meta.update({
         "name": "skatscan table head reader",
         "reads": "the table head's cells (Serie, Tisch, Start-Nr.; digitize.reader.CellReader.read(heads=...))",
