@@ -1,6 +1,6 @@
 """Train the table head's network: the main network fine-tuned on head cells as the pipeline cuts them.
 
-    python tools/train_head.py       # head cells made once into /tmp (~45 min on 2 cores), then ~15 min
+    python tools/train_head.py       # head cells made once into /tmp (~40 min on 2 cores), then ~10 min
 
 The table head (Serie, Tisch, the start numbers) is cut without a margin (``digitize.cells.HEAD_MARGIN``), framed
 by thick lines, and written by the players, larger and looser than the keeper's figures; the packaged networks were
