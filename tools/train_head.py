@@ -156,7 +156,8 @@ def main(argv=None) -> None:
     print(f"head cells: {len(head['labels'])} (train writers), calibration {len(cal['labels'])} (test writers); "
           f"kinds {dict((k, head['kinds'].count(k)) for k in set(head['kinds']))}")
 
-    cal_maps = [rd.ink_map(c) for c in cut_once(cal, np.random.default_rng(CAL_SEED))]
+    cal_crops = cut_once(cal, np.random.default_rng(CAL_SEED))
+    cal_maps = [rd.ink_map(c) for c in cal_crops]
     cal_labels = cal["labels"]
     model = load_onnx(Path(args.start))
     start_ok = tr.greedy_exact(model, cal_maps, cal_labels)
@@ -191,13 +192,7 @@ def main(argv=None) -> None:
     train_seconds = time.time() - t0
     torch.save(model.state_dict(), data_dir / "head_state.pt")
 
-    logits = tr.model_logits(model, cal_maps)
-    best = [r.text for r in rd.decode([lg.numpy() for lg in logits], 1.0, top_k=1)]
-    correct = np.array([t == lab for t, lab in zip(best, cal_labels)], float)
-    scores = {float(t): float(np.mean((tr.string_probs(logits, best, float(t)) - correct) ** 2))
-              for t in tr.TEMPERATURES}
-    temperature = min(scores, key=scores.get)
-    print(f"\ncalibration: temperature {temperature} (Brier {scores[temperature]:.4f}; at 1.0: {scores[1.0]:.4f})")
+    temperature = tr.calibrate(model, cal_maps, cal_labels)
 
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -237,8 +232,7 @@ def main(argv=None) -> None:
     })
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     reader = rd.CellReader(onnx_path, meta_path, second=None, gate=None)
-    crops = cut_once(cal, np.random.default_rng(CAL_SEED))
-    fig = tr.figures(reader.read(crops), cal_labels, cal["kinds"], cal["cut"], bar=HEAD_BAR)
+    fig = tr.figures(reader.read(cal_crops), cal_labels, cal["kinds"], cal["cut"], bar=HEAD_BAR)
     tr.print_figures(fig, "calibration head cells (test writers, CellReader, at the head's bar)")
     meta["validation"] = fig
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -303,6 +303,19 @@ def model_logits(model: nn.Module, maps: list[np.ndarray]) -> list[torch.Tensor]
     return out
 
 
+def calibrate(model: nn.Module, maps: list[np.ndarray], labels: list[str]) -> float:
+    """The softmax temperature (of :data:`TEMPERATURES`) whose best-reading probabilities on ``maps`` fit how often
+    that reading is the label best (Brier score); printed with its score."""
+    logits = model_logits(model, maps)
+    best_texts = [r.text for r in rd.decode([lg.numpy() for lg in logits], 1.0, top_k=1)]
+    correct = np.array([t == lab for t, lab in zip(best_texts, labels)], float)
+    scores = {float(temp): float(np.mean((string_probs(logits, best_texts, float(temp)) - correct) ** 2))
+              for temp in TEMPERATURES}
+    temperature = min(scores, key=scores.get)
+    print(f"\ncalibration: temperature {temperature} (Brier {scores[temperature]:.4f}; at 1.0: {scores[1.0]:.4f})")
+    return temperature
+
+
 def string_probs(logits: list[torch.Tensor], texts: list[str], temperature: float) -> np.ndarray:
     """CTC probability of ``texts[i]`` (all alignments) under ``logits[i] / temperature``."""
     ctc_each = nn.CTCLoss(blank=rd.BLANK, reduction="none", zero_infinity=True)
@@ -509,14 +522,7 @@ def main(argv=None) -> None:
     if not args.weights:
         torch.save(model.state_dict(), data_dir / "reader_state.pt")
 
-    # calibration: the temperature whose best-reading probabilities fit the truth best (Brier score)
-    logits = model_logits(model, val_maps)
-    best_texts = [r.text for r in rd.decode([lg.numpy() for lg in logits], 1.0, top_k=1)]
-    correct = np.array([t == lab for t, lab in zip(best_texts, val["labels"])], float)
-    scores = {float(temp): float(np.mean((string_probs(logits, best_texts, float(temp)) - correct) ** 2))
-              for temp in TEMPERATURES}
-    temperature = min(scores, key=scores.get)
-    print(f"\ncalibration: temperature {temperature} (Brier {scores[temperature]:.4f}; at 1.0: {scores[1.0]:.4f})")
+    temperature = calibrate(model, val_maps, val["labels"])
 
     # export and check cv2.dnn against torch
     out_dir = Path(args.out)
