@@ -1,20 +1,23 @@
-"""Train the table head's network: the main network fine-tuned on head cells as the pipeline cuts them.
+"""Train the table head's networks: the main network and the second opinion fine-tuned on head cells as the pipeline
+cuts them.
 
-    python tools/train_head.py       # head cells made once into /tmp (~40 min on 2 cores), then ~10 min
+    python tools/train_head.py                 # head.onnx, from reader.onnx: head cells made once into /tmp
+                                               # (~18 min per 1,200 photos on 2 cores), then ~13 min
+    python tools/train_head.py --name head_b   # head_b.onnx, from second.onnx (the same head cells), ~13 min
 
 The table head (Serie, Tisch, the start numbers) is cut without a margin (``digitize.cells.HEAD_MARGIN``), framed
 by thick lines, and written by the players, larger and looser than the keeper's figures; the packaged networks were
 trained with a margin on every cell and saw few head cells, and read a start number right far less often than a
-game row's figure (docs/reader.md, "The table head's network"). This script:
+game row's figure (docs/reader.md, "The table head's networks"). This script:
 
 1. makes head cells with ``tools/make_head_cells.py`` (whole synthetic photos with TRAIN-split handwriting, located
    and cut by the pipeline; wide crops re-cut with a fresh jitter every epoch) and a calibration set from TEST-split
    writers, once, into ``--data``;
-2. loads the packaged main network (``digitize/models/reader.onnx``: its convolutions with the batch norms folded
-   in, as exported) into torch and trains it further on the head cells, with a share of the general training cells
-   (``tools/make_cells.py``'s, numbers and empty cells) replayed every epoch so that it keeps reading digits it seldom
-   sees in the head; the augmentation of ``tools/train_reader.py``;
-3. calibrates one softmax temperature on the calibration set (Brier score), exports ``head.onnx`` and ``head.json``
+2. loads a packaged network (``digitize/models/reader.onnx`` for ``head``, ``second.onnx`` for ``head_b``: its
+   convolutions with the batch norms folded in, as exported) into torch and trains it further on the head cells,
+   with a share of the general training cells (``tools/make_cells.py``'s, numbers and empty cells) replayed every
+   epoch so that it keeps reading digits it seldom sees in the head; the augmentation of ``tools/train_reader.py``;
+3. calibrates one softmax temperature on the calibration set (Brier score), exports ``NAME.onnx`` and ``NAME.json``
    (checked against cv2.dnn as the other networks are) and prints the calibration set's figures through the
    packaged reader.
 
@@ -53,8 +56,12 @@ import torch.nn as nn  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 
 SEED = 20261201
+#: The two head networks (``--name``): the packaged network each starts from, and its seed. The main network and the
+#: second opinion were trained differently and err differently; so do the head networks made from them, and the
+#: reader averages both with the main network (docs/reader.md, "The table head's networks").
+NETWORKS = {"head": (rd.MODEL_FILE, SEED), "head_b": (rd.SECOND_FILE, 4242)}
 #: Head cells: runs of training photos (train writers) and the calibration photos (test writers): (photos, seed).
-TRAIN_SETS = ((1200, 31), (1200, 32))
+TRAIN_SETS = ((1200, 31), (1200, 32), (1200, 34))
 CAL_PHOTOS, CAL_SEED = 240, 33
 #: Each head cell is shown this many times an epoch (freshly jittered and augmented each time); besides, this many
 #: general training cells (numbers and empty cells, a fresh random choice every epoch) are replayed.
@@ -124,16 +131,27 @@ def cut_once(data: dict, rng: np.random.Generator) -> list[np.ndarray]:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default="/tmp/skatscan_reader", help="folder of the generated cells (not committed)")
-    ap.add_argument("--out", default=str(ROOT / "digitize" / "models"), help="folder for head.onnx/json")
-    ap.add_argument("--start", default=str(rd.model_path(rd.MODEL_FILE)), help="the network to start from")
+    ap.add_argument("--out", default=str(ROOT / "digitize" / "models"), help="folder for NAME.onnx/json")
+    ap.add_argument("--name", default="head", choices=sorted(NETWORKS),
+                    help="which head network: head (from reader.onnx) or head_b (from second.onnx)")
+    ap.add_argument("--sets", default=",".join(f"{n}:{s}" for n, s in TRAIN_SETS),
+                    help="the head cells' sets of training photos, PHOTOS:SEED,... (each made once into --data)")
+    ap.add_argument("--start", help="the network to start from (default: --name's, digitize/models/)")
     ap.add_argument("--epochs", type=int, default=EPOCHS)
     ap.add_argument("--cal-photos", type=int, default=CAL_PHOTOS)
     ap.add_argument("--replay", type=int, default=REPLAY, help="general cells replayed per epoch (0: none)")
     ap.add_argument("--lr", type=float, default=LR)
     ap.add_argument("--elastic", type=float, default=ELASTIC)
     ap.add_argument("--workers", type=int, default=tr.THREADS)
-    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--seed", type=int, help="default: --name's")
     args = ap.parse_args(argv)
+    args.start = args.start or str(rd.model_path(NETWORKS[args.name][0]))
+    args.seed = NETWORKS[args.name][1] if args.seed is None else args.seed
+    try:
+        train_sets = tuple(tuple(int(x) for x in part.split(":")) for part in args.sets.split(","))
+        assert all(len(t) == 2 and t[0] > 0 for t in train_sets)
+    except (ValueError, AssertionError):
+        ap.error(f"--sets {args.sets!r}: expected PHOTOS:SEED[,PHOTOS:SEED...]")
 
     torch.set_num_threads(tr.THREADS)
     torch.manual_seed(args.seed)
@@ -143,7 +161,7 @@ def main(argv=None) -> None:
         tr.AUG["pen"] = (0.0, tr.AUG["pen"][1])
     data_dir = Path(args.data)
     data_dir.mkdir(parents=True, exist_ok=True)
-    parts = [head_data(data_dir / f"head_{n}_{seed}.npz", n, seed, "train", args.workers) for n, seed in TRAIN_SETS]
+    parts = [head_data(data_dir / f"head_{n}_{seed}.npz", n, seed, "train", args.workers) for n, seed in train_sets]
     head = {k: [x for part in parts for x in part[k]] for k in ("images", "origins", "boxes", "labels", "kinds",
                                                                   "refs", "cut")}
     cal = head_data(data_dir / f"head_cal_{args.cal_photos}_{CAL_SEED}.npz", args.cal_photos, CAL_SEED, "test",
@@ -196,14 +214,14 @@ def main(argv=None) -> None:
 
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    onnx_path, meta_path = out_dir / "head.onnx", out_dir / "head.json"
+    onnx_path, meta_path = out_dir / f"{args.name}.onnx", out_dir / f"{args.name}.json"
     max_diff = tr.export_checked(model, onnx_path, cal_maps, {"ink": {0: "n", 3: "w"}, "logits": {0: "n", 3: "t"}})
     start_meta = json.loads(Path(args.start).with_suffix(".json").read_text(encoding="utf-8"))
     meta = {k: start_meta[k] for k in ("charset", "blank", "tokens", "input", "output", "architecture")
             if k in start_meta}
     meta["architecture"] = meta.get("architecture", "").replace(
-        "; BatchNorm+ReLU after every conv", "; ReLU after every conv (the main network's layers with their batch "
-        "norms folded into the convolutions, as exported, and trained further so)")
+        "; BatchNorm+ReLU after every conv", f"; ReLU after every conv ({Path(args.start).name}'s layers with their "
+        "batch norms folded into the convolutions, as exported, and trained further so)")
     meta.update({
         "name": "skatscan table head reader",
         "reads": "the table head's cells (Serie, Tisch, Start-Nr.; digitize.reader.CellReader.read(heads=...))",
@@ -218,7 +236,7 @@ def main(argv=None) -> None:
             "data": ("head cells made by tools/make_head_cells.py: synthetic photos (digitize.synth.dataset, both "
                      "editions, 3 and 4 seats, 720-4000 px) located by digitize.locate and cut around the located "
                      "boxes; replayed general cells of tools/make_cells.py"),
-            "head_cells": len(head["labels"]), "head_photos_and_seeds": TRAIN_SETS,
+            "head_cells": len(head["labels"]), "head_photos_and_seeds": train_sets,
             "head_writers": "glyph bank split 'train'", "head_repeat": HEAD_REPEAT,
             "replay_per_epoch": args.replay if replay_pool else 0, "replay_kinds": REPLAY_KINDS,
             "calibration_cells": len(cal_labels), "calibration_photos": args.cal_photos,
