@@ -78,9 +78,11 @@ SECOND_FILE = "second.onnx"
 #: opinion (see MORE_OPINIONS).
 BOX_FILE = "box.onnx"
 DOUBT_FILE = "doubt.onnx"
-#: The table head's network (see :class:`CellReader`): the main network trained further on the head's cells
-#: (Serie, Tisch, Start-Nr.) as the pipeline cuts them (``tools/train_head.py``).
+#: The table head's networks (see :class:`CellReader`): the main network and the second opinion, each trained
+#: further on the head's cells (Serie, Tisch, Start-Nr.) as the pipeline cuts them (``tools/train_head.py``).
 HEAD_FILE = "head.onnx"
+HEAD_B_FILE = "head_b.onnx"
+HEAD_FILES = (HEAD_FILE, HEAD_B_FILE)
 #: The gate (see :class:`CellReader`): a cell it finds empty, or a lone dash, at or above that class's threshold in
 #: its JSON is read so, and no other network reads it.
 GATE_FILE = "gate.onnx"
@@ -422,12 +424,14 @@ class CellReader:
     with that confidence, its only candidate, and without per-step probabilities (so that a second look has every
     network read it); the other networks read the rest (docs/reader.md, "The gate": three cells in four on a list
     are empty, and many DSkV keepers write a dash in the idle seats' cells).
-    ``head``: the table head's network (default: the packaged ``head.onnx`` when the main network is the packaged
-    one; ``None``: the head is read like every cell), the main network trained further on the head's cells (Serie,
-    Tisch, Start-Nr.: cut without a margin, framed by thick lines, written larger by the players); it reads the crops
-    marked ``heads`` beside the main network, the two averaged (its probabilities first among a cell's, the main
-    network's second), and then the second, third and fourth opinions as for any cell; the gate does not read them,
-    and :meth:`reconsider` is not for them (docs/reader.md, "The table head's network").
+    ``head``: the table head's networks, a path or a sequence of paths (default: the packaged ``head.onnx`` and
+    ``head_b.onnx`` when the main network is the packaged one; ``None``: the head is read like every cell), the main
+    network and the second opinion trained further on the head's cells (Serie, Tisch, Start-Nr.: cut without a
+    margin, framed by thick lines, written larger by the players). They read the crops marked ``heads`` beside the
+    main network, all averaged (their probabilities first among a cell's, in order, the main network's last), and
+    no other network reads those: neither the gate nor the second, third and fourth opinions (which read the head
+    worse than the head networks with the main one alone), nor :meth:`reconsider` (docs/reader.md, "The table
+    head's networks").
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -466,10 +470,11 @@ class CellReader:
                           if net is not None]
         self.more_meta = [net.meta for net in self._more]
         if head is _PACKAGED:
-            packaged = model_path(HEAD_FILE)
-            head = packaged if model is None and packaged.is_file() else None
-        self._head = network(head) if head is not None else None
-        self.head_meta = self._head.meta if self._head is not None else None
+            head = [model_path(f) for f in HEAD_FILES if model is None and model_path(f).is_file()]
+        elif isinstance(head, (str, Path)):
+            head = [head]
+        self._heads = [network(h) for h in head or ()]
+        self.head_meta = [net.meta for net in self._heads]
         if gate is _PACKAGED:
             packaged = model_path(GATE_FILE)
             gate = packaged if model is None and packaged.is_file() else None
@@ -499,12 +504,12 @@ class CellReader:
              gate: bool = True, heads: Optional[Sequence[bool]] = None) -> list[CellResult]:
         """Read cell crops (grey uint8 as made by :func:`digitize.cells.crop`; not modified): one
         :class:`CellResult` per crop, in order. ``boxes[i]``: crop i is a signature box (read by the box
-        network when there is one). ``heads[i]``: crop i is a cell of the table head (read by the head network
-        beside the main network when there is one, and not by the gate). ``gate=False``: the gate passes no cell
+        network when there is one). ``heads[i]``: crop i is a cell of the table head (read by the head networks
+        beside the main network when there are any, and by no other). ``gate=False``: the gate passes no cell
         (the networks read every one)."""
         maps = [ink_map(c) for c in crops]
         boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
-        headed = {i for i, h in enumerate(heads or ()) if h} if self._head is not None else set()
+        headed = {i for i, h in enumerate(heads or ()) if h} if self._heads else set()
         results: list[Optional[CellResult]] = [None] * len(maps)
         if boxed:
             for i, r in zip(boxed, decode(self._box.logits([maps[i] for i in boxed]), self._box.temperature,
@@ -519,15 +524,19 @@ class CellReader:
                 if passed:
                     results[i] = _result(passed)
             rest = [i for i in rest if results[i] is None]
-        # the main network reads every cell left; a head cell is read by the head network too, the two averaged
+        # the main network reads every cell left; a head cell is read by the head networks too, all averaged
         probs = {i: (softmax(lg, self._main.temperature),)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]) if rest else ())}
         heads_left = [i for i in rest if i in headed]
-        for i, lg in zip(heads_left, self._head.logits([maps[i] for i in heads_left]) if heads_left else ()):
-            probs[i] = (softmax(lg, self._head.temperature),) + probs[i]
+        if heads_left:
+            by_head = [[softmax(lg, net.temperature) for lg in net.logits([maps[i] for i in heads_left])]
+                       for net in self._heads]
+            for j, i in enumerate(heads_left):
+                probs[i] = tuple(p[j] for p in by_head) + probs[i]
         for i, p in probs.items():
             first = _result(beam_search(p[0], top_k=self.top_k)) if len(p) == 1 else combine(p, self.top_k)
             results[i] = replace(first, probs=p)
+        rest = [i for i in rest if i not in headed]  # the head's cells are read: no further opinion on them
         if self._second is not None:
             ask = [i for i in rest if results[i].confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
@@ -535,17 +544,8 @@ class CellReader:
                 given = [results[i].candidates] + [None] * (len(every) - 1)
                 results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
         ask = [i for i in rest if results[i].confidence < self.more_opinions] if self._more else []
-        plain = [i for i in ask if i not in headed]
-        for i, r in zip(plain, self._every_opinion([maps[i] for i in plain], [results[i] for i in plain])):
+        for i, r in zip(ask, self._every_opinion([maps[i] for i in ask], [results[i] for i in ask])):
             results[i] = r
-        heads_asked = [i for i in ask if i in headed]
-        if heads_asked:  # the head network, main, second, then the further opinions
-            more = [[softmax(lg, net.temperature) for lg in net.logits([maps[i] for i in heads_asked])]
-                    for net in self._more]
-            for j, i in enumerate(heads_asked):
-                every = results[i].probs + tuple(m[j] for m in more)
-                given = [results[i].candidates] + [None] * (len(every) - 1)
-                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
         return results
 
     def gate_probabilities(self, maps: Sequence[np.ndarray]) -> list[dict[str, float]]:

@@ -7,7 +7,9 @@ cv2.dnn with torch is checked by tools/train_reader.py, not here (torch is not a
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import shutil
 
 import numpy as np
@@ -83,6 +85,23 @@ def test_model_loads_with_its_description(reader):
     assert reader.meta["input"]["height"] == rd.INPUT_H
     assert 0.3 <= reader.temperature <= 3.0
     assert rd.model_path().is_file() and rd.model_path().stat().st_size < 5_000_000
+
+
+def test_packaged_models_match_their_descriptions():
+    """Every packaged network's JSON names its own ONNX file (bytes and SHA-256, as the training scripts wrote them),
+    and each head network names the packaged network it was trained from: a model copied in without its JSON, or
+    a head network left from before its start network was retrained, fails here."""
+    folder = rd.model_path().parent
+    models = sorted(folder.glob("*.onnx"))
+    assert {m.name for m in models} >= {rd.MODEL_FILE, rd.SECOND_FILE, rd.BOX_FILE, rd.DOUBT_FILE, rd.GATE_FILE,
+                                        *rd.HEAD_FILES}
+    sha = {m.name: hashlib.sha256(m.read_bytes()).hexdigest() for m in models}
+    for m in models:
+        meta = json.loads(m.with_suffix(".json").read_text(encoding="utf-8"))
+        assert meta["onnx"]["sha256"] == sha[m.name] and meta["onnx"]["bytes"] == m.stat().st_size, m.name
+    for head, start in zip(rd.HEAD_FILES, (rd.MODEL_FILE, rd.SECOND_FILE)):
+        meta = json.loads((folder / head).with_suffix(".json").read_text(encoding="utf-8"))
+        assert meta["training"]["start"] == f"{start} sha256 {sha[start]}", head
 
 
 def test_reads_unseen_writers(reader, written):
@@ -573,14 +592,16 @@ def _head_cells(seed: int) -> tuple[list[np.ndarray], list[str]]:
 
 
 def test_head_cells_are_read_by_the_head_network(written):
-    """The crops marked as the table head's are read by the head network beside the main network (the head's
-    probabilities first, the main network's second; the second opinion when the two together read below
-    SECOND_OPINION, as for any cell) and never by the gate; the other crops read as without the marks, and without
-    a head network the marks change nothing. On start numbers, Serie and Tisch written by test-split writers it
-    reads at least as many right as the networks without it."""
-    assert rd.model_path(rd.HEAD_FILE).is_file()
+    """The crops marked as the table head's are read by the head networks and the main network alone (the heads'
+    probabilities first, in order, the main network's last, all averaged) and never by the gate or the further
+    opinions; the other crops read as without the marks, and without a head network the marks change nothing. On
+    start numbers, Serie and Tisch written by test-split writers they read at least as many right as the networks
+    without them."""
+    assert all(rd.model_path(f).is_file() for f in rd.HEAD_FILES)
     packaged = CellReader()
-    head = CellReader(model=rd.model_path(rd.HEAD_FILE), second=None, box=None, gate=None, head=None)
+    assert len(packaged.head_meta) == len(rd.HEAD_FILES)
+    heads_alone = [CellReader(model=rd.model_path(f), second=None, box=None, gate=None, head=None)
+                   for f in rd.HEAD_FILES]
     main = CellReader(model=rd.model_path(rd.MODEL_FILE), second=None, box=None, gate=None, head=None)
     crops = written[0]
     flags = [ref.startswith("table.") for ref, *_ in CELLS] * 3
@@ -589,11 +610,13 @@ def test_head_cells_are_read_by_the_head_network(written):
         if not f:
             assert g == p and all(np.array_equal(a, b) for a, b in zip(g.probs, p.probs))
         else:
-            assert np.array_equal(g.probs[0], head.read([c])[0].probs[0])
-            assert np.array_equal(g.probs[1], main.read([c])[0].probs[0])
-            pair = rd.combine(g.probs[:2])
-            assert len(g.probs) == 2 if pair.confidence >= packaged.second_opinion else len(g.probs) >= 3
-            assert g == (pair if len(g.probs) == 2 else rd.combine(g.probs))
+            assert len(g.probs) == len(rd.HEAD_FILES) + 1
+            for k, alone in enumerate(heads_alone):
+                assert np.array_equal(g.probs[k], alone.read([c])[0].probs[0])
+            assert np.array_equal(g.probs[-1], main.read([c])[0].probs[0])
+            assert g == rd.combine(g.probs)
+    one = CellReader(head=rd.model_path(rd.HEAD_FILE))  # a single path will do
+    assert len(one.read(crops[:1], heads=[True])[0].probs) == 2
     none = CellReader(head=None)
     assert all(a == b for a, b in zip(none.read(crops, heads=flags), none.read(crops)))
     empty = crop(np.dstack([render_png(layout_for(4), dpi=RECTIFIED_DPI)] * 3), layout_for(4).cell("table.table"),
