@@ -149,8 +149,9 @@ def main(argv=None) -> None:
     args.seed = NETWORKS[args.name][1] if args.seed is None else args.seed
     try:
         train_sets = tuple(tuple(int(x) for x in part.split(":")) for part in args.sets.split(","))
-        assert all(len(t) == 2 and t[0] > 0 for t in train_sets)
-    except (ValueError, AssertionError):
+    except ValueError:
+        train_sets = ()
+    if not train_sets or not all(len(t) == 2 and t[0] > 0 for t in train_sets):
         ap.error(f"--sets {args.sets!r}: expected PHOTOS:SEED[,PHOTOS:SEED...]")
 
     torch.set_num_threads(tr.THREADS)

@@ -591,7 +591,7 @@ def _head_cells(seed: int) -> tuple[list[np.ndarray], list[str]]:
     return [crop(page, lay.cell(ref), margin=margin_for(ref)) for ref in refs], texts
 
 
-def test_head_cells_are_read_by_the_head_network(written):
+def test_head_cells_are_read_by_the_head_networks(written):
     """The crops marked as the table head's are read by the head networks and the main network alone (the heads'
     probabilities first, in order, the main network's last, all averaged) and never by the gate or the further
     opinions; the other crops read as without the marks, and without a head network the marks change nothing. On
