@@ -32,7 +32,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
             if want:
                 yield finding("money", "money.missing", severity=WARNING, seat=s + 1, field="money",
                               expected=float(want), lost=lost[s],
-                              cells=(cell_ref(None, "money", s + 1),))
+                              cells=(cell_ref(None, "money", s + 1), *declared_cells(facts, {s})))
         elif as_money(written) != want:
             # the money follows from the games the seat lost: from the rows he declared
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
@@ -42,7 +42,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     if footer.money_total is None:
         if total:
             yield finding("money", "money.total-missing", severity=WARNING, field="money_total",
-                          expected=float(total), cells=("footer.money_total",))
+                          expected=float(total),
+                          cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
                       expected=float(total),

@@ -175,6 +175,20 @@ def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
     # seat 1's "+" in doubt: neither follows from it
     assert found({"g1.plus": replace(doubt, value=24)}) == {("footer", 3): True, ("money", 2): False}
 
+    # no amount written where one is owed: what is owed follows from the seat's rows too, and so does the table's
+    # total, so a "missing" finding is as doubtful as a "wrong" one (photo 7025 of seed 7: a misread row in doubt
+    # gave seat 1 a lost game, and its empty amount was shown as the keeper's slip)
+    unpaid = make_list(rows, footer=replace(footer, others_lost=(40, 0, 40), money=(None, None, None),
+                                            money_total=None))
+
+    def missing(readings):
+        a = audit(replace(unpaid, readings=readings))
+        return {f.key: f.doubtful for f in a.findings if f.code == "money"}
+
+    assert missing({}) == {"money.missing": False, "money.total-missing": False}
+    assert missing({"g2.minus": doubt}) == {"money.missing": True, "money.total-missing": True}
+    assert missing({"g1.plus": replace(doubt, value=24)}) == {"money.missing": False, "money.total-missing": True}
+
 
 def test_a_game_value_finding_rests_on_every_game_column():
     """The value a "+" is checked against is computed from Grundwert, mit/ohne and the marks: a mit read 1 for
