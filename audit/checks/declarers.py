@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, seat_cells
+from ..rows import RowFacts, seat_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, **_):
@@ -34,8 +34,10 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                           cells=tuple(c for s in f.declarers for c in seat_cells(no, s)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
+                # a value but no seat's figures: every seat's cells read empty, and the value itself
                 yield finding("incomplete-row", "declarers.none", game=no, field="total",
-                              severity=WARNING, cells=(cell_ref(no, "plus"),))
+                              severity=WARNING, cells=(*written_value_cells(f),
+                                                       *(c for s in range(sl.seats) for c in seat_cells(no, s))))
         if four:
             dealer = sl.table.dealer(no)
             if dealer in f.declarers:

@@ -2,7 +2,8 @@
 
 Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding about
 the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
-(or the impossible column) first.
+(or the impossible column) first; a row left incomplete rests on what makes it a played row (its game columns,
+its value, its declarer's cells).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import replace
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
 from ..overbid import explained_bids
-from ..rows import RowFacts, game_cells
+from ..rows import RowFacts, game_cells, seat_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -32,14 +33,17 @@ def check(facts: list[RowFacts], **_):
             continue
         if g.plus is None and g.minus is None:
             if f.declarer is not None or g.has_game_columns:
+                # a row with a game or a declarer but no value: it rests on what makes it a played row too
                 yield finding("incomplete-row", "incomplete.no-value", game=no, field="plus",
                               severity=WARNING, expected=f.value,
-                              cells=(cell_ref(no, "plus"), cell_ref(no, "minus")))
+                              cells=(cell_ref(no, "plus"), cell_ref(no, "minus"), *game_cells(no),
+                                     *(seat_cells(no, f.declarer) if f.declarer is not None else ())))
             continue
         if f.value is None:
             if not g.has_game_columns:
+                # a value but no game: every game column read empty, and the value itself
                 yield finding("incomplete-row", "incomplete.no-game", game=no, field="base",
-                              severity=WARNING, cells=(cell_ref(no, "base"),))
+                              severity=WARNING, cells=(*game_cells(no), *written_value_cells(f)))
             continue
         value = f.value
         if g.plus is not None:

@@ -190,6 +190,31 @@ def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
     assert missing({"g1.plus": replace(doubt, value=24)}) == {"money.missing": False, "money.total-missing": True}
 
 
+def test_an_incomplete_row_rests_on_what_makes_it_a_played_row():
+    """A row with a declarer but no "+" or "-", a value without a game, a value without a declarer: each is the
+    keeper's slip when read surely, and a reading doubt when a cell that makes the row a played one (the
+    declarer's figures, the game columns, the value, the seats' empty cells) is in doubt (seed 7's photo 7022: a
+    stroke through an unused row read as a total "1" in doubt made a declarer of seat 2)."""
+    def found(rows, readings):
+        a = audit(replace(make_list(rows, signatures=None), readings=readings))
+        return {f.key: f.doubtful for f in a.findings if f.code == "incomplete-row"}
+
+    def doubt(value):
+        return CellReading(value, 0.5, ((value, 0.5), (None, 0.3)), doubtful=True)
+
+    no_value = [row(1, 3, seat=2, total=1)]
+    assert found(no_value, {}) == {"incomplete.no-value": False}
+    assert found(no_value, {"g1.p2.total": doubt(1)}) == {"incomplete.no-value": True}
+    assert found(no_value, {"g1.p3.total": doubt(None)}) == {"incomplete.no-value": False}
+    no_game = [row(1, 3, seat=1, total=24, plus=24)]
+    assert found(no_game, {}) == {"incomplete.no-game": False}
+    assert found(no_game, {"g1.ohne": doubt(None)}) == {"incomplete.no-game": True}
+    no_declarer = [row(1, 3, base=12, mit=1, plus=24)]
+    assert found(no_declarer, {}) == {"declarers.none": False}
+    assert found(no_declarer, {"g1.p3.total": doubt(None)}) == {"declarers.none": True}
+    assert found(no_declarer, {"g1.mit": doubt(1)}) == {"declarers.none": False}
+
+
 def test_a_game_value_finding_rests_on_every_game_column():
     """The value a "+" is checked against is computed from Grundwert, mit/ohne and the marks: a mit read 1 for
     a 2 makes a right "+36" look wrong, so a doubt on any of those columns makes the finding doubtful."""
