@@ -2,8 +2,8 @@
 
 Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding about
 the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
-(or the impossible column) first; a row left incomplete rests on what makes it a played row (its game columns,
-its value, its declarer's cells).
+(or the impossible column) first; a row left incomplete rests on what makes it a played row (its declarer's
+cells, or else its game columns; its value).
 """
 from __future__ import annotations
 
@@ -33,11 +33,11 @@ def check(facts: list[RowFacts], **_):
             continue
         if g.plus is None and g.minus is None:
             if f.declarer is not None or g.has_game_columns:
-                # a row with a game or a declarer but no value: it rests on what makes it a played row too
+                # a row with a declarer, or a game, but no value: it rests on what makes it a played row too
                 yield finding("incomplete-row", "incomplete.no-value", game=no, field="plus",
                               severity=WARNING, expected=f.value,
-                              cells=(cell_ref(no, "plus"), cell_ref(no, "minus"), *game_cells(no),
-                                     *(seat_cells(no, f.declarer) if f.declarer is not None else ())))
+                              cells=(cell_ref(no, "plus"), cell_ref(no, "minus"),
+                                     *(seat_cells(no, f.declarer) if f.declarer is not None else game_cells(no))))
             continue
         if f.value is None:
             if not g.has_game_columns:

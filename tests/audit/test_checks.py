@@ -206,6 +206,12 @@ def test_an_incomplete_row_rests_on_what_makes_it_a_played_row():
     assert found(no_value, {}) == {"incomplete.no-value": False}
     assert found(no_value, {"g1.p2.total": doubt(1)}) == {"incomplete.no-value": True}
     assert found(no_value, {"g1.p3.total": doubt(None)}) == {"incomplete.no-value": False}
+    assert found(no_value, {"g1.plus": doubt(None)}) == {"incomplete.no-value": True}
+    game_no_value = [row(1, 3, base=12, mit=1)]           # a game written, nobody's figures, no value
+    assert found(game_no_value, {"g1.base": doubt(12)}) == {"incomplete.no-value": True}
+    # with a declarer read surely, a doubt on the game columns does not make the missing value a reading doubt
+    both = [row(1, 3, seat=2, total=24, base=12, mit=1)]
+    assert found(both, {"g1.base": doubt(12)}) == {"incomplete.no-value": False}
     no_game = [row(1, 3, seat=1, total=24, plus=24)]
     assert found(no_game, {}) == {"incomplete.no-game": False}
     assert found(no_game, {"g1.ohne": doubt(None)}) == {"incomplete.no-game": True}
