@@ -92,7 +92,9 @@ STRIKE_ROWS_MAX = 4
 STRIKE_STYLES = ("diagonal", "cross", "zigzag")
 STRIKE_STYLE_P = (0.35, 0.2, 0.45)
 #: Strokes stay this many row heights inside the crossed-out block (top and bottom), so they never touch a
-#: written row; the pen is this much wider than the keeper's writing pen.
+#: written row; a figure over more than one row reaches that far up and down, so it crosses every row of the block
+#: (a cross begun a row and a half below the block's top left its first row open on the paper, while the list's
+#: truth had it crossed out: seed 7's photo 7018); the pen is this much wider than the keeper's writing pen.
 STRIKE_INSET = 0.2
 STRIKE_PEN = 1.1
 #: A cell counts as struck through when the strokes put at least this many ink pixels (alpha above
@@ -467,29 +469,39 @@ def _strike_unused_rows(canvas: np.ndarray, sl: ScoreList, layout: FormLayout, k
         for region, shape in regions:
             mask, mx, my = _strike(canvas, region.to_px(dpi), keeper, rng, shape, row_px)
             _mark_struck(truth, layout, run, mask, mx, my, row_px)
+        # a row the figure missed (a zigzag's turn short of the block's first row, a faint pen's shallow diagonal)
+        # gets a line of its own, as a keeper who sees it open strikes it: the list's truth has it crossed out
+        struck = {ref.split(".", 1)[0] for ref, cell in truth.items() if cell.kind == "strike"}
+        for no in run:
+            if f"g{no}" not in struck:
+                row = Box(first_col.x, layout.row(no).y, last_col.x2 - first_col.x, layout.row(no).h)
+                mask, mx, my = _strike(canvas, row.to_px(dpi), keeper, rng, "line", row_px)
+                _mark_struck(truth, layout, [no], mask, mx, my, row_px)
 
 
 def _strike(canvas: np.ndarray, box, writer: Writer, rng: np.random.Generator, shape: str, row_px: float):
-    """One cross-out figure over ``box`` (page px), kept STRIKE_INSET rows inside it vertically."""
+    """One cross-out figure over ``box`` (page px), kept STRIKE_INSET rows inside it vertically (a figure over
+    several rows reaching that far up and down)."""
 
     def make(size, local):
         bx, by, bw, bh = local
         strokes = cross_out_strokes(size, writer, rng, box=local, style=shape)
         lo, hi = by + STRIKE_INSET * row_px, by + bh - STRIKE_INSET * row_px
-        strokes = _squeeze_y(strokes, lo, hi)
+        strokes = _fit_y(strokes, lo, hi, reach=bh > 1.5 * row_px)
         pen = max(writer.pen_width * row_px, MIN_PEN_PX) * STRIKE_PEN
         return render_strokes(strokes, size, writer, rng, pen_px=pen, scale_px=2 * row_px)
 
     return _ink(canvas, box, writer.colour, make, INK_MARGIN * row_px)
 
 
-def _squeeze_y(strokes: list[np.ndarray], lo: float, hi: float) -> list[np.ndarray]:
-    """The strokes scaled vertically about their middle so that they lie within ``lo``..``hi`` (new arrays)."""
+def _fit_y(strokes: list[np.ndarray], lo: float, hi: float, reach: bool = False) -> list[np.ndarray]:
+    """The strokes scaled vertically about their middle so that they lie within ``lo``..``hi`` (with ``reach``:
+    so that they span it from end to end) (new arrays)."""
     if hi <= lo:
         hi = lo = (lo + hi) / 2
     allp = np.vstack(strokes)
     y0, y1 = float(allp[:, 1].min()), float(allp[:, 1].max())
-    if y0 >= lo and y1 <= hi:
+    if y0 >= lo and y1 <= hi and not reach:
         return [np.array(s, float) for s in strokes]
     centre, target = (lo + hi) / 2, (hi - lo) / 2
     mid = (y0 + y1) / 2

@@ -116,13 +116,24 @@ def test_every_cell_has_truth_that_agrees_with_the_list(pages):
             _check_cell(sl, page, ref, truth)
 
 
-def test_strokes_only_over_crossed_out_rows_and_every_run_is_struck(pages):
+def _struck_rows(page) -> set[int]:
+    return {int(ref.split(".")[0][1:]) for ref, t in page.cells.items() if t.kind == "strike"}
+
+
+def test_strokes_cross_every_crossed_out_row_and_no_other(pages):
     for name, (sl, page) in pages.items():
-        crossed = {g.no for g in sl.games if g.crossed_out}
-        struck = {int(ref.split(".")[0][1:]) for ref, t in page.cells.items() if t.kind == "strike"}
-        assert struck <= crossed, name
-        if crossed:
-            assert struck, name
+        assert _struck_rows(page) == {g.no for g in sl.games if g.crossed_out}, name
+
+
+def test_every_row_of_a_crossed_out_block_is_struck_on_the_paper():
+    """The list's truth says a row is crossed out only when the keeper's strokes cross it on the page: a cross begun
+    below the block's first row, or a zigzag turning short of it, left that row open on the paper (the auditor
+    rightly reported it not struck, and the benchmark counted that as a false paper error). Lists that end early,
+    every plan and figure the keeper draws (three of these twelve pages missed a row before)."""
+    for k in range(12):
+        sl = simulate(random.Random(20 + k), seats=3 + k % 2, early_end=True, first_dealer=1)
+        page = fill(sl, np.random.default_rng(k), edition="dskv", dpi=100, split="test")
+        assert _struck_rows(page) == {g.no for g in sl.games if g.crossed_out}, k
 
 
 def test_dashes_for_non_playing_players_follow_one_habit(pages):
