@@ -28,7 +28,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row, the others' losses = the
   other seats' last "Verl." counts x 40 or 30) and the table's loss
-  money (the total = the players' amounts added up, :func:`_resolve_money`), are settled
+  money (the total = the players' amounts added up, :func:`_resolve_money`; with several of its cells in doubt
+  only the total is taken, the candidate the amounts add up to as read), are settled
   together (:func:`settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
   stays doubtful; the value the arithmetic implies for a doubtful cell joins its readings when the reader,
@@ -460,13 +461,28 @@ def _resolve_money(cells: Cells, seats: int) -> None:
         return      # no total read: nothing to add up to
     if sum(r in cells.doubt for r in refs) > 1:
         # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
-        # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so)
+        # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so); only the total
+        # may be taken, the candidate the amounts add up to as read
+        _total_of_amounts(cells, refs)
         return
     _propose_money(cells, refs)
     settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
            vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
            ask=lambda: _propose_money(cells, refs, sure=True))
 
+
+
+def _total_of_amounts(cells: Cells, refs: list[str]) -> None:
+    """With several of the loss money's cells in doubt (``refs``, the table's total last): a total in doubt takes
+    the candidate that the players' amounts add up to, each amount at its best reading (none changed), doubtful
+    and chosen by the arithmetic (seed 8's photo 8007: 1,-, 3,50, 2,50 and 1,50 read right, the total "8,50"
+    read 6,50 first and 8,50 second)."""
+    total = refs[-1]
+    if total not in cells.doubt or cells.reason.get(total) == "row":
+        return
+    added = round(sum(cells.get(r) or 0.0 for r in refs[:-1]), 2)
+    if added > 0 and added != cells.get(total) and any(v == added for v, _p in cells.options(total)):
+        cells.choose(total, added)
 
 
 def _propose_money(cells: Cells, refs: list[str], sure: bool = False) -> None:

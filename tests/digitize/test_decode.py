@@ -952,6 +952,13 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
     both = with_read(reads, f"footer.money.{seat}", "20", 0.4, (amount, 0.3), ("", 0.2))
     r = decode(both, table_of(sl), 36).readings["footer.money_total"]
     assert r.value == total + 2 and r.doubtful and r.chosen_by == "reader"
+    # ... but a total in doubt takes its candidate that the amounts add up to as read, the amount left as read
+    # (seed 8's photo 8007: four amounts read right, two in doubt, the total's second candidate their sum)
+    best = with_read(reads, f"footer.money.{seat}", amount, 0.6, ("20", 0.3), ("", 0.05))
+    got = decode(best, table_of(sl), 36).readings
+    r, a = got["footer.money_total"], got[f"footer.money.{seat}"]
+    assert r.value == total and r.doubtful and r.chosen_by == "arithmetic"
+    assert a.value == sl.footer.money[seat - 1] and a.doubtful and a.chosen_by == "reader"
     reads = with_read(perfect_reads(sl), "footer.money_total", wrong, 0.99)
     got = decode(reads, table_of(sl), 36)
     assert got.footer.money_total == total + 2 and not got.readings["footer.money_total"].doubtful
