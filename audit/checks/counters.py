@@ -32,15 +32,20 @@ def check(facts: list[RowFacts], *, counters: bool, **_):
             rising, rising_prev, still, still_prev = "won", f.prev_won[s], "lost", f.prev_lost[s]
         else:
             rising, rising_prev, still, still_prev = "lost", f.prev_lost[s], "won", f.prev_won[s]
-        written = getattr(cells, rising)
+        written, other = getattr(cells, rising), getattr(cells, still)
+        # a count missing from its column while the other column holds a wrong one is one slip, the count written
+        # in the wrong column (or on the line between them, read in the other cell): each finding rests on both
+        # cells, so that a doubt about either makes both doubtful
+        crossed = written is None and other is not None and other != still_prev
         if written != rising_prev + 1:
             key = "counter.missing" if written is None else "counter.wrong"
             yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
-                          expected=rising_prev + 1, outcome=f.outcome, cells=_rests_on(facts, i, s, rising))
-        other = getattr(cells, still)
+                          expected=rising_prev + 1, outcome=f.outcome,
+                          cells=_rests_on(facts, i, s, rising) + ((cell_ref(no, still, s + 1),) if crossed else ()))
         if other is not None and other != still_prev:
             yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
-                          expected=still_prev, outcome=f.outcome, cells=_rests_on(facts, i, s, still))
+                          expected=still_prev, outcome=f.outcome,
+                          cells=_rests_on(facts, i, s, still) + ((cell_ref(no, rising, s + 1),) if crossed else ()))
 
 
 def _rests_on(facts: list[RowFacts], i: int, seat: int, field: str) -> tuple[str, ...]:

@@ -66,6 +66,27 @@ def test_counter_rises_by_one():
     assert codes(make_list(rows, signatures=None), severities=("error",)) == [("counter", 2, 1, 3, 2)]
 
 
+def test_a_count_in_the_wrong_column_is_one_slip_resting_on_both_cells():
+    """Won, but the "1" stands in Verl. (or on the line between the columns, read in the Verl. cell): the count not
+    continued and the count in the wrong column are one slip, both errors when read surely, both doubtful when
+    either cell is in doubt (the sample skatscan-4-errors, game 16: the "1" read in Verl. in doubt, Gew. read empty
+    surely, had the missing count shown as the keeper's error)."""
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=48, lost=1, base=12, mit=1, plus=24)]
+    sl = make_list(rows, signatures=None)
+    assert codes(sl, severities=("error",)) == [("counter", 2, 1, None, 2), ("counter", 2, 1, 1, 0)]
+    for doubted in ("g2.p1.lost", "g2.p1.won"):
+        value = 1 if doubted.endswith("lost") else None
+        read = CellReading(value, 0.98, ((value, 0.98), (2 if value else 1, 0.01)), doubtful=True, reason="row")
+        found = [f for f in audit(replace(sl, readings={doubted: read})).findings if f.code == "counter"]
+        assert len(found) == 2 and all(f.doubtful for f in found), doubted
+    # a right count beside a stray figure in the other column: only that figure's finding, on its own cell
+    stray = make_list([rows[0], row(2, 3, seat=1, total=48, won=2, lost=1, base=12, mit=1, plus=24)], signatures=None)
+    won = CellReading(2, 0.98, ((2, 0.98),), doubtful=True, reason="row")
+    found = [f for f in audit(replace(stray, readings={"g2.p1.won": won})).findings if f.code == "counter"]
+    assert [(f.written, f.doubtful) for f in found] == [(1, False)]
+
+
 def test_several_declarers_and_dealer():
     rows = [row(1, 4, seat=2, total=24, base=12, mit=1, plus=24),
             row(2, 4, seat=2, total=48, base=12, mit=1, plus=24)]      # seat 2 deals game 2
