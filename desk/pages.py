@@ -51,6 +51,7 @@ class ListView:
     start_numbers: tuple = ()
     photo: Optional[str] = None   # path of the overlay image, relative to the list page
     problem: str = ""             # why a photo could not be read
+    retake: bool = False          # read mostly in doubt: a new photo would serve better (retake_advice)
     #: what the desk noticed beside the audit (e.g. start numbers that differ from the seating list)
     notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
@@ -155,6 +156,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     for note in (retake_advice(sl, lang), hand_note(sl, lang), off_photo_note(sl, lang)):
         if note:
             view.notes.append(note)
+    view.retake = retake_advice(sl, lang) is not None
     for f in a.findings:
         view.findings.append({
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,

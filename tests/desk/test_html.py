@@ -55,6 +55,10 @@ def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
     assert not list_view(audit(sl), "t", "de").notes    # a typed list has no readings
     few = replace(blurred, readings=dict(list(blurred.readings.items())[:10]))
     assert not list_view(audit(few), "t", "de").notes   # ten doubts are quicker checked than a new photo
+    # the index says it beside the list, so the referee sees which photos to take again before opening any
+    index = render_index([list_view(audit(blurred), "blurred", "de"), list_view(audit(fair), "fair", "de")], "de")
+    assert index.count("besser neu fotografieren") == 1
+    assert re.search(r'href="lists/blurred.html">[^<]*</a> <span class="retake">', index)
 
 
 def test_a_list_running_off_its_photo_gets_a_note():
