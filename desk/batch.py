@@ -36,7 +36,17 @@ MANIFEST = "manifest.json"
 
 
 class PhotoProblem(Exception):
-    """A photo that cannot be read: ``str(exc)`` is the one sentence to show."""
+    """A photo that cannot be read: ``str(exc)`` is the one sentence to show, ``why`` what kind of problem it is
+    (one of :data:`WHY`, "" when unknown), for a report in another language than the sentence's."""
+
+    def __init__(self, message: str, why: str = ""):
+        super().__init__(message)
+        self.why = why
+
+
+#: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
+#: dark, blurred or small, too large for the memory, too slow, a failure of the reader, the file gone, a duplicate.
+WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "duplicate")
 
 
 @dataclass
@@ -45,6 +55,7 @@ class Outcome:
     name: str
     status: str                        # "done", "skipped" (done before), "bad", "duplicate"
     problem: str = ""
+    why: str = ""                      # the kind of problem (WHY)
     list_doc: Optional[dict] = None
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
@@ -74,11 +85,11 @@ def _run_one(process, path_str):
     try:
         return "ok", process(path_str)
     except PhotoProblem as exc:
-        return "bad", str(exc)
+        return "bad", (exc.why, str(exc))
     except MemoryError:
-        return "bad", "too large to process in memory"
+        return "bad", ("memory", "too large to process in memory")
     except Exception as exc:  # a bug must not end the batch: report it for this photo
-        return "bad", f"internal error while reading the photo ({type(exc).__name__}: {exc})"
+        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {exc})")
 
 
 class _Workers:
@@ -125,16 +136,17 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         try:
             fp = fingerprint(photo)
         except FileNotFoundError:
-            outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)")
+            outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
+                                  why="gone")
             on_done(outcomes[i])
             continue
         except OSError as exc:
-            outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})")
+            outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone")
             on_done(outcomes[i])
             continue
         if fp["sha256"] in seen:
             outcomes[i] = Outcome(photo, name, "duplicate", f"the same photo as {seen[fp['sha256']]}",
-                                  duplicate_of=seen[fp["sha256"]])
+                                  why="duplicate", duplicate_of=seen[fp["sha256"]])
             on_done(outcomes[i])
             continue
         seen[fp["sha256"]] = str(photo)
@@ -149,7 +161,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             except (OSError, json.JSONDecodeError):
                 pass                      # a damaged result: do the photo again
         if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem"):
-            outcomes[i] = Outcome(photo, name, "bad", done["problem"])
+            outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""))
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
@@ -162,10 +174,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 kind, value = job.get(timeout=time_limit)
             except mp.TimeoutError:
                 pool.kill()
-                kind, value = "bad", f"took longer than {time_limit:.0f} s and was stopped"
+                kind, value = "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped")
             except Exception as exc:      # the worker died (killed, out of memory)
                 pool.kill()
-                kind, value = "bad", f"the reader stopped on this photo ({type(exc).__name__})"
+                kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})")
             seconds = time.perf_counter() - start
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
@@ -174,8 +186,9 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
                 manifest[name] = {**fp, "photo": str(photo)}
             else:
-                out = Outcome(photo, name, "bad", value, seconds=seconds)
-                manifest[name] = {**fp, "photo": str(photo), "problem": value}
+                why, problem = value
+                out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds)
+                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
             on_done(out)

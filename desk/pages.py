@@ -51,6 +51,7 @@ class ListView:
     start_numbers: tuple = ()
     photo: Optional[str] = None   # path of the overlay image, relative to the list page
     problem: str = ""             # why a photo could not be read
+    problem_label: str = ""       # what kind of problem, in the report's language (PROBLEM_LABEL), when known
     retake: bool = False          # read mostly in doubt: a new photo would serve better (retake_advice)
     #: what the desk noticed beside the audit (e.g. start numbers that differ from the seating list)
     notes: list = field(default_factory=list)
@@ -105,9 +106,24 @@ OFF_PHOTO_NOTE = {
 }
 
 
-def unreadable_view(name: str, source: str, problem: str, lang: str = "de") -> ListView:
+#: What kind of problem a photo that could not be read has (:data:`desk.batch.WHY`), in the German report: the
+#: reader's sentence saying exactly why is English (the command line's language) and follows it. The English report
+#: shows the sentence alone.
+PROBLEM_LABEL = {
+    "de": {"file": "Die Datei ist kein lesbares Foto", "no-list": "Keine Spielliste auf dem Foto gefunden",
+           "unreadable": "Das Foto ist zu dunkel, zu unscharf oder die Liste zu klein darauf",
+           "memory": "Das Foto ist zu groß zum Verarbeiten",
+           "timeout": "Das Lesen dauerte zu lange und wurde abgebrochen",
+           "crash": "Interner Fehler beim Lesen dieses Fotos", "gone": "Die Datei ist nicht mehr da oder nicht lesbar",
+           "duplicate": "Dasselbe Foto wie ein anderes"},
+    "en": {},
+}
+
+
+def unreadable_view(name: str, source: str, problem: str, lang: str = "de", why: str = "") -> ListView:
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
-                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem)
+                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem,
+                    problem_label=PROBLEM_LABEL[lang].get(why, ""))
 
 
 def retake_advice(sl, lang: str = "de") -> Optional[str]:

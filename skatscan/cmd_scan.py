@@ -88,7 +88,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if o.status in ("bad", "duplicate"):
                 bad_input_line(str(o.photo), o.problem)
                 bad += 1
-                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang))
+                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why))
                 continue
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))

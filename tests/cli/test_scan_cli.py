@@ -130,7 +130,8 @@ def test_scan_folder_report_and_rerun(tmp_path):
     assert code == 2                                   # the photo that is not a list
     assert "not-a-list.jpg" in err
     index = (report / "index.html").read_text()
-    assert "Foto nicht lesbar" in index
+    assert "Foto nicht lesbar" in index and "<b>Keine Spielliste auf dem Foto gefunden</b>" in index
+    assert "small-720.jpg</a> <span class=\"retake\">(besser neu fotografieren)" in index
     pages = sorted(p.name for p in (report / "lists").glob("*.html"))
     assert pages == sorted(f"{n}.html" for n in LISTS)
     page = (report / "lists" / "skatscan-4-errors.html").read_text()

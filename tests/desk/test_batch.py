@@ -15,7 +15,7 @@ def fake_process(path: str) -> dict:
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("bad"):
-        raise PhotoProblem("no list on this photo")
+        raise PhotoProblem("no list on this photo", "no-list")
     if text.startswith("bug"):
         raise ValueError("oops")
     return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
@@ -41,6 +41,10 @@ def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
     assert status["d"][0] == "bad" and status["e"][0] == "bad" and "internal error" in status["e"][1]
     assert status["g"][0] == "duplicate" and "a.jpg" in status["g"][1]
     assert len(seen) == 7
+    # what kind of problem each is, for a report in another language than the sentence's
+    # (a worker that dies leaves its job unanswered: the time limit ends it)
+    assert {o.name: o.why for o in out} == {"a": "", "b": "no-list", "c": "timeout", "d": "timeout", "e": "crash",
+                                            "f": "", "g": "duplicate"}
     assert json.loads((tmp_path / "res" / "a.list.json").read_text())["text"] == "ok a"
     assert (tmp_path / "res" / "a.overlay.jpg").read_bytes() == b"\xff\xd8jpeg"
     assert not list((tmp_path / "res").glob("*.part"))
@@ -51,7 +55,7 @@ def test_rerun_skips_what_is_done_and_again_redoes_it(tmp_path):
     names = [p.stem for p in photos]
     run_batch(photos, tmp_path / "res", fake_process, names=names)
     out = run_batch(photos, tmp_path / "res", fake_process, names=names)
-    assert [o.status for o in out] == ["skipped", "bad"]
+    assert [o.status for o in out] == ["skipped", "bad"] and out[1].why == "no-list"    # kept from the first run
     (tmp_path / "in" / "a.jpg").write_text("ok changed")          # a new photo under the old name
     out = run_batch(photos, tmp_path / "res", fake_process, names=names)
     assert out[0].status == "done" and out[0].list_doc["text"] == "ok changed"
@@ -63,7 +67,7 @@ def test_vanished_photo(tmp_path):
     photos = make(tmp_path / "in", {"a.jpg": "ok a"})
     photos.append(tmp_path / "in" / "gone.jpg")
     out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "gone"])
-    assert out[1].status == "bad" and "gone" in out[1].problem
+    assert out[1].status == "bad" and "gone" in out[1].problem and out[1].why == "gone"
 
 
 def test_inputs_never_written(tmp_path):

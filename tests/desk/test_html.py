@@ -42,6 +42,18 @@ def _read(sl, doubtful_share: float):
                                                   doubtful=k < cut) for k, (ref, v) in enumerate(cells)})
 
 
+def test_a_photo_that_could_not_be_read_says_why_in_the_reports_language():
+    """The German index names the kind of problem in German and gives the reader's own sentence after it; the
+    English one the sentence alone."""
+    sentence = "No Skat list found on the photo: no printed grid like the Spielliste's was seen."
+    de = render_index([unreadable_view("prose", "prose.jpg", sentence, "de", why="no-list")], "de")
+    assert re.search(r"prose.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">\(No Skat list", de)
+    en = render_index([unreadable_view("prose", "prose.jpg", sentence, "en", why="no-list")], "en")
+    assert "prose.jpg: No Skat list found" in en and "<b>" not in en.split("prose.jpg")[1].split("</td>")[0]
+    unknown = render_index([unreadable_view("x", "x.jpg", "something new", "de")], "de")
+    assert "x.jpg: something new" in unknown
+
+
 def test_a_photo_read_mostly_in_doubt_gets_the_advice_to_retake_it():
     sl, _ = seeded(random.Random(3), "footer", 4)
     blurred, fair = _read(sl, 0.7), _read(sl, 0.2)
