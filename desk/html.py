@@ -19,7 +19,8 @@ from .pages import ListView
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
-               doubts="Zweifel", list="Liste", retake="besser neu fotografieren", seats="Plätze", photo="Foto", findings="Befunde",
+               doubts="Zweifel", list="Liste", retake="besser neu fotografieren", seats="Plätze", photo="Foto",
+               findings="Befunde",
                legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", candidates="Kandidaten",
                no_findings="Keine Befunde.", rows="Spiele: geschrieben und berichtigt",
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
@@ -36,7 +37,8 @@ TEXTS = {
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
-               doubts="Doubts", list="List", retake="better photographed again", seats="seats", photo="Photo", findings="Findings",
+               doubts="Doubts", list="List", retake="better photographed again", seats="seats", photo="Photo",
+               findings="Findings",
                legend_err="error on paper", legend_doubt="reading doubt", candidates="candidates",
                no_findings="No findings.", rows="Games: as written and corrected",
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "

@@ -169,10 +169,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
                     start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
-    for note in (retake_advice(sl, lang), hand_note(sl, lang), off_photo_note(sl, lang)):
+    retake = retake_advice(sl, lang)
+    view.retake = retake is not None
+    for note in (retake, hand_note(sl, lang), off_photo_note(sl, lang)):
         if note:
             view.notes.append(note)
-    view.retake = retake_advice(sl, lang) is not None
     for f in a.findings:
         view.findings.append({
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,

@@ -495,8 +495,8 @@ def _strike(canvas: np.ndarray, box, writer: Writer, rng: np.random.Generator, s
 
 
 def _fit_y(strokes: list[np.ndarray], lo: float, hi: float, reach: bool = False) -> list[np.ndarray]:
-    """The strokes scaled vertically about their middle so that they lie within ``lo``..``hi`` (with ``reach``:
-    so that they span it from end to end) (new arrays)."""
+    """The strokes scaled vertically about their middle so that they lie within ``lo``..``hi``, with ``reach`` so
+    that they span it from end to end (new arrays)."""
     if hi <= lo:
         hi = lo = (lo + hi) / 2
     allp = np.vstack(strokes)

@@ -7,8 +7,9 @@ from audit.auditor import audit
 from audit.load import load_list
 from audit.model import CellReading
 from audit.simulate import seeded
+from desk.batch import WHY
 from desk.html import render_index, render_list, write_report
-from desk.pages import list_view, unreadable_view
+from desk.pages import PROBLEM_LABEL, list_view, unreadable_view
 
 
 def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
@@ -47,7 +48,9 @@ def test_a_photo_that_could_not_be_read_says_why_in_the_reports_language():
     English one the sentence alone."""
     sentence = "No Skat list found on the photo: no printed grid like the Spielliste's was seen."
     de = render_index([unreadable_view("prose", "prose.jpg", sentence, "de", why="no-list")], "de")
-    assert re.search(r"prose.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">\(No Skat list", de)
+    assert re.search(r"prose.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">"
+                     r"\(No Skat list", de)
+    assert set(PROBLEM_LABEL["de"]) == set(WHY)            # every kind of problem has its German words
     en = render_index([unreadable_view("prose", "prose.jpg", sentence, "en", why="no-list")], "en")
     assert "prose.jpg: No Skat list found" in en and "<b>" not in en.split("prose.jpg")[1].split("</td>")[0]
     unknown = render_index([unreadable_view("x", "x.jpg", "something new", "de")], "de")
