@@ -1,8 +1,8 @@
 """The README's examples, run as written, print what the README shows: "What a referee sees" and the tournament
-evening.
+evening; and docs/draw.md's draw.
 
 The evening had drifted from what the commands print once (session 23: the generator had changed after it was
-written); this keeps both true. Timings ("15.6 s") may differ, a line the README cuts with "..." is compared up to
+written); this keeps them true. Timings ("15.6 s") may differ, a line the README cuts with "..." is compared up to
 there, and a line of "..." alone stands for the lines left out. The photos are the synthesiser's, drawn from the
 seeds the commands name, so what the scan says of them is fixed too.
 """
@@ -17,11 +17,12 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[2] / "README.md"
 EVENING = "$ skatscan draw --players 14"
 REFEREE = "$ skatscan audit samples/lists/faulty-table7.csv"
+DRAW_DOC, DRAW = README.parent / "docs" / "draw.md", "$ skatscan draw --players 39"
 
 
-def _session(first: str) -> list[tuple[list[str], list[str]]]:
-    """The commands of the README's example that begins with ``first`` and the lines it shows after each."""
-    text = README.read_text(encoding="utf-8")
+def _session(first: str, doc: Path = README) -> list[tuple[list[str], list[str]]]:
+    """The commands of the example in ``doc`` that begins with ``first`` and the lines it shows after each."""
+    text = doc.read_text(encoding="utf-8")
     start = text.index("```\n" + first) + 4
     block = text[start:text.index("```", start)].splitlines()
     steps: list[tuple[list[str], list[str]]] = []
@@ -65,6 +66,11 @@ def _run(args: list[str], cwd: Path) -> list[str]:
 def test_what_a_referee_sees_is_what_the_audit_prints():
     (args, want), = _session(REFEREE)
     assert _shown(want, _run(args, README.parent)), want
+
+
+def test_the_draw_example_of_docs_draw_prints_what_it_shows(tmp_path):
+    (args, want), = _session(DRAW, DRAW_DOC)
+    assert _shown(want, _run(args, tmp_path)), want
 
 
 def test_the_readme_evening_prints_what_the_readme_shows(tmp_path):
