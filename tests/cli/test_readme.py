@@ -47,7 +47,7 @@ def _matches(want: str, got: str) -> bool:
     for cut in ("[...]", "..."):
         if want.endswith(cut):
             return got.startswith(want[:-len(cut)])
-    pattern = re.escape(want).replace(r"\ s", " s")
+    pattern = re.escape(want).replace(r"\ s", " s")                    # re.escape escapes the space too
     pattern = re.sub(r"\d+\\\.\d+\ s\b", r"\\d+\\.\\d+ s", pattern)    # a timing: "15.6 s"
     return re.fullmatch(pattern, got) is not None
 
