@@ -70,17 +70,24 @@ def margin_for(ref: str) -> float:
     return HEAD_MARGIN if ref.startswith("table.") else CROP_MARGIN
 
 
-def cell_rect(box: Box, px_per_mm: float = PX_PER_MM, margin: float = CROP_MARGIN) -> tuple[int, int, int, int]:
-    """Pixel bounds ``(x0, y0, x1, y1)`` (ends exclusive) of the crop of ``box``."""
-    pad = margin * box.h
-    x0 = int(round((box.x - pad) * px_per_mm))
-    y0 = int(round((box.y - pad) * px_per_mm))
-    x1 = int(round((box.x + box.w + pad) * px_per_mm))
-    y1 = int(round((box.y + box.h + pad) * px_per_mm))
+def cell_rect(box: Box, px_per_mm: float = PX_PER_MM, margin=CROP_MARGIN) -> tuple[int, int, int, int]:
+    """Pixel bounds ``(x0, y0, x1, y1)`` (ends exclusive) of the crop of ``box``; ``margin`` a share of the box's
+    height on every side, or a pair (left and right, top and bottom).
+
+    >>> from digitize.layout import Box
+    >>> cell_rect(Box(10, 10, 20, 5), 1.0, 0.2), cell_rect(Box(10, 10, 20, 5), 1.0, (1.0, 0.2))
+    ((9, 9, 31, 16), (5, 9, 35, 16))
+    """
+    mx, my = margin if isinstance(margin, tuple) else (margin, margin)
+    pad_x, pad_y = mx * box.h, my * box.h
+    x0 = int(round((box.x - pad_x) * px_per_mm))
+    y0 = int(round((box.y - pad_y) * px_per_mm))
+    x1 = int(round((box.x + box.w + pad_x) * px_per_mm))
+    y1 = int(round((box.y + box.h + pad_y) * px_per_mm))
     return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
 
 
-def crop(page: np.ndarray, box: Box, px_per_mm: float = PX_PER_MM, margin: float = CROP_MARGIN) -> np.ndarray:
+def crop(page: np.ndarray, box: Box, px_per_mm: float = PX_PER_MM, margin=CROP_MARGIN) -> np.ndarray:
     """A new grey crop of ``box`` from ``page`` (grey uint8), white where it leaves the page."""
     x0, y0, x1, y1 = cell_rect(box, px_per_mm, margin)
     h, w = page.shape[:2]

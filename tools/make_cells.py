@@ -467,11 +467,11 @@ def jitter_box(box: Box, rng: np.random.Generator) -> Box:
     return Box(cx - w / 2, cy - h / 2, w, h)
 
 
-def wide_crop(page: np.ndarray, box: Box) -> tuple[np.ndarray, tuple[int, int]]:
-    """The crop rectangle of ``box`` plus WIDE_PAD px on every side (white off the page).
+def wide_crop(page: np.ndarray, box: Box, pad: int = WIDE_PAD) -> tuple[np.ndarray, tuple[int, int]]:
+    """The crop rectangle of ``box`` plus ``pad`` px on every side (white off the page).
     Out: (grey uint8 crop, page (x, y) of its top-left pixel)."""
     x0, y0, x1, y1 = cell_rect(box)
-    x0, y0, x1, y1 = x0 - WIDE_PAD, y0 - WIDE_PAD, x1 + WIDE_PAD, y1 + WIDE_PAD
+    x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
     out = np.full((y1 - y0, x1 - x0), 255, np.uint8)
     H, W = page.shape[:2]
     sx0, sy0, sx1, sy1 = max(x0, 0), max(y0, 0), min(x1, W), min(y1, H)

@@ -34,7 +34,7 @@ for p in (ROOT, ROOT / "tools"):
 
 from digitize.locate import LocateError, locate  # noqa: E402
 from digitize.synth.dataset import make_sample  # noqa: E402
-from make_cells import Sample, generator_fingerprint, save, wide_crop  # noqa: E402
+from make_cells import WIDE_PAD, Sample, generator_fingerprint, save, wide_crop  # noqa: E402
 
 #: The head's kinds as the list's truth names them -> the training kind.
 KIND = {"number": "number", "printed": "printed", "empty": "empty"}
@@ -49,9 +49,9 @@ def photo_seed(seed: int, i: int) -> int:
     return seed * 100000 + i
 
 
-def head_cells(sample_seed: int, split: str = "train") -> list[Sample]:
-    """The head cells of one synthetic photo (handwriting of ``split``) as the pipeline locates them; none when
-    the list is not found."""
+def head_cells(sample_seed: int, split: str = "train", pad: int = WIDE_PAD) -> list[Sample]:
+    """The head cells of one synthetic photo (handwriting of ``split``) as the pipeline locates them, each wide crop
+    ``pad`` px (at the rectified page's 8 px/mm) around its crop rectangle; none when the list is not found."""
     cv2.setNumThreads(1)
     s = make_sample(sample_seed, split=split)
     try:
@@ -64,16 +64,17 @@ def head_cells(sample_seed: int, split: str = "train") -> list[Sample]:
         truth = s.cells.get(ref)
         if not ref.startswith("table.") or truth is None or truth.kind not in KIND or not truth.visible:
             continue
-        image, origin = wide_crop(page, box)
+        image, origin = wide_crop(page, box, pad)
         label = "" if truth.kind == "empty" else truth.text
         out.append(Sample(image, origin, box, label, KIND[truth.kind], ref, sample_seed, 0.0,
                           round(truth.outside, 4)))
     return out
 
 
-def make_head_cells(photos: int, seed: int, workers: int = 1, split: str = "train") -> list[Sample]:
+def make_head_cells(photos: int, seed: int, workers: int = 1, split: str = "train",
+                    pad: int = WIDE_PAD) -> list[Sample]:
     """Head cells of ``photos`` photos (seeds :func:`photo_seed`, handwriting of ``split``), in photo order."""
-    job = functools.partial(head_cells, split=split)
+    job = functools.partial(head_cells, split=split, pad=pad)
     seeds = [photo_seed(seed, i) for i in range(photos)]
     if workers <= 1:
         return [c for s in seeds for c in job(s)]
@@ -88,9 +89,11 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--split", choices=("train", "test"), default="train",
                     help="the handwriting bank: train for training cells, test for calibration cells")
+    ap.add_argument("--pad", type=int, default=WIDE_PAD,
+                    help="px around each crop rectangle kept for cutting it anew (a wider head crop needs more)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args(argv)
-    cells = make_head_cells(a.photos, a.seed, a.workers, a.split)
+    cells = make_head_cells(a.photos, a.seed, a.workers, a.split, a.pad)
     save(a.out, cells, split=a.split, mode="train", pages=str(a.photos), seed=str(a.seed), printed="head",
          generator=generator_fingerprint(HEAD_GENERATOR_FILES))
     print(f"{len(cells)} head cells from {a.photos} photos -> {a.out}")

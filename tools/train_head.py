@@ -47,6 +47,7 @@ import make_cells as mc  # noqa: E402
 import make_head_cells as mh  # noqa: E402
 import train_reader as tr  # noqa: E402  (sets OMP_WAIT_POLICY, checks torch and onnx)
 from digitize import reader as rd  # noqa: E402
+import digitize.cells as cells_module  # noqa: E402
 from digitize.cells import margin_for  # noqa: E402
 from digitize.doubts import HEAD_BAR  # noqa: E402
 
@@ -106,8 +107,9 @@ def load_onnx(path: Path) -> nn.Sequential:
     return model
 
 
-def head_data(path: Path, photos: int, seed: int, split: str, workers: int) -> dict:
-    """Head cells from ``path``, made first (tools/make_head_cells.py) when missing or made by another generator."""
+def head_data(path: Path, photos: int, seed: int, split: str, workers: int, pad: int = mc.WIDE_PAD) -> dict:
+    """Head cells from ``path``, made first (tools/make_head_cells.py, wide crops ``pad`` px around the crop) when
+    missing or made by another generator."""
     fingerprint = mc.generator_fingerprint(mh.HEAD_GENERATOR_FILES)
     if path.is_file():
         data = mc.load(path)
@@ -115,7 +117,7 @@ def head_data(path: Path, photos: int, seed: int, split: str, workers: int) -> d
             return data
         print(f"{path} was made by another version of the generator: making it anew")
     t = time.time()
-    cells = mh.make_head_cells(photos, seed, workers, split)
+    cells = mh.make_head_cells(photos, seed, workers, split, pad)
     mc.save(path, cells, split=split, mode="train", pages=str(photos), seed=str(seed), printed="head",
             generator=fingerprint)
     print(f"made {len(cells)} head cells ({split} writers) from {photos} photos in {time.time() - t:.0f} s -> {path}")
@@ -144,7 +146,18 @@ def main(argv=None) -> None:
     ap.add_argument("--elastic", type=float, default=ELASTIC)
     ap.add_argument("--workers", type=int, default=tr.THREADS)
     ap.add_argument("--seed", type=int, help="default: --name's")
+    ap.add_argument("--head-margin", help="the head's crop margin to train for, X,Y shares of the box height left "
+                    "and right, above and below (default: digitize.cells.HEAD_MARGIN); needs head cells made with "
+                    "a --pad that holds it")
+    ap.add_argument("--pad", type=int, default=mc.WIDE_PAD,
+                    help="px kept around each head cell's crop when its cells are made (files named _padN)")
     args = ap.parse_args(argv)
+    if args.head_margin:
+        try:
+            cells_module.HEAD_MARGIN = tuple(float(x) for x in args.head_margin.split(","))
+        except ValueError:
+            ap.error(f"--head-margin {args.head_margin!r}: expected X,Y")
+    suffix = "" if args.pad == mc.WIDE_PAD else f"_pad{args.pad}"
     args.start = args.start or str(rd.model_path(NETWORKS[args.name][0]))
     args.seed = NETWORKS[args.name][1] if args.seed is None else args.seed
     try:
@@ -162,11 +175,12 @@ def main(argv=None) -> None:
         tr.AUG["pen"] = (0.0, tr.AUG["pen"][1])
     data_dir = Path(args.data)
     data_dir.mkdir(parents=True, exist_ok=True)
-    parts = [head_data(data_dir / f"head_{n}_{seed}.npz", n, seed, "train", args.workers) for n, seed in train_sets]
+    parts = [head_data(data_dir / f"head_{n}_{seed}{suffix}.npz", n, seed, "train", args.workers, args.pad)
+             for n, seed in train_sets]
     head = {k: [x for part in parts for x in part[k]] for k in ("images", "origins", "boxes", "labels", "kinds",
                                                                   "refs", "cut")}
-    cal = head_data(data_dir / f"head_cal_{args.cal_photos}_{CAL_SEED}.npz", args.cal_photos, CAL_SEED, "test",
-                    args.workers)
+    cal = head_data(data_dir / f"head_cal_{args.cal_photos}_{CAL_SEED}{suffix}.npz", args.cal_photos, CAL_SEED, "test",
+                    args.workers, args.pad)
     general = None
     if args.replay:  # the main network's training cells: any version of the generator will do for the replay
         path = data_dir / f"train_{tr.TRAIN_PAGES}_{tr.TRAIN_SEED}.npz"
@@ -238,6 +252,7 @@ def main(argv=None) -> None:
                      "editions, 3 and 4 seats, 720-4000 px) located by digitize.locate and cut around the located "
                      "boxes; replayed general cells of tools/make_cells.py"),
             "head_cells": len(head["labels"]), "head_photos_and_seeds": train_sets,
+            "head_margin": cells_module.HEAD_MARGIN,
             "head_writers": "glyph bank split 'train'", "head_repeat": HEAD_REPEAT,
             "replay_per_epoch": args.replay if replay_pool else 0, "replay_kinds": REPLAY_KINDS,
             "calibration_cells": len(cal_labels), "calibration_photos": args.cal_photos,

@@ -37,3 +37,18 @@ def test_head_cells_are_the_photos_head_as_written_and_located():
         assert abs(cut.shape[0] - c.box.h * PX_PER_MM) <= 6 and abs(cut.shape[1] - c.box.w * PX_PER_MM) <= 6
     again = mh.head_cells(seed)
     assert [(c.ref, c.label, c.box) for c in again] == [(c.ref, c.label, c.box) for c in cells]
+
+
+def test_a_wider_pad_keeps_room_for_a_wider_head_crop():
+    """``pad`` keeps more of the page around each head cell (for training a wider head crop, `--head-margin`): the
+    same cells, each wide crop ``pad`` px larger on every side holding the narrow one, and a crop with a margin of
+    half the box height left and right cut out of it whole."""
+    seed = mh.photo_seed(31, 5)
+    narrow, wide = mh.head_cells(seed), mh.head_cells(seed, pad=40)
+    assert [(c.ref, c.label, c.box) for c in wide] == [(c.ref, c.label, c.box) for c in narrow]
+    for n, w in zip(narrow, wide):
+        dy, dx = n.origin[1] - w.origin[1], n.origin[0] - w.origin[0]
+        assert (dx, dy) == (40 - mc.WIDE_PAD, 40 - mc.WIDE_PAD)
+        assert np.array_equal(w.image[dy:dy + n.image.shape[0], dx:dx + n.image.shape[1]], n.image)
+        cut = mc.jittered_crop(w.image, w.origin, w.box, np.random.default_rng(0), (0.5, 0.1))
+        assert abs(cut.shape[1] - (w.box.w + w.box.h) * PX_PER_MM) <= 6
