@@ -69,6 +69,29 @@ def test_qr_payload_read_and_small_photos_may_fail():
     assert decode_qr(small, h_small) is None                      # too few pixels per module: no guess
 
 
+def test_a_qr_code_cut_off_by_the_photos_edge_is_not_tried(monkeypatch):
+    """A list photographed tightly may lose the code with its top margin: with a finder pattern off the photo no
+    decoder finds it, and its eight tries are skipped; a code wholly on the photo is read as before."""
+    photo, _layout, _dpi = synthetic_photo(3, "skatscan", 33, 1600, "rotation", 0.5, dpi=200)
+    sheet = find_sheet(photo.image)
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    qr = layout_for(4).qr
+    top = int(apply_homography(sheet.homography, np.array([[qr.x, qr.y + qr.h / 2]]))[0, 1])
+    cut = grey[top:]                                              # the photo begins halfway down the code
+    h_cut = np.array([[1.0, 0, 0], [0, 1.0, -top], [0, 0, 1.0]]) @ sheet.homography
+    tries = []
+    real = cv2.QRCodeDetector
+
+    class Counting:
+        def detectAndDecode(self, img):
+            tries.append(img.shape)
+            return real().detectAndDecode(img)
+
+    monkeypatch.setattr("digitize.find_codes.cv2.QRCodeDetector", Counting)
+    assert decode_qr(cut, h_cut) is None and not tries
+    assert decode_qr(grey, sheet.homography) == sheet.payload and tries
+
+
 def test_rectified_page_matches_the_printed_form():
     photo, layout, dpi = synthetic_photo(4, "dskv", 13, 1000)
     sheet = find_sheet(photo.image)
