@@ -471,6 +471,10 @@ def _resolve_money(cells: Cells, seats: int) -> None:
            ask=lambda: _propose_money(cells, refs, sure=True))
 
 
+def _amounts_added(cells: Cells, players: list[str]) -> float:
+    """The players' loss money amounts (``players``, their cells) added up as they stand (an empty one as 0)."""
+    return round(sum(cells.get(r) or 0.0 for r in players), 2)
+
 
 def _total_of_amounts(cells: Cells, refs: list[str]) -> None:
     """With several of the loss money's cells in doubt (``refs``, the table's total last): a total in doubt takes
@@ -480,7 +484,7 @@ def _total_of_amounts(cells: Cells, refs: list[str]) -> None:
     total = refs[-1]
     if total not in cells.doubt or cells.reason.get(total) == "row":
         return
-    added = round(sum(cells.get(r) or 0.0 for r in refs[:-1]), 2)
+    added = _amounts_added(cells, refs[:-1])
     if added > 0 and added != cells.get(total) and any(v == added for v, _p in cells.options(total)):
         cells.choose(total, added)
 
@@ -492,7 +496,7 @@ def _propose_money(cells: Cells, refs: list[str], sure: bool = False) -> None:
     players = refs[:-1]
     amounts = {r: cells.get(r) or 0.0 for r in players}
     total = cells.get("footer.money_total")
-    cells.propose("footer.money_total", [round(sum(amounts.values()), 2)], sure=sure)
+    cells.propose("footer.money_total", [_amounts_added(cells, players)], sure=sure)
     for r in players:
         rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
         cells.propose(r, [rest] if rest > 0 else [], sure=sure)
