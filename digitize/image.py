@@ -48,7 +48,10 @@ Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
 
 class ImageError(ValueError):
-    """A photo that cannot be loaded; the message is one sentence saying why."""
+    """A photo that cannot be loaded; the message is one sentence saying why, ``why`` the kind of problem for a
+    report in another language (:data:`desk.batch.WHY`)."""
+
+    why = "file"
 
 
 def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:

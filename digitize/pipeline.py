@@ -26,7 +26,7 @@ from .cells import crop, margin_for, share_off_photo
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .image import ImageError, load_image
-from .locate import Located, LocateError, PhotoUnreadable, locate
+from .locate import Located, LocateError, locate
 
 ENGINES = ("skatscan", "tesseract")
 #: Width of the photo copy in the review report.
@@ -203,8 +203,7 @@ def process_photo(path: str, engine: str = "skatscan") -> dict:
         image = load_image(path)
         d = digitize_image(image, engine=engine, source=str(path))
     except (ImageError, LocateError) as exc:
-        why = "file" if isinstance(exc, ImageError) else "unreadable" if isinstance(exc, PhotoUnreadable) else "no-list"
-        raise PhotoProblem(str(exc), why) from None
+        raise PhotoProblem(str(exc), exc.why) from None
     # a reduced copy of the photo: the report draws the readings and findings onto it
     return {"list": d.list_json(), "overlay_jpeg": encode_jpeg(image, max_width=REPORT_WIDTH)}
 

@@ -104,7 +104,10 @@ EDITION_ORDER = ("skatscan", "dskv")
 
 
 class LocateError(ValueError):
-    """The list could not be located on the photo; the message is one sentence saying why."""
+    """The list could not be located on the photo; the message is one sentence saying why, ``why`` the kind of
+    problem for a report in another language (:data:`desk.batch.WHY`)."""
+
+    why = "no-list"
 
 
 class NoListFound(LocateError):
@@ -113,6 +116,8 @@ class NoListFound(LocateError):
 
 class PhotoUnreadable(LocateError):
     """The photo is too dark, too blurred or too small to be read."""
+
+    why = "unreadable"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from audit.simulate import seeded
 from desk.batch import WHY
 from desk.html import render_index, render_list, write_report
 from desk.pages import PROBLEM_LABEL, list_view, unreadable_view
+from digitize.image import ImageError
+from digitize.sheet import NoListFound, PhotoUnreadable
 
 
 def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
@@ -51,6 +53,8 @@ def test_a_photo_that_could_not_be_read_says_why_in_the_reports_language():
     assert re.search(r"prose.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">"
                      r"\(No Skat list", de)
     assert set(PROBLEM_LABEL["de"]) == set(WHY)            # every kind of problem has its German words
+    # the reader's exceptions name their kind (digitize.pipeline.process_photo hands it on)
+    assert (ImageError.why, NoListFound.why, PhotoUnreadable.why) == ("file", "no-list", "unreadable")
     en = render_index([unreadable_view("prose", "prose.jpg", sentence, "en", why="no-list")], "en")
     assert "prose.jpg: No Skat list found" in en and "<b>" not in en.split("prose.jpg")[1].split("</td>")[0]
     unknown = render_index([unreadable_view("x", "x.jpg", "something new", "de")], "de")
