@@ -123,6 +123,10 @@ T = {
                           "haben kann; Kandidaten: {candidates}.",
                           "Cell {cell}: the best reading is a value this column cannot hold, and the reader also saw "
                           "one it can; candidates: {candidates}."),
+    "unreadable.rare": ("Zelle {cell}: gelesen wurde {value} Spitzen, was selten vorkommt, daneben eine häufige Zahl; "
+                        "Kandidaten: {candidates}.",
+                        "Cell {cell}: the best reading is {value} matadors, which is rare, and the reader also saw a "
+                        "common count; candidates: {candidates}."),
     "unreadable.matadors": ("Zelle {cell}: weder „mit“ noch „ohne“ gelesen, ein Farbspiel oder Grand hat aber eines "
                             "davon; Kandidaten: {candidates}.",
                             "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "

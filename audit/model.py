@@ -211,7 +211,7 @@ class Settlement:
 #: after it (also a previous total settled with the row after it); ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
-DOUBT_REASONS = ("bar", "column", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand", "photo")
+DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand", "photo")
 #: What can confirm a reading below the reader's confidence bar (``CellReading.confirmed_by``).
 CONFIRMED_BY = ("row",)
 

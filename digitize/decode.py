@@ -15,7 +15,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   than beside "24"). They never change a value read at or above the bar: a best reading the column
   cannot hold is doubtful however confident when the reader also saw a value it can hold (at least
   :data:`ALT_MIN`); read with nothing else beside it, an impossible value is what was written (the
-  auditor's finding). In a suit game or Grand with neither "mit" nor "ohne" read, both matador cells
+  auditor's finding). A rare matador count (7 to 11, :data:`digitize.priors.COMMON`) read best beside a
+  common one is doubtful (reason "rare") and the row's arithmetic chooses. In a suit game or Grand with
+  neither "mit" nor "ohne" read, both matador cells
   are doubtful; several such impossible values read confidently on one list (:data:`MISREAD_HAND`)
   are all doubtful, and so is every confident figure with the digit they suggest the reader takes for
   another: they point at a hand the reader misreads, not at as many keeper mistakes; a played row's

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from audit.model import MARK_FIELDS
 from digitize.cell_values import NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
-from digitize.priors import (FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off, rank,
-                             with_prior)
+from digitize.priors import (COMMON, FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off,
+                             rank, with_prior)
 from digitize.reader import text_probability
 
 #: The bar of the table head (Serie, Tisch, Start-Nr.): nothing on the list checks these figures, a wrong
@@ -117,6 +117,10 @@ class Cells:
                 # (the prior ranked the candidates that the row's arithmetic may choose among); an
                 # impossible value read with nothing else beside it is what is written: the auditor's finding
                 self.flag(ref, "column")
+            elif fld in COMMON and self.value[ref] in PLAUSIBLE[fld] and self.value[ref] not in COMMON[fld] \
+                    and any(v in COMMON[fld] and p >= ALT_MIN for v, p in d):
+                # a rare matador count beside a common one the reader also saw: the row's arithmetic chooses
+                self.flag(ref, "rare")
         self._doubt_misread_hand()
         #: the keeper writes the Gew./Verl. counts (:data:`COUNTING_ROWS` confident counts on the list)
         self.counting = sum(1 for ref in reads if ref.startswith("g") and field_of(ref) in ("won", "lost")

@@ -253,6 +253,27 @@ def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     assert not decode(reads, table_of(sl), 36).readings[ref].doubtful   # 14.50 EUR: sixteen lost games
 
 
+def test_a_rare_matador_count_beside_a_common_one_is_for_the_row_to_choose():
+    """"mit"/"ohne" 7 to 11 is a rare hand (priors.COMMON): a "2" written with a loop and read "9" at 0.95, the "2"
+    also seen, is doubted and the row's arithmetic takes the 2 it adds up with (doubtful, chosen by the
+    arithmetic); the same "9" read with nothing beside it is what is written, the row's error the auditor's; a
+    confident "2" is not touched."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.plus is not None and (g.mit or g.ohne) == 2)
+    ref = cell_ref(game.no, "mit" if game.mit else "ohne")
+    r = decode(with_read(perfect_reads(sl), ref, "9", 0.95, ("2", 0.03)), table_of(sl), 36).readings[ref]
+    assert r.value == 2 and r.doubtful and r.chosen_by == "arithmetic"
+    got = decode(with_read(perfect_reads(sl), ref, "9", 0.999), table_of(sl), 36)
+    assert got.readings[ref].value == 9 and not got.readings[ref].doubtful      # what is written: the
+    assert any(f.game == game.no and not f.doubtful for f in audit(got).errors)   # auditor's finding
+    r = decode(with_read(perfect_reads(sl), ref, "2", 0.95, ("9", 0.03)), table_of(sl), 36).readings[ref]
+    assert r.value == 2 and not r.doubtful
+    cells = doubts.Cells({"g1.mit": CellRead("g1.mit", "9", 0.95, (("9", 0.95), ("2", 0.03))),
+                          "g2.mit": CellRead("g2.mit", "9", 0.95, (("9", 0.95), ("", 0.03))),
+                          "g3.ohne": CellRead("g3.ohne", "6", 0.95, (("6", 0.95), ("9", 0.03)))}, CONFIDENCE_BAR)
+    assert cells.reason == {"g1.mit": "rare"}           # a count seen beside it; none; a common count read best
+
+
 def test_a_reading_below_the_readers_bar_stays_doubtful_however_well_its_row_agrees():
     """Issue 5: a cell below the confidence bar is marked doubtful; between the reader's bar (ROW_BAR) and the
     confidence bar its row may confirm the reader's own best reading (digitize.confirm), below it never."""
