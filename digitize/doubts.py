@@ -76,6 +76,9 @@ class Cells:
         self.implied: dict[str, list] = {}
         #: the implied value (and its probability) that put a confident cell in doubt: shown among its candidates
         self.row_implied: dict[str, tuple] = {}
+        #: the value that would have made the row of a confident cell in doubt for its row (reason "row") add up
+        #: (its runner-up reading or the value implied; the first found): see digitize.misread_digits
+        self.row_alt: dict[str, object] = {}
         #: the column prior of each cell (see column_prior)
         self.plausible: dict = {}
         #: the probability of each cell's best value (its readings that mean the same taken together)
@@ -156,6 +159,7 @@ class Cells:
         the cell's candidates)."""
         self.flag(ref, "row")
         self.row_implied[ref] = (value, probability)
+        self.row_alt.setdefault(ref, value)
 
     def get(self, ref, default=None):
         return self.value.get(ref, default)

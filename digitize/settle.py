@@ -133,6 +133,7 @@ def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], name
             if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
                    for combo in itertools.product(*options)):
                 cells.flag(r, "row")
+                cells.row_alt.setdefault(r, val)
                 if (val, prob) in cells.implied.get(r, ()):
                     cells.row_implied[r] = (val, prob)
                 break

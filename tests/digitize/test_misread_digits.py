@@ -1,0 +1,79 @@
+"""The hand's misread digit learnt from the list's rows (digitize.misread_digits): a digit swap that mends several
+rows is the reader's, one that mends a single row stays the auditor's finding."""
+import random
+
+from audit.auditor import audit
+from audit.model import cell_ref
+from audit.simulate import simulate
+from digitize.decode import decode
+from digitize.misread_digits import MISREAD_DIGIT_ROWS, swapped_digit
+
+from tests.digitize.test_decode import perfect_reads, table_of, with_read
+
+
+def _suit_rows_with(sl, base):
+    return [g for g in sl.games if g.base == base and g.plus is not None and not g.crossed_out]
+
+
+def _lists():
+    """A simulated list of three with at least two won suit games of Grundwert 11 (Grün), and its rows."""
+    for seed in range(50):
+        sl = simulate(random.Random(seed), seats=3)
+        rows = _suit_rows_with(sl, 11)
+        if len(rows) >= 3:
+            return sl, rows
+    raise AssertionError("no simulated list with three Grün games")
+
+
+def test_a_swap_that_mends_several_rows_is_the_readers():
+    """The hand's "11" read "12" at 0.95 (the "11" beside it at 0.03) in two rows: both take 11, chosen by the
+    arithmetic and in doubt; the list audits clean of them."""
+    assert MISREAD_DIGIT_ROWS == 2
+    sl, rows = _lists()
+    reads = perfect_reads(sl)
+    refs = [cell_ref(g.no, "base") for g in rows[:2]]
+    for ref in refs:
+        reads = with_read(reads, ref, "12", 0.95, ("11", 0.03))
+    got = decode(reads, table_of(sl), 36)
+    for ref in refs:
+        r = got.readings[ref]
+        assert r.value == 11 and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "arithmetic"
+        assert (12, 0.95) in r.candidates                 # the referee sees what was read
+    assert not [f for f in audit(got).errors if f.game in {g.no for g in rows[:2]} and not f.doubtful]
+
+
+def test_one_row_alone_stays_a_doubt_with_its_reading():
+    """The same misreading in one row: the reading is kept, in doubt for its row (the keeper's slip as often)."""
+    sl, rows = _lists()
+    ref = cell_ref(rows[0].no, "base")
+    r = decode(with_read(perfect_reads(sl), ref, "12", 0.95, ("11", 0.03)), table_of(sl), 36).readings[ref]
+    assert r.value == 12 and r.doubtful and r.reason == "row" and r.chosen_by == "reader"
+
+
+def test_different_swaps_mend_nothing():
+    """"12" for 11 in one row and "10" for 11 in another: no digit the hand seems to write for another."""
+    sl, rows = _lists()
+    a, b = (cell_ref(g.no, "base") for g in rows[:2])
+    reads = with_read(with_read(perfect_reads(sl), a, "12", 0.95, ("11", 0.03)), b, "10", 0.95, ("11", 0.03))
+    got = decode(reads, table_of(sl), 36)
+    assert (got.readings[a].value, got.readings[b].value) == (12, 10)
+    assert all(got.readings[r].reason == "row" for r in (a, b))
+
+
+def test_a_keepers_slip_read_surely_stays_an_error_on_paper():
+    """Two rows whose Grundwert the keeper wrote "12" for a Grün game, read surely with nothing beside it: no row
+    would add up with anything the reader saw, so nothing is mended and both are the auditor's findings."""
+    sl, rows = _lists()
+    reads = perfect_reads(sl)
+    for g in rows[:2]:
+        reads = with_read(reads, cell_ref(g.no, "base"), "12", 0.999)
+    got = decode(reads, table_of(sl), 36)
+    assert [got.readings[cell_ref(g.no, "base")].value for g in rows[:2]] == [12, 12]
+    found = {f.game for f in audit(got).errors if not f.doubtful}
+    assert {g.no for g in rows[:2]} <= found
+
+
+def test_swapped_digit():
+    assert swapped_digit(290, 190) == ("2", "1")
+    assert swapped_digit(-21, -22) == ("1", "2")
+    assert swapped_digit(21, 212) is None and swapped_digit(21, None) is None and swapped_digit(2.5, 1.5) is None
