@@ -212,7 +212,7 @@ class Settlement:
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
 DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand", "photo")
-#: What can confirm a reading below the reader's confidence bar (``CellReading.confirmed_by``).
+#: What can confirm a reading below the reader's confidence bar, or one doubted for its hand (``CellReading.confirmed_by``).
 CONFIRMED_BY = ("row",)
 
 
@@ -230,9 +230,9 @@ class CellReading:
     chosen_by: str = "reader"
     #: why it is doubtful (one of :data:`DOUBT_REASONS`); "" when it is not, or not known
     reason: str = ""
-    #: "row" when the reading is below the reader's confidence bar but not in doubt: the reader's own best
-    #: reading, which its game row (or footer line, or the table's loss money) agrees with as a whole
-    #: (:mod:`digitize.confirm`); "" otherwise
+    #: "row" when the reading is below the reader's confidence bar (or above it but doubted for its hand) and not
+    #: in doubt: the reader's own best reading, which its game row (or footer line, or the table's loss money)
+    #: agrees with as a whole (:mod:`digitize.confirm`); "" otherwise
     confirmed_by: str = ""
 
     @property

@@ -476,17 +476,29 @@ def misread_twos(sl, games):
 def test_several_impossible_grundwerte_put_the_hand_in_doubt_not_the_paper():
     """A hand whose 2 the reader takes for a 3: "33" and "34" in the Grundwert column, read confidently, are no
     keeper's mistakes (one such value would be, see above) but a misread hand: they are doubtful, and so is every
-    confident figure with a 3 on the list (the "307" that was "207"); the figures without a 3 are not."""
+    confident figure with a 3 on the list (the "307" that was "207") unless its row, checked clean as read, vouches
+    for it (digitize.confirm: a "36" in a row that adds up); the figures without a 3 are not doubtful."""
     sl = simulate(random.Random(3), seats=4, early_end=False)
     games = [g for g in sl.games if g.base in (23, 24)][:2]
     assert len(games) == 2
-    got = decode(misread_twos(sl, games), table_of(sl), 48)
+    misread = misread_twos(sl, games)
+    got = decode(misread, table_of(sl), 48)
     bases = [cell_ref(g.no, "base") for g in games]
     assert [got.readings[r].value for r in bases] == [g.base + 10 for g in games]
+    truth = {r.ref: r.text for r in perfect_reads(sl)}
+    changed = {r.ref for r in misread if r.text != truth[r.ref]}
+    confirmed = set()
     for ref, r in got.readings.items():
         threes = type(r.value) is int and "3" in str(abs(r.value))
-        assert r.doubtful == threes, (ref, r)
-        assert r.reason == ("hand" if threes else "")
+        if not threes:
+            assert not r.doubtful and r.reason == "", (ref, r)
+        elif r.doubtful:
+            assert r.reason == "hand", (ref, r)
+        else:
+            assert r.confirmed_by == "row" and str(r.value) == truth[ref], (ref, r)    # read right, vouched for
+            confirmed.add(ref)
+    assert changed and all(got.readings[ref].doubtful for ref in changed)     # every misreading stays in doubt
+    assert confirmed                                                          # and the rows vouched for some
     a = audit(got)
     assert not [f for f in a.errors if not f.doubtful]    # no paper error: the doubts are the reader's
     hand = [f for f in a.findings if f.code == "unreadable"]
