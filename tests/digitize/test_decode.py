@@ -604,6 +604,32 @@ def test_money_in_a_signature_box_is_read_with_its_own_doubt():
     assert r.value == sl.footer.money[seat - 1] and not r.doubtful and r.confidence >= 0.95
 
 
+def test_a_row_whose_figures_are_read_is_not_crossed_out_by_strokes_in_its_empty_cells():
+    """A line read as a stroke in half of a played row's cells (the thick line under the grid, the row cut askew)
+    while its figures are read: the row stays a game, its stroke readings in doubt (nothing such a cell holds),
+    its figures kept. A row struck through, its figures read as the stroke but one, is crossed out."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.plus is not None and not g.crossed_out and g.no > 1)
+    texts = texts_of(sl)
+    refs = [r for r in texts if r.startswith(f"g{game.no}.")]
+    empty = [r for r in refs if not texts[r]]
+    assert len(empty) >= len(refs) // 2
+    struck = set(empty[:len(refs) // 2])
+    reads = [CellRead(r, "#" if r in struck else t, 0.8, (("#" if r in struck else t, 0.8),))
+             for r, t in texts.items()]
+    got = decode(reads, table_of(sl), 36)
+    row = next(g for g in got.games if g.no == game.no)
+    assert not row.crossed_out and row.base == game.base and row.plus == game.plus
+    assert all(got.readings[r].doubtful for r in struck)
+    figures = [r for r in refs if texts[r] and any(ch.isdigit() for ch in texts[r])]
+    assert len(figures) >= decode_module.FIGURES_NOT_STRUCK
+    keep = figures[0]
+    reads = [CellRead(r, t if r == keep or not r.startswith(f"g{game.no}.") else "#", 0.8,
+                      ((t if r == keep or not r.startswith(f"g{game.no}.") else "#", 0.8),)) for r, t in texts.items()]
+    got = decode(reads, table_of(sl), 36)
+    assert next(g for g in got.games if g.no == game.no).crossed_out
+
+
 def test_unused_rows_under_one_stroke_are_crossed_out():
     """A keeper crosses the unused rows out with one stroke over the block; it touches a few cells of each
     row. From the first row it touches on, the rows are crossed out; a row left before it stays open, and a
