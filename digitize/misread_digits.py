@@ -5,15 +5,18 @@ A confident reading whose row does not add up keeps its value and is put in doub
 the keeper's mistake as often as the reader's, and the auditor reports it. But a keeper whose "1" has a hooked
 foot has it read "2" wherever he wrote one, and the rows that do not add up then say so together: each would add
 up with the same other digit in place of the same digit read ("12" for 11, "2" for 1, "12" for 11 again). Where
-one such swap mends at least :data:`MISREAD_DIGIT_ROWS` rows of a list, the reader is taken to misread this hand's
-digit: each of those cells takes the value its row adds up with, chosen by the arithmetic and doubtful (the
-referee is shown the reading and the value taken). Two keeper's slips in one list that a single swapped digit
-mends alike are then shown as doubts, not as errors on paper: the referee's look at the cells decides.
+one such swap is seen in at least :data:`MISREAD_DIGIT_ROWS` groups of a list (game rows, or a seat's footer
+lines; also where the arithmetic took, for a confident reading, a value one digit apart: a rare matador count, a
+value its column cannot hold), the reader is taken to misread this hand's digit: each cell in doubt for its
+group that the swap would mend takes the value its group adds up with, chosen by the arithmetic and doubtful (the
+referee is shown the reading and the value taken). The game rows are mended before the footer is settled, the
+footer's lines after it.
 
-The swap of :data:`audit`'s own keeper mistakes (a loss written single, a wrong Grundwert) is no one-digit change
-of the same digit in several rows, and a paper error the reader reads surely with no such value beside it is never
-in doubt in the first place (the values a row may take are those the reader finds at least a little probable:
-:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.ASKED_MIN` when the arithmetic asked).
+Two keeper's slips in one list that the same swapped digit mends would then be shown as doubts, not as errors on
+paper: the referee's look at the cells decides. A slip the reader reads surely with nothing beside it is never in
+doubt in the first place (the values a group may take are those the reader finds at least a little probable:
+:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.ASKED_MIN` when the arithmetic asked), and stays the
+auditor's finding.
 """
 from __future__ import annotations
 
@@ -42,22 +45,45 @@ def swapped_digit(read, meant) -> Optional[tuple[str, str]]:
     return (a[diff[0]], b[diff[0]]) if len(diff) == 1 else None
 
 
-def mend_misread_digits(cells) -> list[str]:
-    """Take, for every game-row cell in doubt because its row would add up with another value
-    (:attr:`digitize.doubts.Cells.row_alt`), that value when the digit swap between the two mends at least
-    :data:`MISREAD_DIGIT_ROWS` rows of the list (see the module docstring). Out: the cells changed."""
-    by_swap: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
+def _group(ref: str):
+    """The group a cell is checked in: its game row, or its seat's footer lines; None for the others."""
+    m = GAME_REF.match(ref)
+    if m:
+        return "game", int(m.group(1))
+    if ref.startswith("footer.") and not ref.startswith("footer.money"):
+        return "footer", ref.rsplit(".", 1)[1]
+    return None
+
+
+def learned_swaps(cells) -> set[tuple[str, str]]:
+    """The digit swaps (read, meant) seen in at least :data:`MISREAD_DIGIT_ROWS` groups (game rows, seats' footers)
+    of the list: between a confident reading in doubt for its group and the value that would make the group add up
+    (:attr:`digitize.doubts.Cells.row_alt`), or between a confident reading and the value the arithmetic took for it
+    (a rare matador count, a value its column cannot hold, a swap mended before)."""
+    seen: dict[tuple[str, str], set] = defaultdict(set)
     for ref, meant in cells.row_alt.items():
-        m = GAME_REF.match(ref)
-        swap = swapped_digit(cells.get(ref), meant) if m and cells.reason.get(ref) == "row" else None
+        group = _group(ref)
+        swap = swapped_digit(cells.get(ref), meant) if group and cells.reason.get(ref) == "row" else None
         if swap is not None:
-            by_swap[swap].append((ref, meant))
+            seen[swap].add(group)
+    for ref, (read, _reason) in cells.before_choice.items():
+        group = _group(ref)
+        swap = swapped_digit(read, cells.get(ref)) if group and cells.sure.get(ref, 0.0) >= cells.bar else None
+        if swap is not None:
+            seen[swap].add(group)
+    return {swap for swap, groups in seen.items() if len(groups) >= MISREAD_DIGIT_ROWS}
+
+
+def mend_misread_digits(cells, kind: str = "game") -> list[str]:
+    """Take, for every cell of ``kind`` ("game": the game rows; "footer": the seats' footer lines) in doubt because
+    its group would add up with another value (:attr:`digitize.doubts.Cells.row_alt`), that value when the digit swap
+    between the two is one of the list's :func:`learned_swaps` (see the module docstring). Out: the cells changed."""
+    swaps = learned_swaps(cells)
     changed = []
-    for swap, found in by_swap.items():
-        rows = {GAME_REF.match(ref).group(1) for ref, _ in found}
-        if len(rows) < MISREAD_DIGIT_ROWS:
-            continue
-        for ref, meant in found:
+    for ref, meant in list(cells.row_alt.items()):
+        group = _group(ref)
+        if group and group[0] == kind and cells.reason.get(ref) == "row" \
+                and swapped_digit(cells.get(ref), meant) in swaps:
             cells.choose(ref, meant)
             changed.append(ref)
     return changed
