@@ -272,6 +272,12 @@ def test_a_rare_matador_count_beside_a_common_one_is_for_the_row_to_choose():
                           "g2.mit": CellRead("g2.mit", "9", 0.95, (("9", 0.95), ("", 0.03))),
                           "g3.ohne": CellRead("g3.ohne", "6", 0.95, (("6", 0.95), ("9", 0.03)))}, CONFIDENCE_BAR)
     assert cells.reason == {"g1.mit": "rare"}           # a count seen beside it; none; a common count read best
+    # the common count seen beside it does not make the row add up either: the doubt stays "rare", and says so
+    got = decode(with_read(perfect_reads(sl), ref, "9", 0.95, ("5", 0.03)), table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.value == 9 and r.doubtful and r.reason == "rare"
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,))
+    assert "9 matadors, which is rare" in msg.message("en") and "9 Spitzen" in msg.message("de")
 
 
 def test_a_reading_below_the_readers_bar_stays_doubtful_however_well_its_row_agrees():
