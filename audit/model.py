@@ -201,6 +201,7 @@ class Settlement:
 
 #: Why the reader doubts a cell (``CellReading.reason``): ``bar`` below the confidence bar (or nothing
 #: its column can hold); ``column`` a value its column cannot hold while the reader also saw one it can;
+#: ``rare`` a matador count of 7 to 11 (a rare hand) read while the reader also saw one of 1 to 6;
 #: ``matadors`` a suit game or Grand with neither "mit" nor "ohne" read; ``missing`` read empty where every
 #: played row has something (the Grundwert; the declarer's count on a list that keeps the Gew./Verl.
 #: counts); ``arithmetic`` chosen among its candidates by the row's arithmetic; ``row`` a confident reading
@@ -211,8 +212,10 @@ class Settlement:
 #: after it (also a previous total settled with the row after it); ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
-DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand", "photo")
-#: What can confirm a reading below the reader's confidence bar, or one doubted for its hand (``CellReading.confirmed_by``).
+DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand",
+                 "photo")
+#: What can confirm a reading below the reader's confidence bar, or one doubted for its hand
+#: (``CellReading.confirmed_by``).
 CONFIRMED_BY = ("row",)
 
 

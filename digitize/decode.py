@@ -17,13 +17,12 @@ paper are different things, and the reader never silently fixes a cell to make t
   :data:`ALT_MIN`); read with nothing else beside it, an impossible value is what was written (the
   auditor's finding). A rare matador count (7 to 11, :data:`digitize.priors.COMMON`) read best beside a
   common one is doubtful (reason "rare") and the row's arithmetic chooses. In a suit game or Grand with
-  neither "mit" nor "ohne" read, both matador cells
-  are doubtful; several such impossible values read confidently on one list (:data:`MISREAD_HAND`)
-  are all doubtful, and so is every confident figure with the digit they suggest the reader takes for
-  another: they point at a hand the reader misreads, not at as many keeper mistakes; a played row's
-  Grundwert read empty, and on a list that keeps the counts both counts of its declarer read empty,
-  are doubtful, and there a row's arithmetic wants the declarer's count of its outcome (an empty
-  count tests nothing);
+  neither "mit" nor "ohne" read, both matador cells are doubtful; several such impossible values read
+  confidently on one list (:data:`MISREAD_HAND`) are all doubtful, and so is every confident figure with the
+  digit they suggest the reader takes for another (unless its row confirms it: :mod:`digitize.confirm`): they
+  point at a hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty,
+  and on a list that keeps the counts both counts of its declarer read empty, are doubtful, and there a row's
+  arithmetic wants the declarer's count of its outcome (an empty count tests nothing);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
