@@ -76,6 +76,10 @@ class ListView:
 #: list's page advises a new photo.
 RETAKE_SHARE = 0.5
 RETAKE_MIN = 20
+#: A reading its row confirmed counts as read in doubt for that advice when the reader gave its value less than
+#: this (the decoder's confidence bar, digitize.decode.CONFIDENCE_BAR: desk does not import the reader); a
+#: confident reading confirmed is one the hand rule had doubted, and a new photo would not change it.
+SURE_READING = 0.85
 RETAKE_ADVICE = {
     "de": "{n} Felder sind unsicher gelesen, nur {sure} sicher: das Foto ist zu unscharf oder die Liste zu "
           "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {n} Felder einzeln prüfen.",
@@ -131,10 +135,12 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     :data:`RETAKE_SHARE`), else None. Typed lists (no readings) never get it. Cells in doubt because the
     reader misreads the hand (reason "hand") do not count: a new photo would not help them (see
     :func:`hand_note`). Readings below the bar that their rows confirm (``confirmed_by``) count as read in doubt
-    here: the advice is about how well the photo reads, not about how well the list adds up."""
-    doubtful = sum(1 for r in sl.readings.values() if (r.doubtful and r.reason != "hand") or r.confirmed_by)
-    sure = sum(1 for r in sl.readings.values()
-               if not r.doubtful and not r.confirmed_by and r.value not in (None, False))
+    here: the advice is about how well the photo reads, not about how well the list adds up; a confident reading
+    confirmed (one the hand rule had doubted, :data:`SURE_READING`) counts as read surely."""
+    def unsure(r) -> bool:
+        return (r.doubtful and r.reason != "hand") or (r.confirmed_by and r.value_confidence < SURE_READING)
+    doubtful = sum(1 for r in sl.readings.values() if unsure(r))
+    sure = sum(1 for r in sl.readings.values() if not r.doubtful and not unsure(r) and r.value not in (None, False))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
     return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)

@@ -125,6 +125,21 @@ def test_the_retake_advice_counts_confirmed_readings_as_unsure():
     assert retake_advice(unconfirmed, "en") is not None
 
 
+def test_a_confident_reading_confirmed_counts_as_read_surely_for_the_retake_advice():
+    """A reading read at or above the bar that its row confirmed (the hand rule had doubted it: a new photo would not
+    change it) counts as read surely; the same readings confirmed below the bar would ask for a new photo."""
+    from desk.pages import SURE_READING, retake_advice
+    assert SURE_READING == CONFIDENCE_BAR
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    doc = decode(perfect_reads(sl), table_of(sl), 48)
+    written = [ref for ref, r in doc.readings.items() if r.value not in (None, False)]
+    confirmed = {ref: replace(doc.readings[ref], confidence=0.99, candidates=((doc.readings[ref].value, 0.99),),
+                              confirmed_by="row") for ref in written}
+    assert retake_advice(replace(doc, readings={**doc.readings, **confirmed}), "en") is None
+    low = {ref: replace(r, confidence=0.7, candidates=((r.value, 0.7),)) for ref, r in confirmed.items()}
+    assert retake_advice(replace(doc, readings={**doc.readings, **low}), "en") is not None
+
+
 def _all_unsure(sl, rng: random.Random):
     """Every cell read as written but below the confidence bar, at or above the reader's bar (the runner-up a
     different figure), the way a list in faint pencil reads."""
