@@ -15,8 +15,8 @@ with the truth:
   marked doubtful is right (nothing wrong without doubt, no phantom): what the referee can take as read;
 * the same figures over the photos skatscan accepts: those it does not ask to photograph again
   (desk.pages.retake_advice: most of what was read in doubt) and whose list it found;
-* confirmed by their rows: written cells read below the confidence bar that their rows confirm
-  (digitize.confirm: not doubtful), and how many of them are wrong (counted among the wrong without doubt too);
+* confirmed by their rows: written cells read below the confidence bar (or doubted for their hand) that their rows
+  confirm (digitize.confirm: not doubtful), and how many of them are wrong (counted among the wrong without doubt too);
 * writing out of its crop: written cells more than :data:`OVERFLOW` of whose ink lies outside the crop the
   reader is shown (``SampleCell.outside``: the keeper wrote over the cell's lines), with their exact readings,
   wrong readings without doubt and doubts, beside the same figures of the other written cells;
@@ -282,7 +282,7 @@ def main():
                   + blank + " |")
         print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
-              + f"; confirmed by their rows (below the bar, not in doubt): {c['confirmed']}, wrong {c['confirmed_wrong']}"
+              + f"; confirmed by their rows (below the bar or doubted for their hand, not in doubt): {c['confirmed']}, wrong {c['confirmed_wrong']}"
               + blank + " | | | | |")
         for label, k in (("", c), (" it accepts", ok)):
             print(overflow_row(k, label) + blank + " | | | | |")
