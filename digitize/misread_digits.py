@@ -25,7 +25,8 @@ from typing import Optional
 
 from digitize.cell_values import GAME_REF
 
-#: A digit swap that mends this many rows of one list (or more) is the reader's misreading of the hand.
+#: A digit swap seen in this many groups of one list (game rows, seats' footers) or more is the reader's misreading
+#: of the hand.
 MISREAD_DIGIT_ROWS = 2
 
 
