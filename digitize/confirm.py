@@ -59,8 +59,8 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> S
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
              and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
-    unfit = {_group(ref) for ref, r in sl.readings.items() if r.doubtful and not _plain(r) and not _hand(r, bar)}
-    asked = {ref for ref in asked if _group(ref) not in unfit and not _after_a_chosen_value(sl, ref)}
+    unfit = {group_of(ref) for ref, r in sl.readings.items() if r.doubtful and not _plain(r) and not _hand(r, bar)}
+    asked = {ref for ref in asked if group_of(ref) not in unfit and not _after_a_chosen_value(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -68,10 +68,10 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> S
         for f in run_checks(trial, Settings()):
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
-            found.update(_group(c) for c in f.cells)
+            found.update(group_of(c) for c in f.cells)
             if f.game is not None:
                 found.add(("game", f.game))
-        kept = {ref for ref in asked if _group(ref) not in found}
+        kept = {ref for ref in asked if group_of(ref) not in found}
         if kept == asked:
             return trial
         asked = kept
@@ -87,7 +87,7 @@ def _hand(r, bar: float) -> bool:
     return r.reason == _HAND and r.chosen_by == "reader" and r.value_confidence >= bar
 
 
-def _group(ref: str) -> tuple:
+def group_of(ref: str) -> tuple:
     """The cells that are checked together: a game row, a seat's footer lines, the table's loss money."""
     game, seat, _ = parse_ref(ref)
     if game is not None:

@@ -23,7 +23,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Optional
 
-from digitize.cell_values import GAME_REF
+from digitize.confirm import group_of
+
+#: The groups a swap is learnt in and mends (digitize.confirm.group_of): the game rows and the seats' footer lines.
+KINDS = ("game", "footer")
 
 #: A digit swap seen in this many groups of one list (game rows, seats' footers) or more is the reader's misreading
 #: of the hand.
@@ -46,16 +49,6 @@ def swapped_digit(read, meant) -> Optional[tuple[str, str]]:
     return (a[diff[0]], b[diff[0]]) if len(diff) == 1 else None
 
 
-def _group(ref: str):
-    """The group a cell is checked in: its game row, or its seat's footer lines; None for the others."""
-    m = GAME_REF.match(ref)
-    if m:
-        return "game", int(m.group(1))
-    if ref.startswith("footer.") and not ref.startswith("footer.money"):
-        return "footer", ref.rsplit(".", 1)[1]
-    return None
-
-
 def learned_swaps(cells) -> set[tuple[str, str]]:
     """The digit swaps (read, meant) seen in at least :data:`MISREAD_DIGIT_ROWS` groups (game rows, seats' footers)
     of the list: between a confident reading in doubt for its group and the value that would make the group add up
@@ -63,13 +56,14 @@ def learned_swaps(cells) -> set[tuple[str, str]]:
     (a rare matador count, a value its column cannot hold, a swap mended before)."""
     seen: dict[tuple[str, str], set] = defaultdict(set)
     for ref, meant in cells.row_alt.items():
-        group = _group(ref)
-        swap = swapped_digit(cells.get(ref), meant) if group and cells.reason.get(ref) == "row" else None
+        group = group_of(ref)
+        swap = swapped_digit(cells.get(ref), meant) if group[0] in KINDS and cells.reason.get(ref) == "row" else None
         if swap is not None:
             seen[swap].add(group)
     for ref, (read, _reason) in cells.before_choice.items():
-        group = _group(ref)
-        swap = swapped_digit(read, cells.get(ref)) if group and cells.sure.get(ref, 0.0) >= cells.bar else None
+        group = group_of(ref)
+        swap = swapped_digit(read, cells.get(ref)) if group[0] in KINDS and cells.sure.get(ref, 0.0) >= cells.bar \
+            else None
         if swap is not None:
             seen[swap].add(group)
     return {swap for swap, groups in seen.items() if len(groups) >= MISREAD_DIGIT_ROWS}
@@ -82,8 +76,7 @@ def mend_misread_digits(cells, kind: str = "game") -> list[str]:
     swaps = learned_swaps(cells)
     changed = []
     for ref, meant in list(cells.row_alt.items()):
-        group = _group(ref)
-        if group and group[0] == kind and cells.reason.get(ref) == "row" \
+        if group_of(ref)[0] == kind and cells.reason.get(ref) == "row" \
                 and swapped_digit(cells.get(ref), meant) in swaps:
             cells.choose(ref, meant)
             changed.append(ref)
