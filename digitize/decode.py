@@ -557,8 +557,9 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
     table = _table(cells, table)
     readings = {}
+    crossed_out = {g.no for g in rows if g.crossed_out}
     for ref, r in cells.reads.items():
-        if _crossed_ref(ref, rows):
+        if _crossed_ref(ref, crossed_out):
             continue
         # the reader's five best, and the value taken when it is further down (a value the arithmetic proposed
         # may be: the referee must find it among the candidates shown)
@@ -673,12 +674,10 @@ def _figure(read) -> bool:
     return read.confidence >= FIGURE_SURE and STRIKE not in read.text and any(ch.isdigit() for ch in read.text)
 
 
-def _crossed_ref(ref: str, rows) -> bool:
+def _crossed_ref(ref: str, crossed_out: set[int]) -> bool:
+    """Whether ``ref`` is a cell of a crossed-out game row (``crossed_out``: their numbers)."""
     m = GAME_REF.match(ref)
-    if not m:
-        return False
-    no = int(m.group(1))
-    return any(g.no == no and g.crossed_out for g in rows)
+    return bool(m) and int(m.group(1)) in crossed_out
 
 
 
