@@ -60,7 +60,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's,
   unless the same digit swap between its reading and the value its row would add up with mends several rows of
   the list (:func:`digitize.misread_digits.mend_misread_digits`: the reader misreads that digit of this hand); then
-  it takes that value, chosen by the arithmetic and doubtful;
+  it takes that value, chosen by the arithmetic and doubtful, and the doubtful cells of the rows are asked about
+  the values the swap makes of their readings and settled again
+  (:func:`digitize.misread_digits.propose_learned_swaps`);
 * a reading below the bar that the arithmetic left as it was, the reader's own best reading at or above the
   reader's bar (:data:`digitize.confirm.ROW_BAR`, 0.6), is not doubtful when the list confirms it as a whole: its
   row (or footer line, or the table's money) agrees, the auditor finds nothing there, and no other cell of it was
@@ -88,7 +90,7 @@ from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
 from digitize.confirm import confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
-from digitize.misread_digits import mend_misread_digits
+from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import LOSS_STEP, PLAUSIBLE
 from digitize.reader import SIGNATURE, STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
@@ -541,6 +543,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
                                                       **{m: bool(get(cell_ref(no, m))) for m in MARK_FIELDS}))
     _settle_rows_again(cells, seats, games, struck)
     mend_misread_digits(cells)
+    if propose_learned_swaps(cells):
+        _settle_rows_again(cells, seats, games, struck)
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,

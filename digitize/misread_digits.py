@@ -10,7 +10,10 @@ lines; also where the arithmetic took, for a confident reading, a value one digi
 value its column cannot hold), the reader is taken to misread this hand's digit: each cell in doubt for its
 group that the swap would mend takes the value its group adds up with, chosen by the arithmetic and doubtful (the
 referee is shown the reading and the value taken). The game rows are mended before the footer is settled, the
-footer's lines after it.
+footer's lines after it. The doubtful game-row cells the arithmetic has not settled are then asked about the values
+the swaps make of their readings (:func:`propose_learned_swaps`): those the reader finds a little probable join
+their candidates, and the rows are settled once more (a row with two such cells, "12" for 11 and "77" for 22, that
+no value of either alone made add up).
 
 Two keeper's slips in one list that the same swapped digit mends would then be shown as doubts, not as errors on
 paper: the referee's look at the cells decides. A slip the reader reads surely with nothing beside it is never in
@@ -81,3 +84,24 @@ def mend_misread_digits(cells, kind: str = "game") -> list[str]:
             cells.choose(ref, meant)
             changed.append(ref)
     return changed
+
+
+def propose_learned_swaps(cells) -> bool:
+    """Put to the reader (:meth:`digitize.doubts.Cells.propose`), for every doubtful game-row cell whose value the
+    arithmetic has not chosen, the values the list's :func:`learned_swaps` make of its reading (each occurrence of
+    the digit read, one at a time): those it finds at least :data:`digitize.doubts.ASKED_MIN` probable join the
+    cell's candidates, for the row's arithmetic to choose among ("14", no game value, for a hand whose 2 is read 1:
+    24). True when any did."""
+    swaps = learned_swaps(cells)
+    added = False
+    for ref in list(cells.reads) if swaps else ():
+        value = cells.get(ref)
+        if group_of(ref)[0] != "game" or ref not in cells.doubt or ref in cells.by_arith or type(value) is not int:
+            continue
+        text = str(abs(value))
+        texts = {text[:i] + meant + text[i + 1:] for read, meant in swaps for i, ch in enumerate(text) if ch == read}
+        values = [int(t) * (-1 if value < 0 else 1) for t in texts if not (len(t) > 1 and t[0] == "0")]
+        before = len(cells.read[ref])
+        cells.propose(ref, values)
+        added = added or len(cells.read[ref]) > before
+    return added

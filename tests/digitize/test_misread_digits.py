@@ -2,10 +2,14 @@
 rows is the reader's, one that mends a single row stays the auditor's finding."""
 import random
 
+import numpy as np
+
 from audit.auditor import audit
 from audit.model import cell_ref
 from audit.simulate import simulate
+from digitize.cell_values import CellRead
 from digitize.decode import decode
+from digitize.reader import BLANK, CHARSET
 from digitize.misread_digits import MISREAD_DIGIT_ROWS, swapped_digit
 
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
@@ -98,3 +102,57 @@ def test_the_swap_learnt_in_the_rows_mends_the_footer():
     assert all(got.readings[cell_ref(g.no, "mit" if g.mit else "ohne")].value == 2 for g in twos)
     r = got.readings[points]
     assert r.value == 172 and r.doubtful and r.chosen_by == "arithmetic"
+
+
+def _steps(text: str, meant: str, p_text: float, p_meant: float) -> np.ndarray:
+    """Per-step probabilities (T x (1 + len(CHARSET))) of a cell read ``text`` with ``meant`` possible: each character of
+    ``text`` at p_text, the character of ``meant`` in its place at p_meant where they differ, blank the rest; a blank
+    step between characters."""
+    rows = []
+    for a, b in zip(text, meant):
+        row = np.full(1 + len(CHARSET), 1e-6)
+        row[1 + CHARSET.index(a)] = p_text
+        if b != a:
+            row[1 + CHARSET.index(b)] = p_meant
+        row[BLANK] = max(1.0 - row.sum() + row[BLANK], 1e-6)
+        blank = np.full(1 + len(CHARSET), 1e-6)
+        blank[BLANK] = 1.0
+        rows += [row / row.sum(), blank / blank.sum()]
+    return np.array(rows, np.float32)
+
+
+def test_a_learnt_swap_is_put_to_the_reader_in_a_row_with_several_doubts():
+    """Two rows teach the swap "2" read for 1 (their Grundwerte mended, as above). A third row, a Grün game mit 1
+    (22), read below the bar as Grundwert "12" (or "10") and "mit 2": no value of either alone makes it add up, so
+    nothing was chosen there; the swap's values (11, 1), asked of the reader (each 5 % probable, never among its top
+    readings), make it add up together, and the arithmetic takes them, in doubt."""
+    sl = simulate(random.Random(seed_with_grün_mit_one()), seats=3)
+    rows = _suit_rows_with(sl, 11)
+    third = next(g for g in rows if g.mit == 1)
+    teach = [g for g in rows if g is not third][:2]
+    reads = perfect_reads(sl)
+    for g in teach:
+        reads = with_read(reads, cell_ref(g.no, "base"), "12", 0.95, ("11", 0.03))
+    base, mit = cell_ref(third.no, "base"), cell_ref(third.no, "mit")
+    reads = [CellRead(r.ref, "12", 0.7, (("12", 0.7), ("10", 0.25)), probs=(_steps("12", "11", 0.7, 0.05),))
+             if r.ref == base
+             else CellRead(r.ref, "2", 0.7, (("2", 0.7),), probs=(_steps("2", "1", 0.7, 0.05),)) if r.ref == mit
+             else r for r in reads]
+    got = decode(reads, table_of(sl), 36)
+    for ref, want in ((base, 11), (mit, 1)):
+        r = got.readings[ref]
+        assert r.value == want and r.doubtful and r.chosen_by == "arithmetic", (ref, r)
+    # without the two rows that teach the swap, the row keeps its readings, in doubt
+    untaught = [r for r in reads if r.ref not in {cell_ref(g.no, "base") for g in teach}] + \
+        [r for r in perfect_reads(sl) if r.ref in {cell_ref(g.no, "base") for g in teach}]
+    got = decode(untaught, table_of(sl), 36)
+    assert (got.readings[base].value, got.readings[mit].value) == (12, 2)
+    assert got.readings[base].doubtful and got.readings[mit].doubtful
+
+
+def seed_with_grün_mit_one() -> int:
+    for seed in range(200):
+        rows = _suit_rows_with(simulate(random.Random(seed), seats=3), 11)
+        if len(rows) >= 3 and any(g.mit == 1 for g in rows):
+            return seed
+    raise AssertionError("no simulated list with three Grün games, one of them mit 1")
