@@ -636,6 +636,29 @@ def test_a_row_whose_figures_are_read_is_not_crossed_out_by_strokes_in_its_empty
     assert next(g for g in got.games if g.no == game.no).crossed_out
 
 
+def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
+    """A seat's "Verl." read empty below the bar (0.7), the reader also finding its figure a little probable, takes
+    the figure its rows state, chosen by the arithmetic and in doubt (the footer's settling does not test an empty
+    line); too improbable (1e-6) it stays empty, in doubt for the bar."""
+    import numpy as np
+    from digitize.reader import BLANK, CHARSET
+    sl = simulate(random.Random(5), seats=3)
+    seat = next(s for s, n in enumerate(sl.footer.lost, 1) if n)
+    ref, want = f"footer.lost.{seat}", sl.footer.lost[seat - 1]
+
+    def empty_with(p):
+        steps = np.full((3, 1 + len(CHARSET)), 1e-7, np.float32)
+        steps[:, BLANK] = 1.0
+        steps[1, 1 + CHARSET.index(str(want))] = p
+        steps /= steps.sum(axis=1, keepdims=True)
+        return [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r for r in perfect_reads(sl)]
+
+    r = decode(empty_with(0.01), table_of(sl), 36).readings[ref]
+    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
+    r = decode(empty_with(1e-6), table_of(sl), 36).readings[ref]
+    assert r.value is None and r.doubtful and r.reason == "bar"
+
+
 def test_unused_rows_under_one_stroke_are_crossed_out():
     """A keeper crosses the unused rows out with one stroke over the block; it touches a few cells of each
     row. From the first row it touches on, the rows are crossed out; a row left before it stays open, and a
