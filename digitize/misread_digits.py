@@ -90,8 +90,9 @@ def propose_learned_swaps(cells) -> bool:
     """Put to the reader (:meth:`digitize.doubts.Cells.propose`), for every doubtful game-row cell whose value the
     arithmetic has not chosen, the values the list's :func:`learned_swaps` make of its reading (each occurrence of
     the digit read, one at a time): those it finds at least :data:`digitize.doubts.ASKED_MIN` probable join the
-    cell's candidates, for the row's arithmetic to choose among ("14", no game value, for a hand whose 2 is read 1:
-    24). True when any did."""
+    cell's candidates, for the row's arithmetic to choose among when the rows are settled again (a Grundwert "12"
+    read below the bar in a hand whose 1 is read 2: 11). The rows' second settling changes only cells below the
+    bar, so a confident reading doubted for its column ("14", no game value) keeps its value. True when any joined."""
     swaps = learned_swaps(cells)
     added = False
     for ref in list(cells.reads) if swaps else ():
