@@ -9,8 +9,8 @@ from audit.model import cell_ref
 from audit.simulate import simulate
 from digitize.cell_values import CellRead
 from digitize.decode import decode
-from digitize.reader import BLANK, CHARSET
 from digitize.misread_digits import MISREAD_DIGIT_ROWS, swapped_digit
+from digitize.reader import BLANK, CHARSET
 
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
 
@@ -20,7 +20,7 @@ def _suit_rows_with(sl, base):
 
 
 def _lists():
-    """A simulated list of three with at least two won suit games of Grundwert 11 (Grün), and its rows."""
+    """A simulated list of three with at least three won games of Grundwert 11 (Grün), and those rows."""
     for seed in range(50):
         sl = simulate(random.Random(seed), seats=3)
         rows = _suit_rows_with(sl, 11)
