@@ -13,6 +13,8 @@ with the truth:
 * doubts: cells marked doubtful (the referee looks at them);
 * sheets right: photos with no wrong value at all; sheets trusted: photos on which every value not
   marked doubtful is right (nothing wrong without doubt, no phantom): what the referee can take as read;
+  sheets right but the start numbers: photos with no wrong value outside the start-number boxes, which a
+  tournament's seating list fills in (``skatscan scan --seating``: the drawn numbers replace the handwriting);
 * the same figures over the photos skatscan accepts: those it does not ask to photograph again
   (desk.pages.retake_advice: most of what was read in doubt) and whose list it found;
 * confirmed by their rows: written cells read below the confidence bar (or doubted for their hand) that their rows
@@ -65,6 +67,8 @@ from digitize.synth.dataset import make_sample  # noqa: E402
 WRITTEN = {"number", "mark", "money", "dash", "signature"}
 #: A written cell whose crop misses more than this share of its ink counts as writing out of its crop.
 OVERFLOW = 0.15
+#: The start-number boxes' references: a tournament's seating list gives their numbers (desk.seating.apply_seating).
+START_NUMBER = "table.start_number."
 
 
 def truth_value(ref: str, text: str):
@@ -103,7 +107,7 @@ def score_list(sample, sl) -> Counter:
     out = Counter()
     readings = sl.readings
     crossed = {g.no for g in sl.games if g.crossed_out}
-    sheet_wrong = sheet_wrong_sure = 0
+    sheet_wrong = sheet_wrong_sure = wrong_start = 0
     for ref, cell in sample.cells.items():
         if cell.kind == "empty":
             r = readings.get(ref)
@@ -144,12 +148,14 @@ def score_list(sample, sl) -> Counter:
         else:
             out["wrong"] += 1
             sheet_wrong += 1
+            wrong_start += ref.startswith(START_NUMBER)
             if not doubtful:
                 out["wrong_sure"] += 1
                 sheet_wrong_sure += 1
     out["sheets"] += 1
     out["sheets_right"] += sheet_wrong == 0
     out["sheets_trusted"] += sheet_wrong_sure == 0
+    out["sheets_right_but_start"] += sheet_wrong == wrong_start
     out["retake"] += retake_advice(sl) is not None
     expected = {(e.code, e.game, e.seat) for e in sample.expected if e.code != "overbid"}
     found = _paper_errors(sl)
@@ -286,6 +292,9 @@ def main():
               + blank + " | | | | |")
         for label, k in (("", c), (" it accepts", ok)):
             print(overflow_row(k, label) + blank + " | | | | |")
+        print(f"| sheets with no wrong cell but the start numbers (the seating list gives them: scan --seating) | | | "
+              f"| | {pct(c['sheets_right_but_start'], c['sheets'])}; of the photos it accepts "
+              f"{pct(ok['sheets_right_but_start'], ok['sheets'])} |" + blank + " |")
 
 
 if __name__ == "__main__":
