@@ -3,6 +3,11 @@
 Each list is audited and corrected first; a player's figures are summed over his series.
 Ranking: higher Seeger-Fabian score; on equal score more games won; then fewer games lost;
 players still equal share the place and are marked for the lot (``tie``).
+
+A photographed list can still hold cells the reader doubts (``ScoreList.doubtful_cells``): an error on paper
+is corrected before the scores are summed, a reading doubt is not, so a player line resting on such a list is
+provisional (``doubts``), and one whose start number was read in doubt may be another player's
+(``start_in_doubt``) until the referee settles the list.
 """
 from __future__ import annotations
 
@@ -28,6 +33,11 @@ class PlayerLine:
     series: dict = field(default_factory=dict)
     place: int = 0
     tie: bool = False
+    #: reading doubts still open on the lists the line's results come from (every cell of such a list counts for
+    #: every player at its table: the correction of each seat's score follows from all of them)
+    doubts: int = 0
+    #: the start number was read in doubt on one of those lists: the results may be another player's
+    start_in_doubt: bool = False
 
 
 class StandingsError(ValueError):
@@ -52,6 +62,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         if a.sl.table.kind == "private":
             raise StandingsError(f"{a.sl.source}: a private list has no tournament score")
         series = a.sl.table.series
+        doubtful = a.sl.doubtful_cells()
         for r in a.result:
             pid = player_id(a, r.seat)
             line = players.setdefault(pid, PlayerLine(pid))
@@ -67,6 +78,8 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
             line.score += r.score
             line.money += Decimal(str(r.money))
             line.penalty += r.penalty
+            line.doubts += len(doubtful)
+            line.start_in_doubt = line.start_in_doubt or f"table.start_number.{r.seat}" in doubtful
     ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, _numeric(p.start_number)))
     previous: Optional[PlayerLine] = None
     for i, p in enumerate(ranked, start=1):

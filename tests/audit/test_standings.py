@@ -1,8 +1,10 @@
 import random
+from dataclasses import replace
 
 import pytest
 
 from audit.auditor import audit
+from audit.model import CellReading
 from audit.simulate import simulate
 from audit.standings import StandingsError, standings
 
@@ -40,3 +42,30 @@ def test_same_player_twice_in_a_series_is_refused():
     a = audit(simulate(random.Random(5), seats=3, series=1, table=1, start_numbers=("1", "2", "3")))
     with pytest.raises(StandingsError):
         standings([a, a])
+
+
+def _read_with_doubts(sl, doubtful: dict):
+    """``sl`` as a photographed list whose cells ``doubtful`` (ref -> value) the reader doubts (value kept)."""
+    return replace(sl, readings={ref: CellReading(value=v, confidence=0.4, candidates=((v, 0.4),), doubtful=True,
+                                                  reason="bar") for ref, v in doubtful.items()})
+
+
+def test_a_line_resting_on_a_list_in_doubt_is_provisional():
+    """A reading doubt is not corrected like an error on paper: every player at a table whose list still holds
+    doubts carries their count, summed over his series; a start number read in doubt marks its own line only."""
+    s1 = simulate(random.Random(3), seats=3, series=1, table=1, start_numbers=("1", "2", "3"))
+    s1 = _read_with_doubts(s1, {"g1.base": s1.games[0].base, "table.start_number.2": "2"})
+    other = simulate(random.Random(6), seats=3, series=1, table=2, start_numbers=("4", "5", "6"))
+    s2 = simulate(random.Random(4), seats=3, series=2, table=1, start_numbers=("3", "1", "2"))
+    s2 = _read_with_doubts(s2, {"g2.plus": s2.games[1].plus})
+    plain = {p.start_number: p for p in standings([audit(s1), audit(other), audit(s2)])}
+    assert {n: (plain[n].doubts, plain[n].start_in_doubt) for n in plain} == {
+        "1": (3, False), "2": (3, True), "3": (3, False), "4": (0, False), "5": (0, False), "6": (0, False)}
+    # the doubts change nothing in the ranking itself: the same lists without readings rank alike
+    bare = standings([audit(replace(sl, readings={})) for sl in (s1, other, s2)])
+    assert [(p.start_number, p.score, p.place) for p in bare] == \
+        [(p.start_number, p.score, p.place) for p in standings([audit(s1), audit(other), audit(s2)])]
+    # a doubt the referee settled (no longer doubtful) no longer counts
+    settled = replace(s1, readings={ref: replace(r, doubtful=False, reason="") for ref, r in s1.readings.items()})
+    lines = {p.start_number: p for p in standings([audit(settled), audit(other)])}
+    assert all(p.doubts == 0 and not p.start_in_doubt for p in lines.values())
