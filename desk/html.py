@@ -94,12 +94,16 @@ STANDINGS_TEXTS = {
                                        "mehr gewonnene, dann weniger verlorene Spiele.",
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
-               penalty="Strafpunkte (in den Spielpunkten)", name="Name"),
+               penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
+               doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
+                          "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
-               penalty="Penalty points (in the game points)", name="Name"),
+               penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
+               doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
+                          "read in doubt itself. Provisional until the referee settles the doubts."),
 }
 
 
@@ -110,4 +114,4 @@ def render_standings(lines, lang: str = "de", names=None) -> str:
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          lang=lang, generated=_now(),
                                                          penalties=any(p.penalty for p in lines),
-                                                         names=names or {})
+                                                         doubts=any(p.doubts for p in lines), names=names or {})

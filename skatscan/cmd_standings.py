@@ -10,15 +10,17 @@ from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.standings import StandingsError, standings
+from desk.html import STANDINGS_TEXTS
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
 from .options import make_settings, read_seating_file, settings_options
 
-HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag"),
-        "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money")}
+HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag",
+               "Zweifel"),
+        "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money", "Doubts")}
 CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money",
-            "penalty", "name")
+            "penalty", "name", "open_doubts", "start_number_in_doubt")
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
@@ -34,7 +36,8 @@ def to_csv(lines, names=None) -> str:
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, names.get(p.start_number, "")]
+               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, names.get(p.start_number, ""), p.doubts,
+               1 if p.start_in_doubt else ""]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)
@@ -48,16 +51,20 @@ def to_csv(lines, names=None) -> str:
 
 def to_text(lines, lang: str) -> str:
     head = HEAD[lang]
+    doubts = any(p.doubts for p in lines)
     rows = [f"{head[0]:>5} {head[1]:>9} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-            f"{head[7]:>8} {head[8]:>7}"]
+            f"{head[7]:>8} {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]
     for p in lines:
         place = f"{p.place}{'*' if p.tie else ''}"
+        start = f"{p.start_number}{'?' if p.start_in_doubt else ''}"
         money = f"{p.money:.2f}".replace(".", ",") if lang == "de" else f"{p.money:.2f}"
-        rows.append(f"{place:>5} {p.start_number:>9} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
-                    f"{p.others_lost:>7} {p.score:>8} {money:>7}")
+        rows.append(f"{place:>5} {start:>9} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
+                    f"{p.others_lost:>7} {p.score:>8} {money:>7}" + (f" {p.doubts or '':>7}" if doubts else ""))
+    notes = STANDINGS_TEXTS[lang]
     if any(p.tie for p in lines):
-        rows.append("* gleichauf: das Los entscheidet (SkWO 5.1)" if lang == "de"
-                    else "* tied: decided by lot (SkWO 5.1)")
+        rows.append(notes["tie"])
+    if doubts:
+        rows.append(notes["doubt_note"])
     return "\n".join(rows)
 
 

@@ -1,4 +1,6 @@
 """End-to-end runs of ``skatscan audit`` and ``skatscan standings`` as a referee runs them."""
+import csv
+import io
 import json
 import os
 import subprocess
@@ -126,6 +128,40 @@ def test_standings_html_page(samples, tmp_path):
     code, _, _ = run("standings", str(samples / "tournament"), "--html", "-o", str(out))
     html = out.read_text()
     assert code == 0 and "Rangliste" in html and html.count("<tr>") == 8
+
+
+def test_standings_show_the_lines_that_rest_on_reading_doubts(samples, tmp_path):
+    """A photographed list whose cells the reader still doubts makes its players' lines provisional: the text,
+    the CSV and the page give the open doubts, and a start number read in doubt is marked on its own line."""
+    from dataclasses import replace
+
+    from audit.listjson import dumps, list_from_json, list_to_json
+    from audit.model import CellReading
+
+    src = samples / "tournament" / "series1-table1.json"
+    sl = list_from_json(json.loads(src.read_text(encoding="utf-8")))
+    doubt = dict(confidence=0.5, doubtful=True, reason="bar")
+    read = replace(sl, readings={"table.start_number.2": CellReading(value="2", candidates=(("2", 0.5),), **doubt),
+                                 "g1.plus": CellReading(value=46, candidates=((46, 0.5), (48, 0.3)), **doubt)})
+    (tmp_path / "series1-table1.json").write_text(dumps(list_to_json(read)), encoding="utf-8")
+    (tmp_path / "series1-table2.json").write_bytes((samples / "tournament" / "series1-table2.json").read_bytes())
+    code, out, _ = run("standings", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[-1] == "Zweifel" and "Vorläufig" in lines[-1]
+    marked = [line.split() for line in lines[1:-1]]
+    assert [row[1] for row in marked if row[1].endswith("?")] == ["2?"]
+    assert sorted(row[1].rstrip("?") for row in marked if row[-1] == "2") == ["1", "2", "3", "4"]
+    code, out, _ = run("standings", str(tmp_path), "--csv")
+    rows = list(csv.DictReader(io.StringIO(out), delimiter=";"))
+    assert {r["start_number"]: (r["open_doubts"], r["start_number_in_doubt"]) for r in rows} == {
+        "1": ("2", ""), "2": ("2", "1"), "3": ("2", ""), "4": ("2", ""),
+        "5": ("0", ""), "6": ("0", ""), "7": ("0", "")}
+    code, _, _ = run("standings", str(tmp_path), "--html", "-o", str(tmp_path / "rangliste.html"))
+    page = (tmp_path / "rangliste.html").read_text(encoding="utf-8")
+    assert code == 0 and page.count('class="l doubt">2?<') == 1 and "Zweifel" in page
+    # the typed lists hold no readings: no doubts column, no note
+    code, out, _ = run("standings", str(samples / "tournament"))
+    assert code == 0 and "Zweifel" not in out and "?" not in out
 
 
 def test_output_names_stay_inside_the_output_folder(tmp_path, samples):
