@@ -156,6 +156,14 @@ T = {
                              "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
                              "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "
                              "candidate this column can hold; candidates: {candidates}."),
+    "unreadable.by-tournament": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}: "
+                                 "die gelesene Start-Nr. hat in dieser Serie ein anderer Spieler, und {value} ist der "
+                                 "einzige Kandidat, der in der Serie frei ist und in einer anderen Serie sicher gelesen "
+                                 "wurde; bitte auf dem Foto prüfen. Kandidaten: {candidates}.",
+                                 "Cell {cell} not read with confidence ({confidence} %); {value} was taken: another "
+                                 "player of this series has the start number read, and {value} is the only candidate "
+                                 "free in the series and read surely in another series; please check it on the photo. "
+                                 "Candidates: {candidates}."),
     "unreadable.row": ("Zelle {cell} sicher gelesen (Sicherheit {confidence} %), aber die Zeile geht nicht auf, und "
                        "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
                        "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "

@@ -38,48 +38,65 @@ class PlayerLine:
     doubts: int = 0
     #: the start number was read in doubt on one of those lists: the results may be another player's
     start_in_doubt: bool = False
+    #: a stand-in line (series, table and seat for a start number): the start number read in doubt there, which
+    #: another player of the series holds surely ("" when none)
+    read_as: str = ""
 
 
 class StandingsError(ValueError):
     pass
 
 
-def player_id(a: Audit, seat: int) -> str:
-    """The start number of a seat, or a stand-in naming series, table and seat."""
+def player_id(a: Audit, seat: int, *, stand_in: bool = False) -> str:
+    """The start number of a seat, or (none there, or ``stand_in``) a stand-in naming series, table and seat."""
     t = a.sl.table
     starts = t.start_numbers
     number = starts[seat - 1] if seat - 1 < len(starts) else None
-    if number:
+    if number and not stand_in:
         return str(number)
     return f"S{t.series or '?'}-T{t.table or '?'}-P{seat}"
 
 
 def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     """Ranked player lines over all ``audits``; raises :class:`StandingsError` when a player
-    appears twice in one series (a list counted twice, or a wrong start number)."""
+    appears twice in one series (a list counted twice, or a wrong start number).
+
+    A start number read in doubt that another player of the same series holds, read surely (or read in doubt
+    at a seat counted before it), does not stop the ranking: that seat gets a stand-in line (``S2-T7-P3``) with
+    the number it was read as (``read_as``), until the referee settles the cell; the numbers read surely are
+    counted first, so which seat stands in does not depend on the order of the lists."""
     players: dict[str, PlayerLine] = {}
+    seats = []
     for a in audits:
         if a.sl.table.kind == "private":
             raise StandingsError(f"{a.sl.source}: a private list has no tournament score")
-        series = a.sl.table.series
         doubtful = a.sl.doubtful_cells()
         for r in a.result:
-            pid = player_id(a, r.seat)
-            line = players.setdefault(pid, PlayerLine(pid))
-            if series in line.series:
-                other = line.series[series]
+            seats.append((f"table.start_number.{r.seat}" in doubtful, a, r, doubtful))
+    for in_doubt, a, r, doubtful in sorted(seats, key=lambda s: s[0]):      # stable: sure numbers first
+        series = a.sl.table.series
+        pid = player_id(a, r.seat)
+        read_as = ""
+        if pid in players and series in players[pid].series:
+            other = players[pid].series[series]
+            if not in_doubt:
                 raise StandingsError(f"{a.sl.source}: start number {pid} already plays series {series} "
                                      f"at table {other[0]}")
-            line.series[series] = (a.sl.table.table, r.seat, r.score, r)
-            line.points += r.points
-            line.won += r.won
-            line.lost += r.lost
-            line.others_lost += r.others_lost
-            line.score += r.score
-            line.money += Decimal(str(r.money))
-            line.penalty += r.penalty
-            line.doubts += len(doubtful)
-            line.start_in_doubt = line.start_in_doubt or f"table.start_number.{r.seat}" in doubtful
+            pid, read_as = player_id(a, r.seat, stand_in=True), pid
+            if pid in players and series in players[pid].series:
+                raise StandingsError(f"{a.sl.source}: series {series}, table {a.sl.table.table} is counted twice")
+        line = players.setdefault(pid, PlayerLine(pid))
+        line.read_as = line.read_as or read_as
+        line.series[series] = (a.sl.table.table, r.seat, r.score, r)
+        line.points += r.points
+        line.won += r.won
+        line.lost += r.lost
+        line.others_lost += r.others_lost
+        line.score += r.score
+        line.money += Decimal(str(r.money))
+        line.penalty += r.penalty
+        line.doubts += len(doubtful)
+        line.start_in_doubt = line.start_in_doubt or in_doubt
     ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, _numeric(p.start_number)))
     previous: Optional[PlayerLine] = None
     for i, p in enumerate(ranked, start=1):

@@ -96,15 +96,27 @@ STANDINGS_TEXTS = {
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
                penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
-                          "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt."),
+                          "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
+               stand_in="{line}: Start-Nr. im Zweifel als {read_as} gelesen, die in Serie {series} ein anderer Spieler "
+                        "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
                penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
-                          "read in doubt itself. Provisional until the referee settles the doubts."),
+                          "read in doubt itself. Provisional until the referee settles the doubts.",
+               stand_in="{line}: start number read in doubt as {read_as}, which another player has in series "
+                        "{series}; the line stands for series, table and seat until the referee settles the cell."),
 }
+
+
+def stand_in_notes(lines, lang: str = "de") -> list[str]:
+    """One sentence for each stand-in line of a start number read in doubt that another player holds
+    (``PlayerLine.read_as``)."""
+    text = STANDINGS_TEXTS[lang]["stand_in"]
+    return [text.format(line=p.start_number, read_as=p.read_as, series=", ".join(str(s) for s in sorted(p.series)))
+            for p in lines if p.read_as]
 
 
 def render_standings(lines, lang: str = "de", names=None) -> str:
@@ -114,4 +126,5 @@ def render_standings(lines, lang: str = "de", names=None) -> str:
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          lang=lang, generated=_now(),
                                                          penalties=any(p.penalty for p in lines),
-                                                         doubts=any(p.doubts for p in lines), names=names or {})
+                                                         doubts=any(p.doubts for p in lines), names=names or {},
+                                                         stand_ins=stand_in_notes(lines, lang))

@@ -23,6 +23,7 @@ from desk.batch import TIME_LIMIT, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
+from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
@@ -84,6 +85,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         views, audits, docs = [], [], []
         plan = OutputPlan(output, len(files), ".audit.json")
         img_dir = Path(report) / "img" if report else None
+        read = []
         for o in outcomes:
             if o.status in ("bad", "duplicate"):
                 bad_input_line(str(o.photo), o.problem)
@@ -103,6 +105,12 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 bad_input_line(str(o.photo), str(exc))
                 bad += 1
                 continue
+            read.append((o, sl, seating_note))
+        # a start number read in doubt that another table of its series has: the other lists may tell which it is
+        settled = reconcile_start_numbers([sl for _, sl, _ in read])
+        for (o, _, seating_note), (sl, start_notes) in zip(read, settled):
+            for note in start_notes:
+                click.echo(f"skatscan: {o.photo}: {note}", err=True)
             a = audit(sl, settings)
             audits.append(a)
             if retake_advice(sl) is not None:
@@ -127,6 +135,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 view = list_view(a, o.name, lang, photo=photo)
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
+                view.notes += [f"{START_NUMBER_NOTE[lang]}: {note}" for note in start_notes]
                 views.append(view)
         _twice(audits)
         if docs:
@@ -148,6 +157,7 @@ def _process(path: str, engine: str) -> dict:
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
+START_NUMBER_NOTE = {"de": "Start-Nr. aus den anderen Listen", "en": "Start number from the other lists"}
 
 
 def _seating(path):

@@ -10,7 +10,8 @@ from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.standings import StandingsError, standings
-from desk.html import STANDINGS_TEXTS
+from desk.html import STANDINGS_TEXTS, stand_in_notes
+from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
@@ -20,7 +21,7 @@ HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "
                "Zweifel"),
         "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money", "Doubts")}
 CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money",
-            "penalty", "name", "open_doubts", "start_number_in_doubt")
+            "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as")
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
@@ -37,7 +38,7 @@ def to_csv(lines, names=None) -> str:
     for p in lines:
         row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
                p.others_lost, p.score, f"{p.money:.2f}", p.penalty, names.get(p.start_number, ""), p.doubts,
-               1 if p.start_in_doubt else ""]
+               1 if p.start_in_doubt else "", p.read_as]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)
@@ -65,6 +66,7 @@ def to_text(lines, lang: str) -> str:
         rows.append(notes["tie"])
     if doubts:
         rows.append(notes["doubt_note"])
+    rows += stand_in_notes(lines, lang)
     return "\n".join(rows)
 
 
@@ -82,18 +84,23 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
     names = read_seating_file(seating)[1] if seating is not None else {}
-    audits = []
+    loaded = []
     bad = 0
     for name in expand(lists):
         try:
-            audits.append(audit(load_list(name), settings))
+            loaded.append(load_list(name))
         except BadListFile as exc:
             bad_input_line(exc.path, exc.problem)
             bad += 1
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
-    if not audits:
+    if not loaded:
         raise BadInput("no list files (.json, .csv) found", " ".join(lists))
+    audits = []
+    for sl, notes in reconcile_start_numbers(loaded):
+        for note in notes:
+            click.echo(f"skatscan: {sl.source}: {note}", err=True)
+        audits.append(audit(sl, settings))
     try:
         lines = standings(audits)
     except StandingsError as exc:

@@ -47,6 +47,8 @@ def check(facts, *, sl: ScoreList, **_):
         key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
         if key == "unreadable" and reading.chosen_by == "column":
             key = "unreadable.by-column"    # the value shown is not the reader's best: say which was taken
+        if reading.chosen_by == "tournament":
+            key = "unreadable.by-tournament"    # a start number the other lists chose: say so
         f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
                     written=reading.value, cells=(ref,), cell=ref, confidence=show_percent(reading.confidence),
                     candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-", value=_show(reading.value))

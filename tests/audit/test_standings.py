@@ -69,3 +69,29 @@ def test_a_line_resting_on_a_list_in_doubt_is_provisional():
     settled = replace(s1, readings={ref: replace(r, doubtful=False, reason="") for ref, r in s1.readings.items()})
     lines = {p.start_number: p for p in standings([audit(settled), audit(other)])}
     assert all(p.doubts == 0 and not p.start_in_doubt for p in lines.values())
+
+
+def test_a_start_number_in_doubt_that_another_player_has_stands_in():
+    """Seat 2 of table 2 read "1" in doubt while player 1 sits surely at table 1 of the same series: the ranking is
+    not refused, that seat gets a stand-in line naming series, table and seat with the number it was read as, and
+    which seat stands in does not depend on the order of the lists."""
+    t1 = simulate(random.Random(3), seats=3, series=1, table=1, start_numbers=("1", "2", "3"))
+    t2 = simulate(random.Random(6), seats=3, series=1, table=2, start_numbers=("4", "1", "6"))
+    t2 = _read_with_doubts(t2, {"table.start_number.2": "1"})
+    for order in ([t1, t2], [t2, t1]):
+        lines = {p.start_number: p for p in standings([audit(sl) for sl in order])}
+        assert set(lines) == {"1", "2", "3", "4", "S1-T2-P2", "6"}
+        stand_in = lines["S1-T2-P2"]
+        assert (stand_in.read_as, stand_in.start_in_doubt, stand_in.series[1][:2]) == ("1", True, (2, 2))
+        assert (lines["1"].read_as, lines["1"].start_in_doubt, lines["1"].series[1][:2]) == ("", False, (1, 1))
+        assert stand_in.score == audit(t2).result[1].score
+    # read surely at both tables, the ranking is refused as before (a list counted twice, or a wrong number)
+    sure = replace(t2, readings={})
+    with pytest.raises(StandingsError, match="start number 1 already plays series 1"):
+        standings([audit(t1), audit(sure)])
+    # the same photographed list counted twice is refused, also where its start numbers are all in doubt
+    with pytest.raises(StandingsError, match="start number 4 already plays series 1"):
+        standings([audit(t1), audit(t2), audit(t2)])
+    doubted = _read_with_doubts(t2, {f"table.start_number.{seat}": n for seat, n in enumerate(("4", "1", "6"), 1)})
+    with pytest.raises(StandingsError, match="series 1, table 2 is counted twice"):
+        standings([audit(t1), audit(doubted), audit(doubted)])

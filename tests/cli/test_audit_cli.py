@@ -199,3 +199,44 @@ def test_online_and_penalty_options(samples):
     # the club's own schedule: a minor error costs 5 and gives the others nothing
     code, out, _ = run("audit", home, "--penalties", "minor=5/0", "--lang", "en")
     assert code == 1 and "written [1, 1, -3], the schedule gives [0, 0, -5]" in out
+
+
+def test_standings_settle_a_start_number_in_doubt_by_the_other_lists(samples, tmp_path):
+    """A photographed list of series 2 whose seat 2 was read "2" in doubt, while player 2 sits surely at table 1 of
+    series 2: of its candidates only 4 is free in series 2 and plays in series 1, so 4 is taken (still in doubt,
+    said on stderr) and the ranking is the typed lists' one; with no candidate that fits, the seat stands in under
+    series, table and seat, with a note, instead of the ranking being refused."""
+    from dataclasses import replace
+
+    from audit.listjson import dumps, list_from_json, list_to_json
+    from audit.model import CellReading
+
+    folder = samples / "tournament"
+    _, typed, _ = run("standings", str(folder), "--csv")
+    for cands, want in (((("2", 0.6), ("4", 0.3), ("9", 0.05)), "4"), ((("2", 0.6), ("9", 0.3)), None)):
+        here = tmp_path / f"taken-{want}"
+        here.mkdir()
+        for f in folder.glob("*.json"):
+            (here / f.name).write_bytes(f.read_bytes())
+        sl = list_from_json(json.loads((folder / "series2-table2.json").read_text(encoding="utf-8")))
+        read = replace(sl, table=replace(sl.table, start_numbers=("3", "2", "6")),
+                       readings={"table.start_number.2": CellReading(value="2", confidence=0.6, candidates=cands,
+                                                                     doubtful=True, reason="bar")})
+        (here / "series2-table2.json").write_text(dumps(list_to_json(read)), encoding="utf-8")
+        code, out, err = run("standings", str(here), "--csv")
+        rows = list(csv.DictReader(io.StringIO(out), delimiter=";"))
+        assert code == 0
+        by_number = {r["start_number"]: r for r in rows}
+        if want == "4":
+            assert "start number at seat 2 read 2 in doubt" in err and "4 taken" in err
+            assert [(r["start_number"], r["score"]) for r in rows] == \
+                [(r["start_number"], r["score"]) for r in csv.DictReader(io.StringIO(typed), delimiter=";")]
+            assert by_number["4"]["start_number_in_doubt"] == "1" and by_number["4"]["series"] == "2"
+        else:
+            assert err == ""
+            assert by_number["S2-T2-P2"]["start_number_read_as"] == "2" and by_number["4"]["series"] == "1"
+            code, text, _ = run("standings", str(here), "--lang", "en")
+            assert "S2-T2-P2: start number read in doubt as 2, which another player has in series 2" in text
+            code, _, _ = run("standings", str(here), "--html", "-o", str(here / "rangliste.html"))
+            page = (here / "rangliste.html").read_text(encoding="utf-8")
+            assert code == 0 and 'class="l doubt">S2-T2-P2?<' in page and "als 2 gelesen" in page
