@@ -12,7 +12,8 @@ say two things about a start number:
 
 A start-number cell read in doubt whose value another seat of its series holds surely (a player cannot
 sit at two tables), and of whose candidates (the reader gave it at least :data:`MIN_CANDIDATE`) exactly one is
-free in the series and read surely in another series, takes that candidate. It stays in doubt for the referee,
+free in the series (no seat of it has the number read, surely or in doubt) and read surely in another series,
+takes that candidate. It stays in doubt for the referee,
 with ``chosen_by: "tournament"`` and the reader's candidates, as a value the row's arithmetic chose does: a reading
 doubt is not settled by the list's neighbours, only narrowed. Nothing else is changed: a number read surely, one
 read empty (the reader saw no number: its guesses are too weak to choose among), one that no other list
@@ -50,6 +51,7 @@ def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList,
     """Each list of ``lists`` with its doubtful start numbers settled by the others where one candidate alone
     fits (see the module docstring), and a sentence (English, for the command line) for each number taken."""
     sure: dict[object, set] = defaultdict(set)          # series -> start numbers read surely in it
+    seen: dict[object, set] = defaultdict(set)          # series -> start numbers read in it, surely or in doubt
     for sl in lists:
         t = sl.table
         if t.kind != "tournament" or t.series is None:
@@ -57,11 +59,15 @@ def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList,
         doubtful = sl.doubtful_cells()
         for seat, number in enumerate(t.start_numbers, start=1):
             key = _key(number)
-            if key is not None and _ref(seat) not in doubtful:
-                sure[t.series].add(key)
+            reading = sl.readings.get(_ref(seat))
+            if key is not None and not (reading is not None and reading.chosen_by == CHOSEN_BY):
+                # (a number these lists chose before counts as what was read there: asked again, they answer alike)
+                seen[t.series].add(key)
+                if _ref(seat) not in doubtful:
+                    sure[t.series].add(key)
 
     def fits(key, series) -> bool:
-        return (key is not None and key not in sure[series]
+        return (key is not None and key not in seen[series]
                 and any(key in numbers for s, numbers in sure.items() if s != series))
 
     proposals: dict[tuple[int, int], tuple[object, str]] = {}   # (list, seat) -> (candidate, its text)
