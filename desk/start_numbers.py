@@ -24,7 +24,7 @@ standings' to show (:func:`audit.standings.standings` gives the doubtful seat a 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from audit.model import ScoreList
@@ -38,6 +38,29 @@ MIN_CANDIDATE = 1e-3
 CHOSEN_BY = "tournament"
 
 
+@dataclass(frozen=True)
+class Taken:
+    """A start number the other lists chose: at ``seat`` of a list of ``series``, ``read`` (in doubt, another
+    table of the series has it) became ``taken``."""
+
+    seat: int
+    series: object
+    read: str
+    taken: str
+
+    def text(self, lang: str = "en") -> str:
+        return TAKEN_TEXT[lang].format(seat=self.seat, series=self.series, read=self.read, taken=self.taken)
+
+
+TAKEN_TEXT = {
+    "en": "start number at seat {seat} read {read} in doubt, which another table of series {series} has: {taken} "
+          "taken, the only one of its candidates free in the series and read surely in another series (still in doubt)",
+    "de": "Start-Nr. auf Platz {seat} im Zweifel als {read} gelesen, die ein anderer Tisch der Serie {series} hat: "
+          "{taken} genommen, der einzige ihrer Kandidaten, der in der Serie frei ist und in einer anderen Serie sicher "
+          "gelesen wurde (weiter im Zweifel)",
+}
+
+
 def _ref(seat: int) -> str:
     return f"table.start_number.{seat}"
 
@@ -47,9 +70,9 @@ def _key(number) -> Optional[tuple]:
     return same_number_key(text) if text else None
 
 
-def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList, list[str]]]:
+def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList, list[Taken]]]:
     """Each list of ``lists`` with its doubtful start numbers settled by the others where one candidate alone
-    fits (see the module docstring), and a sentence (English, for the command line) for each number taken."""
+    fits (see the module docstring), and what was taken there (:class:`Taken`, ``.text(lang)`` says it)."""
     sure: dict[object, set] = defaultdict(set)          # series -> start numbers read surely in it
     seen: dict[object, set] = defaultdict(set)          # series -> start numbers read in it, surely or in doubt
     for sl in lists:
@@ -102,8 +125,6 @@ def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList,
         readings = dict(sl.readings)
         readings[_ref(seat)] = replace(sl.readings[_ref(seat)], value=value, chosen_by=CHOSEN_BY, doubtful=True)
         sl = replace(sl, table=replace(t, start_numbers=tuple(numbers)), readings=readings)
-        notes.append(f"start number at seat {seat} read {old} in doubt, which another table of series {t.series} "
-                     f"has: {text} taken, the only one of its candidates free in the series and read in another "
-                     "series (still in doubt)")
+        notes.append(Taken(seat, t.series, "" if old is None else str(old), text))
         out[i] = (sl, notes)
     return out

@@ -109,8 +109,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         # a start number read in doubt that another table of its series has: the other lists may tell which it is
         settled = reconcile_start_numbers([sl for _, sl, _ in read])
         for (o, _, seating_note), (sl, start_notes) in zip(read, settled):
-            for note in start_notes:
-                click.echo(f"skatscan: {o.photo}: {note}", err=True)
+            for taken in start_notes:
+                click.echo(f"skatscan: {o.photo}: {taken.text()}", err=True)
             a = audit(sl, settings)
             audits.append(a)
             if retake_advice(sl) is not None:
@@ -135,7 +135,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 view = list_view(a, o.name, lang, photo=photo)
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
-                view.notes += [f"{START_NUMBER_NOTE[lang]}: {note}" for note in start_notes]
+                view.notes += [taken.text(lang) for taken in start_notes]
                 views.append(view)
         _twice(audits)
         if docs:
@@ -157,7 +157,6 @@ def _process(path: str, engine: str) -> dict:
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
-START_NUMBER_NOTE = {"de": "Start-Nr. aus den anderen Listen", "en": "Start number from the other lists"}
 
 
 def _seating(path):

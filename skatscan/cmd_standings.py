@@ -98,8 +98,8 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
         raise BadInput("no list files (.json, .csv) found", " ".join(lists))
     audits = []
     for sl, notes in reconcile_start_numbers(loaded):
-        for note in notes:
-            click.echo(f"skatscan: {sl.source}: {note}", err=True)
+        for taken in notes:
+            click.echo(f"skatscan: {sl.source}: {taken.text()}", err=True)
         audits.append(audit(sl, settings))
     try:
         lines = standings(audits)

@@ -39,7 +39,11 @@ def test_a_number_another_table_has_takes_the_one_candidate_that_fits():
     r = sl.readings["table.start_number.2"]
     assert (r.value, r.doubtful, r.chosen_by, r.reason) == ("114", True, CHOSEN_BY, "bar")
     assert r.candidates == (("14", 0.6), ("114", 0.3), ("41", 0.05))
-    assert len(notes) == 1 and "read 14" in notes[0] and "114 taken" in notes[0] and "series 2" in notes[0]
+    assert [(n.seat, n.series, n.read, n.taken) for n in notes] == [(2, 2, "14", "114")]
+    assert notes[0].text() == ("start number at seat 2 read 14 in doubt, which another table of series 2 has: 114 "
+                               "taken, the only one of its candidates free in the series and read surely in another "
+                               "series (still in doubt)")
+    assert notes[0].text("de").startswith("Start-Nr. auf Platz 2 im Zweifel als 14 gelesen")
     assert all(not n for _, n in result[:3]) and _numbers(result)[:3] == _numbers(
         [(sl, []) for sl in _tournament([("14", 0.6)])])[:3]
 
