@@ -25,7 +25,6 @@ import random
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,6 +40,7 @@ from desk.start_numbers import reconcile_start_numbers  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image  # noqa: E402
 from digitize.synth.dataset import make_sample_from_list, sample_seed  # noqa: E402
+from skatscan.photos import with_name_hint  # noqa: E402
 
 
 def read_tournament(players: int, series: int, seed: int, width: int):
@@ -60,23 +60,10 @@ def read_tournament(players: int, series: int, seed: int, width: int):
             sl = None
         seconds = time.perf_counter() - t0
         if sl is not None:
-            sl = _named(sl, t.series, t.table)
+            sl = with_name_hint(sl, Path(f"s{t.series}-t{t.table}.jpg"))
         out.append((sample.list, sl, seconds))
         print(f"{i + 1}/{len(drawn.tables)} s{t.series}-t{t.table} {seconds:.1f} s", file=sys.stderr)
     return drawn, out
-
-
-def _named(sl, series: int, table: int):
-    """Series and table from the file name where the reader doubts them or saw none (as ``scan`` does)."""
-    t, readings = sl.table, dict(sl.readings)
-    values = {}
-    for key, hint in (("series", series), ("table", table)):
-        value, r = getattr(t, key), readings.get(f"table.{key}")
-        if value is None or (r is not None and r.doubtful):
-            value = hint
-            readings.pop(f"table.{key}", None)
-        values[key] = value
-    return replace(sl, table=replace(t, **values), readings=readings)
 
 
 def cells(pairs) -> Counter:

@@ -6,7 +6,6 @@ import json
 import sys
 import tempfile
 from collections import defaultdict
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -28,7 +27,7 @@ from desk.start_numbers import reconcile_start_numbers
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
 from .outputs import OutputPlan, write_report_or_fail
-from .photos import engine_option, expand_photos, name_hint
+from .photos import engine_option, expand_photos, with_name_hint
 
 
 @click.command("scan")
@@ -94,7 +93,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 continue
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))
-                sl = _with_name_hint(sl, o.photo)
+                sl = with_name_hint(sl, o.photo)
                 seating_note = None
                 if drawn is not None:
                     sl, seating_note = apply_seating(sl, drawn)
@@ -167,23 +166,6 @@ def _seating(path):
     from desk.seating import seating_lookup
     tables, names = read_seating_file(path)
     return seating_lookup(tables), names
-
-
-def _with_name_hint(sl, photo: Path):
-    """Series and table from the file name where neither the QR code nor a confident reading of
-    the handwriting gave them (a doubtful reading gives way to the name the referee chose)."""
-    hint = name_hint(str(photo))
-    t = sl.table
-    readings = dict(sl.readings)
-    values = {}
-    for key in ("series", "table"):
-        value = getattr(t, key)
-        reading = readings.get(f"table.{key}")
-        if hint.get(key) is not None and (value is None or (reading is not None and reading.doubtful)):
-            value = hint[key]
-            readings.pop(f"table.{key}", None)
-        values[key] = value
-    return replace(sl, table=replace(t, **values), readings=readings)
 
 
 def _decisions(photo: Path, report, name: str) -> dict:

@@ -2,6 +2,7 @@
 line for a bad one, the engine option, the debug picture."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -63,3 +64,20 @@ def name_hint(path: str) -> dict:
     if m:
         out["table"] = int(m.group(1))
     return out
+
+
+def with_name_hint(sl, photo):
+    """Series and table from the file name where neither the QR code nor a confident reading of
+    the handwriting gave them (a doubtful reading gives way to the name the referee chose)."""
+    hint = name_hint(str(photo))
+    t = sl.table
+    readings = dict(sl.readings)
+    values = {}
+    for key in ("series", "table"):
+        value = getattr(t, key)
+        reading = readings.get(f"table.{key}")
+        if hint.get(key) is not None and (value is None or (reading is not None and reading.doubtful)):
+            value = hint[key]
+            readings.pop(f"table.{key}", None)
+        values[key] = value
+    return replace(sl, table=replace(t, **values), readings=readings)

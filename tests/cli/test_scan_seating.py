@@ -74,15 +74,15 @@ def test_a_doubtful_series_reading_gives_way_to_the_file_name():
     from pathlib import Path
 
     from audit.model import CellReading
-    from skatscan.cmd_scan import _with_name_hint
+    from skatscan.photos import with_name_hint
 
     sl = ScoreList(table=Table(seats=3, series=8, table=7),
                    readings={"table.series": CellReading(8, 0.38, doubtful=True),
                              "table.table": CellReading(7, 0.97)})
-    named = _with_name_hint(sl, Path("fotos/s2-t7.jpg"))
+    named = with_name_hint(sl, Path("fotos/s2-t7.jpg"))
     assert (named.table.series, named.table.table) == (2, 7)
     assert "table.series" not in named.readings and "table.table" in named.readings
-    confident = _with_name_hint(sl, Path("fotos/s2-t9.jpg"))
+    confident = with_name_hint(sl, Path("fotos/s2-t9.jpg"))
     assert confident.table.table == 7
 
 
