@@ -53,13 +53,14 @@ def to_csv(lines, names=None) -> str:
 def to_text(lines, lang: str) -> str:
     head = HEAD[lang]
     doubts = any(p.doubts for p in lines)
-    rows = [f"{head[0]:>5} {head[1]:>9} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
+    starts = [f"{p.start_number}{'?' if p.start_in_doubt else ''}" for p in lines]
+    wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
+    rows = [f"{head[0]:>5} {head[1]:>{wide}} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
             f"{head[7]:>8} {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]
-    for p in lines:
+    for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
-        start = f"{p.start_number}{'?' if p.start_in_doubt else ''}"
         money = f"{p.money:.2f}".replace(".", ",") if lang == "de" else f"{p.money:.2f}"
-        rows.append(f"{place:>5} {start:>9} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
+        rows.append(f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
                     f"{p.others_lost:>7} {p.score:>8} {money:>7}" + (f" {p.doubts or '':>7}" if doubts else ""))
     notes = STANDINGS_TEXTS[lang]
     if any(p.tie for p in lines):
