@@ -98,7 +98,9 @@ STANDINGS_TEXTS = {
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
                           "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
                stand_in="{line}: Start-Nr. im Zweifel als {read_as} gelesen, die in Serie {series} ein anderer Spieler "
-                        "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt."),
+                        "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt.",
+               not_every_series="Nicht in jeder Serie: {players}. Ein Spieler, der ausschied, eine fehlende Liste "
+                                "oder eine verlesene Start-Nr.", series_short="Serie"),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
@@ -107,7 +109,9 @@ STANDINGS_TEXTS = {
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
                           "read in doubt itself. Provisional until the referee settles the doubts.",
                stand_in="{line}: start number read in doubt as {read_as}, which another player has in series "
-                        "{series}; the line stands for series, table and seat until the referee settles the cell."),
+                        "{series}; the line stands for series, table and seat until the referee settles the cell.",
+               not_every_series="Not in every series: {players}. A player who dropped out, a missing list or a "
+                                "misread start number.", series_short="series"),
 }
 
 
@@ -115,8 +119,26 @@ def stand_in_notes(lines, lang: str = "de") -> list[str]:
     """One sentence for each stand-in line of a start number read in doubt that another player holds
     (``PlayerLine.read_as``)."""
     text = STANDINGS_TEXTS[lang]["stand_in"]
-    return [text.format(line=p.start_number, read_as=p.read_as, series=", ".join(str(s) for s in sorted(p.series)))
+    return [text.format(line=p.start_number, read_as=p.read_as, series=", ".join(str(s) for s in p.series))
             for p in lines if p.read_as]
+
+
+def not_every_series_note(lines, lang: str = "de") -> str:
+    """The players who do not play every series of the lists (a drop-out, a list not scanned, or a start number
+    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play; "" when all do."""
+    every = {s for p in lines for s in p.series if s is not None}
+    short = [p for p in lines if set(p.series) - {None} != every]
+    if len(every) < 2 or not short:
+        return ""
+    t = STANDINGS_TEXTS[lang]
+    players = ", ".join(f"{p.start_number}{'?' if p.start_in_doubt else ''} ({t['series_short']} "
+                        f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"
+                        for p in sorted(short, key=lambda p: _number_order(p.start_number)))
+    return t["not_every_series"].format(players=players)
+
+
+def _number_order(start: str):
+    return (0, int(start), "") if start.isdigit() else (1, 0, start)
 
 
 def render_standings(lines, lang: str = "de", names=None) -> str:
@@ -127,4 +149,5 @@ def render_standings(lines, lang: str = "de", names=None) -> str:
                                                          lang=lang, generated=_now(),
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},
-                                                         stand_ins=stand_in_notes(lines, lang))
+                                                         stand_ins=stand_in_notes(lines, lang),
+                                                         not_every_series=not_every_series_note(lines, lang))

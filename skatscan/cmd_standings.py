@@ -10,7 +10,7 @@ from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.standings import StandingsError, standings
-from desk.html import STANDINGS_TEXTS, stand_in_notes
+from desk.html import STANDINGS_TEXTS, not_every_series_note, stand_in_notes
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
@@ -68,6 +68,7 @@ def to_text(lines, lang: str) -> str:
     if doubts:
         rows.append(notes["doubt_note"])
     rows += stand_in_notes(lines, lang)
+    rows += [note for note in (not_every_series_note(lines, lang),) if note]
     return "\n".join(rows)
 
 
