@@ -13,9 +13,9 @@ say two things about a start number:
 A start-number cell read in doubt whose value another seat of its series holds surely (a player cannot
 sit at two tables), and of whose candidates (the reader gave it at least :data:`MIN_CANDIDATE`) exactly one is
 free in the series (no seat of it has the number read, surely or in doubt) and read surely in another series,
-takes that candidate. It stays in doubt for the referee,
-with ``chosen_by: "tournament"`` and the reader's candidates, as a value the row's arithmetic chose does: a reading
-doubt is not settled by the list's neighbours, only narrowed. Nothing else is changed: a number read surely, one
+takes that candidate. It stays in doubt for the referee, with ``chosen_by: "tournament"`` and the reader's
+candidates, as a value the row's arithmetic chose does: a reading doubt is not settled by the list's neighbours,
+only narrowed. Nothing else is changed: a number read surely, one
 read empty (the reader saw no number: its guesses are too weak to choose among), one that no other list
 contradicts (a number not seen in another series may be a player whose other lists are not scanned yet), and two
 doubtful seats of one series that would take the same number keep what was read. A clash that stays is the
@@ -31,9 +31,9 @@ from audit.model import ScoreList
 
 from .draw import same_number_key
 
-#: Candidates the reader gave less than this probability are not taken by the other lists (as
-#: ``digitize.doubts.ALT_MIN`` keeps the row's arithmetic to readings the reader finds a little probable).
-MIN_CANDIDATE = 1e-3
+#: Candidates the reader gave less than this probability are not taken by the other lists (the same bar as
+#: ``digitize.doubts.ALT_MIN``, below which the row's arithmetic does not take a candidate either).
+MIN_CANDIDATE = 0.002
 #: ``CellReading.chosen_by`` of a start number taken this way.
 CHOSEN_BY = "tournament"
 
@@ -125,6 +125,6 @@ def reconcile_start_numbers(lists: Sequence[ScoreList]) -> list[tuple[ScoreList,
         readings = dict(sl.readings)
         readings[_ref(seat)] = replace(sl.readings[_ref(seat)], value=value, chosen_by=CHOSEN_BY, doubtful=True)
         sl = replace(sl, table=replace(t, start_numbers=tuple(numbers)), readings=readings)
-        notes.append(Taken(seat, t.series, "" if old is None else str(old), text))
+        notes.append(Taken(seat, t.series, str(old), text))
         out[i] = (sl, notes)
     return out
