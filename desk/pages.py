@@ -48,6 +48,7 @@ class ListView:
     series: Optional[int] = None
     table: Optional[int] = None
     seats: int = 0
+    #: as read, "12?" when read in doubt (None when nothing was read: the page shows "?")
     start_numbers: tuple = ()
     photo: Optional[str] = None   # path of the overlay image, relative to the list page
     problem: str = ""             # why a photo could not be read
@@ -173,7 +174,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     changed = {c.cell: c for c in a.corrected.corrections}
     view = ListView(name=name, source=sl.source or name, status=a.status,
                     status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
-                    start_numbers=tuple(t.start_numbers), photo=photo, private=t.kind == "private",
+                    start_numbers=tuple(f"{n}?" if n and f"table.start_number.{seat}" in doubtful else n
+                                        for seat, n in enumerate(t.start_numbers, start=1)),
+                    photo=photo, private=t.kind == "private",
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
     retake = retake_advice(sl, lang)
     view.retake = retake is not None

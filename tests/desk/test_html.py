@@ -138,6 +138,16 @@ def test_index_sorts_the_work_first(samples):
     assert "3 Listen, davon 2 für den Schiedsrichter." in html
 
 
+def test_a_start_number_read_in_doubt_is_marked_on_the_index_and_the_list_page():
+    """As on the standings: "12?" read in doubt, "?" alone where nothing was read."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    sl = replace(sl, table=replace(sl.table, start_numbers=("12", "7", None, "31")),
+                 readings={"table.start_number.2": CellReading("7", 0.6, (("7", 0.6), ("1", 0.3)), doubtful=True)})
+    view = list_view(audit(sl), "t")
+    assert view.start_numbers == ("12", "7?", None, "31")
+    assert "12, 7?, ?, 31" in render_index([view]) and "12, 7?, ?, 31" in render_list(view)
+
+
 def test_input_strings_are_escaped(tmp_path, samples):
     sl = load_list(samples / "lists" / "six-games.json")
     evil = '<script>alert("x")</script>'
