@@ -97,7 +97,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.penalty += r.penalty
         line.doubts += len(doubtful)
         line.start_in_doubt = line.start_in_doubt or in_doubt
-    ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, _numeric(p.start_number)))
+    ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, number_order(p.start_number)))
     previous: Optional[PlayerLine] = None
     for i, p in enumerate(ranked, start=1):
         if previous and (p.score, p.won, p.lost) == (previous.score, previous.won, previous.lost):
@@ -109,5 +109,6 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     return ranked
 
 
-def _numeric(start: str):
+def number_order(start: str):
+    """Sort key of a start number or a stand-in line: numbers by value, then the rest (``S2-T7-P3``) as text."""
     return (0, int(start), "") if start.isdigit() else (1, 0, start)

@@ -13,6 +13,7 @@ from typing import Iterable, Optional
 import jinja2
 
 from audit.files import write_atomic
+from audit.standings import number_order
 
 from .pages import ListView
 
@@ -133,12 +134,8 @@ def not_every_series_note(lines, lang: str = "de") -> str:
     t = STANDINGS_TEXTS[lang]
     players = ", ".join(f"{p.start_number}{'?' if p.start_in_doubt else ''} ({t['series_short']} "
                         f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"
-                        for p in sorted(short, key=lambda p: _number_order(p.start_number)))
+                        for p in sorted(short, key=lambda p: number_order(p.start_number)))
     return t["not_every_series"].format(players=players)
-
-
-def _number_order(start: str):
-    return (0, int(start), "") if start.isdigit() else (1, 0, start)
 
 
 def render_standings(lines, lang: str = "de", names=None) -> str:
