@@ -97,14 +97,10 @@ def right_lines(pairs, truths) -> tuple[int, int, str]:
 
 def clashes(pairs) -> int:
     """Start numbers read in doubt that another seat of the series holds, read surely."""
-    sure = Counter()
-    for _, sl in pairs:
-        for seat, n in enumerate(sl.table.start_numbers, start=1):
-            if n is not None and f"table.start_number.{seat}" not in sl.doubtful_cells():
-                sure[(sl.table.series, str(n))] += 1
-    return sum(1 for _, sl in pairs for seat, n in enumerate(sl.table.start_numbers, start=1)
-               if n is not None and f"table.start_number.{seat}" in sl.doubtful_cells()
-               and sure[(sl.table.series, str(n))])
+    seats = [(sl.table.series, str(n), f"table.start_number.{seat}" in sl.doubtful_cells())
+             for _, sl in pairs for seat, n in enumerate(sl.table.start_numbers, start=1) if n is not None]
+    sure = {(series, n) for series, n, in_doubt in seats if not in_doubt}
+    return sum(1 for series, n, in_doubt in seats if in_doubt and (series, n) in sure)
 
 
 def main(argv=None) -> None:
