@@ -220,7 +220,10 @@ def _standings_page(audits, lang: str, folder: Path, names=None):
     except StandingsError as exc:
         click.echo(f"skatscan: standings: {exc}", err=True)
         return None
-    from desk.html import render_standings
+    from desk.html import not_every_series_note, render_standings, stand_in_notes
+    for note in [*stand_in_notes(lines, "en"), not_every_series_note(lines, "en")]:
+        if note:
+            click.echo(f"skatscan: standings: {note}", err=True)
 
     from .cmd_standings import to_csv
     write_atomic(folder / "standings.csv", to_csv(lines, names))

@@ -270,3 +270,27 @@ def test_standings_name_the_players_not_in_every_series(samples, tmp_path):
     assert "Nicht in jeder Serie: 3 (Serie 1), 4 (Serie 1), 6 (Serie 1)." in page
     code, out, _ = run("standings", str(samples / "tournament"))
     assert code == 0 and "Nicht in jeder Serie" not in out
+
+
+def test_scan_says_on_the_terminal_what_the_standings_page_notes(samples, tmp_path, capsys):
+    """The standings of a scan: a stand-in line and the players not in every series are said on stderr too, so
+    a referee at the terminal sees them without opening the page."""
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.listjson import list_from_json
+    from audit.model import CellReading
+    from skatscan.cmd_scan import _standings_page
+
+    lists = {f.stem: list_from_json(json.loads(f.read_text(encoding="utf-8")))
+             for f in (samples / "tournament").glob("*.json")}
+    sl = lists["series2-table2"]
+    lists["series2-table2"] = replace(sl, table=replace(sl.table, start_numbers=("3", "2", "6")), readings={
+        "table.start_number.2": CellReading("2", 0.6, (("2", 0.6),), doubtful=True, reason="bar")})
+    page = _standings_page([audit(x) for x in lists.values()], "de", tmp_path)
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["skatscan: standings: S2-T2-P2: start number read in doubt as 2, which another player has in "
+                   "series 2; the line stands for series, table and seat until the referee settles the cell.",
+                   "skatscan: standings: Not in every series: 4 (series 1), S2-T2-P2? (series 2). A player who "
+                   "dropped out, a missing list or a misread start number."]
+    assert "S2-T2-P2?" in page and (tmp_path / "standings.csv").is_file()
