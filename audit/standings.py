@@ -62,9 +62,9 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     appears twice in one series (a list counted twice, or a wrong start number).
 
     A start number read in doubt that another player of the same series holds, read surely (or read in doubt
-    at a seat counted before it), does not stop the ranking: that seat gets a stand-in line (``S2-T7-P3``) with
-    the number it was read as (``read_as``), until the referee settles the cell; the numbers read surely are
-    counted first, so which seat stands in does not depend on the order of the lists."""
+    at a table counted before it: tables in order), does not stop the ranking: that seat gets a stand-in line
+    (``S2-T7-P3``) with the number it was read as (``read_as``), until the referee settles the cell; the numbers
+    read surely are counted first, so which seat stands in does not depend on the order of the lists."""
     players: dict[str, PlayerLine] = {}
     seats = []
     for a in audits:
@@ -73,7 +73,9 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         doubtful = a.sl.doubtful_cells()
         for r in a.result:
             seats.append((f"table.start_number.{r.seat}" in doubtful, a, r, doubtful))
-    for in_doubt, a, r, doubtful in sorted(seats, key=lambda s: s[0]):      # stable: sure numbers first
+    # sure numbers first, then by series, table and seat: which seat stands in does not depend on the lists' order
+    order = (lambda s: (s[0], s[1].sl.table.series or 0, s[1].sl.table.table or 0, s[2].seat))
+    for in_doubt, a, r, doubtful in sorted(seats, key=order):
         series = a.sl.table.series
         pid = player_id(a, r.seat)
         read_as = ""

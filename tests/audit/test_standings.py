@@ -85,6 +85,11 @@ def test_a_start_number_in_doubt_that_another_player_has_stands_in():
         assert (stand_in.read_as, stand_in.start_in_doubt, stand_in.series[1][:2]) == ("1", True, (2, 2))
         assert (lines["1"].read_as, lines["1"].start_in_doubt, lines["1"].series[1][:2]) == ("", False, (1, 1))
         assert stand_in.score == audit(t2).result[1].score
+    # read in doubt at both tables: the later table stands in, whatever the order of the lists
+    both = _read_with_doubts(t1, {"table.start_number.1": "1"})
+    for order in ([both, t2], [t2, both]):
+        lines = {p.start_number: p for p in standings([audit(sl) for sl in order])}
+        assert (lines["1"].series[1][:2], lines["S1-T2-P2"].read_as) == ((1, 1), "1")
     # read surely at both tables, the ranking is refused as before (a list counted twice, or a wrong number)
     sure = replace(t2, readings={})
     with pytest.raises(StandingsError, match="start number 1 already plays series 1"):
