@@ -16,6 +16,7 @@ from desk.start_numbers import reconcile_start_numbers
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
 from .options import make_settings, read_seating_file, settings_options
+from .photos import with_name_hint
 
 HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag",
                "Zweifel"),
@@ -90,7 +91,7 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     bad = 0
     for name in expand(lists):
         try:
-            loaded.append(load_list(name))
+            loaded.append(with_name_hint(load_list(name), name))
         except BadListFile as exc:
             bad_input_line(exc.path, exc.problem)
             bad += 1

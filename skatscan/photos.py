@@ -1,5 +1,6 @@
 """What the photo commands (digitize, scan) share: finding photos, reading one with a clear
-line for a bad one, the engine option, the debug picture."""
+line for a bad one, the engine option, the debug picture; and series and table from a file's name
+(``s2-t7.jpg``), which ``standings`` takes for list files too."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -294,3 +294,25 @@ def test_scan_says_on_the_terminal_what_the_standings_page_notes(samples, tmp_pa
                    "skatscan: standings: Not in every series: 4 (series 1), S2-T2-P2? (series 2). A player who "
                    "dropped out, a missing list or a misread start number."]
     assert "S2-T2-P2?" in page and (tmp_path / "standings.csv").is_file()
+
+
+def test_standings_take_series_and_table_from_the_file_name_as_scan_does(samples, tmp_path):
+    """A digitized list whose series the reader did not see (or doubts), in a file named s2-t2.json (as scan's
+    results are named after their photos): ranked in series 2, as scan's own standings rank it."""
+    from dataclasses import replace
+
+    from audit.listjson import dumps, list_from_json, list_to_json
+    from audit.model import CellReading
+
+    for f in ("series1-table1.json", "series1-table2.json", "series2-table1.json"):
+        (tmp_path / f).write_bytes((samples / "tournament" / f).read_bytes())
+    sl = list_from_json(json.loads((samples / "tournament" / "series2-table2.json").read_text(encoding="utf-8")))
+    unread = replace(sl, table=replace(sl.table, series=None, table=None))
+    doubted = replace(sl, table=replace(sl.table, series=5), readings={
+        "table.series": CellReading(5, 0.4, ((5, 0.4), (2, 0.3)), doubtful=True, reason="bar")})
+    _, typed, _ = run("standings", str(samples / "tournament"), "--csv")
+    for read in (unread, doubted):
+        (tmp_path / "s2-t2.json").write_text(dumps(list_to_json(read)), encoding="utf-8")
+        code, out, _ = run("standings", str(tmp_path), "--csv")
+        assert code == 0 and out == typed
+
