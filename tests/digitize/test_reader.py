@@ -592,9 +592,9 @@ def _head_cells(seed: int) -> tuple[list[np.ndarray], list[str]]:
 
 
 def test_head_cells_are_read_by_the_head_networks(written):
-    """The crops marked as the table head's are read by the head networks and the main network alone (the heads'
-    probabilities first, in order, the main network's last, all averaged) and never by the gate or the further
-    opinions; the other crops read as without the marks, and without a head network the marks change nothing. On
+    """The crops marked as the table head's are read by the head networks and the main network alone, as cut and
+    turned (``HEAD_LOOKS``; look by look the heads' probabilities, then the main network's, all averaged over the
+    readings of the crop as cut) and never by the gate or the further opinions; the other crops read as without the marks, and without a head network the marks change nothing. On
     start numbers, Serie and Tisch written by test-split writers they read at least as many right as the networks
     without them."""
     assert all(rd.model_path(f).is_file() for f in rd.HEAD_FILES)
@@ -610,13 +610,19 @@ def test_head_cells_are_read_by_the_head_networks(written):
         if not f:
             assert g == p and all(np.array_equal(a, b) for a, b in zip(g.probs, p.probs))
         else:
-            assert len(g.probs) == len(rd.HEAD_FILES) + 1
-            for k, alone in enumerate(heads_alone):
-                assert np.array_equal(g.probs[k], alone.read([c])[0].probs[0])
-            assert np.array_equal(g.probs[-1], main.read([c])[0].probs[0])
-            assert g == rd.combine(g.probs)
+            # look by look (the crop as cut, then turned): each head network, then the main network
+            heads, looks = len(rd.HEAD_FILES), [c] + [rd.variant(c, *look) for look in rd.HEAD_LOOKS]
+            assert len(g.probs) == (heads + 1) * len(looks)
+            for v, look in enumerate(looks):
+                for k, alone in enumerate(heads_alone):
+                    assert np.array_equal(g.probs[v * (heads + 1) + k], alone.read([look])[0].probs[0])
+                assert np.array_equal(g.probs[v * (heads + 1) + heads], main.read([look])[0].probs[0])
+            # the readings scored are those of the crop as cut, under all looks
+            cut = [rd.beam_search(p) for p in g.probs[:heads + 1]]
+            texts = [(t, 0.0) for t in sorted({t for r in cut for t, _ in r})]
+            assert g == rd.combine(g.probs, readings=cut + [texts] * (len(g.probs) - heads - 1))
     one = CellReader(head=rd.model_path(rd.HEAD_FILE))  # a single path will do
-    assert len(one.read(crops[:1], heads=[True])[0].probs) == 2
+    assert len(one.read(crops[:1], heads=[True])[0].probs) == 2 * (1 + len(rd.HEAD_LOOKS))
     none = CellReader(head=None)
     assert all(a == b for a, b in zip(none.read(crops, heads=flags), none.read(crops)))
     empty = crop(np.dstack([render_png(layout_for(4), dpi=RECTIFIED_DPI)] * 3), layout_for(4).cell("table.table"),
