@@ -126,11 +126,12 @@ def stand_in_notes(lines, lang: str = "de") -> list[str]:
 
 def not_every_series_note(lines, lang: str = "de") -> str:
     """The players who do not play every series of the lists (a drop-out, a list not scanned, or a start number
-    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play; "" when all do."""
+    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play; "" when all do,
+    or when no player plays two of them (lists of different events, as the bundled samples)."""
     every = {s for p in lines for s in p.series if s is not None}
     short = [p for p in lines if set(p.series) - {None} != every]
-    if len(every) < 2 or not short:
-        return ""
+    if len(every) < 2 or not short or not any(len(set(p.series) - {None}) > 1 for p in lines):
+        return ""       # (nobody plays two of the series: these are not one tournament's lists)
     t = STANDINGS_TEXTS[lang]
     players = ", ".join(f"{p.start_number}{'?' if p.start_in_doubt else ''} ({t['series_short']} "
                         f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"

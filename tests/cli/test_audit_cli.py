@@ -270,6 +270,13 @@ def test_standings_name_the_players_not_in_every_series(samples, tmp_path):
     assert "Nicht in jeder Serie: 3 (Serie 1), 4 (Serie 1), 6 (Serie 1)." in page
     code, out, _ = run("standings", str(samples / "tournament"))
     assert code == 0 and "Nicht in jeder Serie" not in out
+    # lists of different events (nobody plays two of their series): no note
+    other = json.loads((samples / "tournament" / "series2-table2.json").read_text(encoding="utf-8"))
+    other["table"]["start_numbers"] = ["91", "92", "93"]
+    (tmp_path / "series2-table1.json").write_text(json.dumps(other), encoding="utf-8")
+    code, out, _ = run("standings", str(tmp_path / "series1-table1.json"), str(tmp_path / "series1-table2.json"),
+                       str(tmp_path / "series2-table1.json"))
+    assert code == 0 and "92 " in out and "Nicht in jeder Serie" not in out
 
 
 def test_scan_says_on_the_terminal_what_the_standings_page_notes(samples, tmp_path, capsys):
