@@ -435,8 +435,9 @@ class CellReader:
     ``head_b.onnx`` when the main network is the packaged one; ``None``: the head is read like every cell), the main
     network and the second opinion trained further on the head's cells (Serie, Tisch, Start-Nr.: cut without a
     margin, framed by thick lines, written larger by the players). They read the crops marked ``heads`` beside the
-    main network, all averaged (their probabilities first among a cell's, in order, the main network's last), and
-    no other network reads those: neither the gate nor the second, third and fourth opinions (which read the head
+    main network, as cut and turned (:data:`HEAD_LOOKS`), all averaged over the readings of the crop as cut (a
+    cell's probabilities look by look: the head networks' in order, then the main network's), and no other network
+    reads those: neither the gate nor the second, third and fourth opinions (which read the head
     worse than the head networks with the main one alone), nor :meth:`reconsider` (docs/reader.md, "The table
     head's networks").
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
