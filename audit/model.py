@@ -229,7 +229,8 @@ class CellReading:
     box: Optional[tuple[tuple[float, float], ...]] = None
     doubtful: bool = False
     #: "reader" when the network's best reading was taken, "arithmetic" when the row's
-    #: consistency chose among the candidates (always doubtful then)
+    #: consistency chose among the candidates (always doubtful then); "column" a doubtful cell's best candidate its
+    #: column can hold; "tournament" a start number the other lists of a batch chose (desk.start_numbers)
     chosen_by: str = "reader"
     #: why it is doubtful (one of :data:`DOUBT_REASONS`); "" when it is not, or not known
     reason: str = ""

@@ -42,6 +42,11 @@ class PlayerLine:
     #: another player of the series holds surely ("" when none)
     read_as: str = ""
 
+    @property
+    def shown(self) -> str:
+        """The start number as the standings show it: "12?" when it was read in doubt."""
+        return f"{self.start_number}{'?' if self.start_in_doubt else ''}"
+
 
 class StandingsError(ValueError):
     pass

@@ -133,7 +133,7 @@ def not_every_series_note(lines, lang: str = "de") -> str:
     if len(every) < 2 or not short or not any(len(set(p.series) - {None}) > 1 for p in lines):
         return ""       # (nobody plays two of the series: these are not one tournament's lists)
     t = STANDINGS_TEXTS[lang]
-    players = ", ".join(f"{p.start_number}{'?' if p.start_in_doubt else ''} ({t['series_short']} "
+    players = ", ".join(f"{p.shown} ({t['series_short']} "
                         f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"
                         for p in sorted(short, key=lambda p: number_order(p.start_number)))
     return t["not_every_series"].format(players=players)

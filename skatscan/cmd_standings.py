@@ -54,7 +54,7 @@ def to_csv(lines, names=None) -> str:
 def to_text(lines, lang: str) -> str:
     head = HEAD[lang]
     doubts = any(p.doubts for p in lines)
-    starts = [f"{p.start_number}{'?' if p.start_in_doubt else ''}" for p in lines]
+    starts = [p.shown for p in lines]
     wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
     rows = [f"{head[0]:>5} {head[1]:>{wide}} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
             f"{head[7]:>8} {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]
