@@ -7,7 +7,9 @@ used to train the reader), both editions, three and four seats, 720-4000 px, cam
 some with paper errors. For every written cell the value the digitized list holds is compared
 with the truth:
 
-* exact: the value is right;
+* exact: the value is right; on the DSkV form, whose keeper writes each player's loss money into his signature
+  box, the box counts as two written cells: the signature (signed or not) and the amount (``footer.money.N``, a
+  money cell; :func:`written_cells`);
 * wrong without doubt: the value is wrong and the cell is not marked doubtful (the dangerous
   case: the referee is not told to look);
 * doubts: cells marked doubtful (the referee looks at them);
@@ -48,6 +50,7 @@ import os
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -62,7 +65,7 @@ from digitize.cell_values import NOTHING, field_of, parse  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
 from digitize.pipeline import digitize_image  # noqa: E402
 from digitize.synth.camera import CameraEffects  # noqa: E402
-from digitize.synth.dataset import make_sample  # noqa: E402
+from digitize.synth.dataset import SampleCell, make_sample  # noqa: E402
 
 WRITTEN = {"number", "mark", "money", "dash", "signature"}
 #: A written cell whose crop misses more than this share of its ink counts as writing out of its crop.
@@ -87,11 +90,32 @@ def score_sample(sample, engine: str) -> dict:
     return out
 
 
+def written_cells(sample) -> list[tuple[str, SampleCell]]:
+    """The written cells of ``sample`` to score, (reference, truth) each: the sample's cells of a WRITTEN kind, and
+    where the form has no money row (the DSkV form) the loss money its keeper wrote into a signature box as a
+    cell of its own, ``footer.money.N`` (kind "money", the amount's text; the box itself is scored as signed or
+    not, kind "signature"). Before session 28 such a box was one cell scored on the signature alone, and the
+    amounts in it, which the digitized list holds as ``footer.money.N``, were not scored at all."""
+    out = []
+    for ref, cell in sample.cells.items():
+        if cell.kind not in WRITTEN:
+            continue
+        money = f"footer.money.{ref.split('.')[1]}" if ref.startswith("signature.") else None
+        amounts = [part for part in cell.parts if part[1] == "money"]
+        if money is None or money in sample.cells or not amounts:
+            out.append((ref, cell))
+            continue
+        out.append((ref, replace(cell, kind="signature")))
+        text, _kind, quad = amounts[0]
+        out.append((money, SampleCell(text=text, kind="money", quad=quad, visible=cell.visible)))
+    return out
+
+
 def not_located(sample, exc: Exception) -> Counter:
     """A photo whose list was not found: every written cell counts as wrong."""
     out = Counter()
     out["not_located"] += 1
-    written = [c for c in sample.cells.values() if c.kind in WRITTEN]
+    written = [c for _ref, c in written_cells(sample)]
     out["written"] += len(written)
     out["wrong"] += len(written)
     out["over"] += sum(1 for c in written if c.outside > OVERFLOW)
@@ -117,9 +141,7 @@ def score_list(sample, sl) -> Counter:
                 sheet_wrong_sure += 1
             if r is not None and r.doubtful:
                 out["doubt_empty"] += 1
-            continue
-        if cell.kind not in WRITTEN:
-            continue
+    for ref, cell in written_cells(sample):
         out["written"] += 1
         out["kind:" + cell.kind] += 1
         want = truth_value(ref, cell.text)
