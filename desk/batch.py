@@ -122,10 +122,13 @@ class _Workers:
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
               again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
-              on_done: Callable[[Outcome], None] = lambda o: None) -> list[Outcome]:
+              on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None
+              ) -> list[Outcome]:
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
-    photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept."""
+    photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept. A photo's result is
+    taken from an earlier run only when the photo is the same and ``made_with`` (what the reading depends on
+    besides the photo: the engine, the tournament's settings) is what that run was given."""
     results.mkdir(parents=True, exist_ok=True)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
@@ -152,6 +155,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         seen[fp["sha256"]] = str(photo)
         done = manifest.get(name)
         list_file = results / f"{name}.list.json"
+        if done and done.get("made_with") != made_with:
+            done = None                   # read with another engine or schedule: read it again
         if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
@@ -184,11 +189,11 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
-                manifest[name] = {**fp, "photo": str(photo)}
+                manifest[name] = {**fp, "photo": str(photo), "made_with": made_with}
             else:
                 why, problem = value
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds)
-                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why}
+                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
             on_done(out)

@@ -76,3 +76,18 @@ def test_inputs_never_written(tmp_path):
     run_batch(photos, tmp_path / "res", fake_process, names=["a"])
     assert {p: p.read_bytes() for p in photos} == before
     assert sorted(x.name for x in (tmp_path / "in").iterdir()) == ["a.jpg"]
+
+
+def test_a_rerun_with_other_settings_reads_the_photos_again(tmp_path):
+    """A result is taken from an earlier run only when it was read with the same engine and settings
+    (``made_with``): the loss money schedule weighs the amounts read in doubt."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "bad"})
+    names = [p.stem for p in photos]
+    first = {"engine": "skatscan", "loss_money": "0.50*3,1.00"}
+    run_batch(photos, tmp_path / "res", fake_process, names=names, made_with=first)
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, made_with=dict(first))
+    assert [o.status for o in out] == ["skipped", "bad"]
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, made_with={**first, "loss_money": "1.00"})
+    assert [o.status for o in out] == ["done", "bad"] and out[1].seconds > 0      # both read again
+    manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
+    assert manifest["a"]["made_with"]["loss_money"] == "1.00"
