@@ -152,6 +152,12 @@ T = {
                             "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which fits this "
                             "player's running totals (or counts) before and after it best: please check it on the "
                             "photo."),
+    "unreadable.schedule": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen: "
+                            "so viel Verlustgeld sieht der Spielplan für die verlorenen Spiele dieses Spielers vor; "
+                            "bitte auf dem Foto prüfen.",
+                            "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken: the loss money "
+                            "the tournament's schedule charges for this player's lost games; please check it on the "
+                            "photo."),
     "unreadable.by-column": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}, "
                              "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
                              "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "

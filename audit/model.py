@@ -213,7 +213,7 @@ class Settlement:
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for
 #: another (digitize.decode).
 DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "row", "chain", "sequence", "hand",
-                 "photo")
+                 "photo", "schedule")
 #: What can confirm a reading below the reader's confidence bar, or one doubted for its hand
 #: (``CellReading.confirmed_by``).
 CONFIRMED_BY = ("row",)

@@ -27,7 +27,7 @@ value that makes its row agree; with the paper wrong, the misreading would have 
 the benchmark photos of seeds 7 and 8 (docs/reader.md, "Confirmed by the row") none of the 489 written cells
 confirmed at 0.6 was wrong.
 
-This module runs the auditor's checks (:func:`audit.auditor.run_checks`, default settings) on the decoded list,
+This module runs the auditor's checks (:func:`audit.auditor.run_checks`, the tournament's settings) on the decoded list,
 a few milliseconds a list; it imports no OpenCV.
 """
 from __future__ import annotations
@@ -52,10 +52,13 @@ _PLAIN = "bar"
 _HAND = "hand"
 
 
-def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> ScoreList:
+def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
+                    settings: Optional[Settings] = None) -> ScoreList:
     """``sl`` with the readings in ``[low, bar)`` (``low`` by default :data:`ROW_BAR`) that their rows confirm no
-    longer doubtful (``confirmed_by="row"``; see the module docstring). A new list; ``sl`` is not modified."""
+    longer doubtful (``confirmed_by="row"``; see the module docstring), by the auditor's checks with ``settings``
+    (the tournament's; default :class:`audit.settings.Settings`). A new list; ``sl`` is not modified."""
     low = ROW_BAR if low is None else low
+    settings = Settings() if settings is None else settings
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
              and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
@@ -65,7 +68,7 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None) -> S
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
         found = set()
-        for f in run_checks(trial, Settings()):
+        for f in run_checks(trial, settings):
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
             found.update(group_of(c) for c in f.cells)
@@ -88,12 +91,14 @@ def _hand(r, bar: float) -> bool:
 
 
 def group_of(ref: str) -> tuple:
-    """The cells that are checked together: a game row, a seat's footer lines, the table's loss money."""
+    """The cells that are checked together: a game row, a seat's footer lines, a player's loss money (checked
+    against the games he lost by the schedule), the table's total loss money (against all the players' lost
+    games)."""
     game, seat, _ = parse_ref(ref)
     if game is not None:
         return ("game", game)
     if ref.startswith("footer.money"):
-        return ("money",)
+        return ("money", seat)
     if ref.startswith("footer."):
         return ("footer", seat)
     return (ref,)

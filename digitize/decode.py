@@ -29,7 +29,7 @@ paper are different things, and the reader never silently fixes a cell to make t
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row, the others' losses = the
   other seats' last "Verl." counts x 40 or 30) and the table's loss
-  money (the total = the players' amounts added up, :func:`_resolve_money`; with several of its cells in doubt
+  money (the total = the players' amounts added up, :func:`digitize.loss_money.resolve_money`; with several of its cells in doubt
   only the total is taken, the candidate the amounts add up to as read), are settled
   together (:func:`settle`): among the top readings of their doubtful cells the most probable
   combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
@@ -85,6 +85,7 @@ from typing import Optional, Sequence
 
 from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
 from audit.overbid import explained_bids
+from audit.settings import Settings
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
@@ -92,7 +93,8 @@ from digitize.confirm import confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import LOSS_STEP, PLAUSIBLE
-from digitize.reader import SIGNATURE, STRIKE
+from digitize.loss_money import money_by_schedule, money_in_box, resolve_money
+from digitize.reader import STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
 
 #: Readings below this confidence are doubts (chosen with bench/bench_bar.py on seed 8's photos: docs/reader.md).
@@ -477,74 +479,19 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
 
 
 
-def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
-    """Does the table's loss money (``footer.money_total``, a figure) add up to the players' (an empty amount is
-    none)?"""
-    return abs(v["footer.money_total"] - sum(v.get(r) or 0.0 for r in refs if r != "footer.money_total")) < 0.005
-
-
-
-def _resolve_money(cells: Cells, seats: int) -> None:
-    """The loss money: the table's total is the players' amounts added up (``footer.money_total``), settled like a
-    game row (:func:`settle`), the sum (or the total less the others) proposed to each doubtful amount first
-    (:meth:`Cells.propose`). What each player owes follows from his lost games by the tournament's schedule,
-    which the list does not say: the auditor checks that."""
-    refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
-    if "footer.money_total" not in refs or len(refs) < 2 or cells.get("footer.money_total") is None:
-        return      # no total read: nothing to add up to
-    if sum(r in cells.doubt for r in refs) > 1:
-        # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
-        # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so); only the total
-        # may be taken, the candidate the amounts add up to as read
-        _total_of_amounts(cells, refs)
-        return
-    _propose_money(cells, refs)
-    settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
-           vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
-           ask=lambda: _propose_money(cells, refs, sure=True))
-
-
-def _amounts_added(cells: Cells, players: list[str]) -> float:
-    """The players' loss money amounts (``players``, their cells) added up as they stand (an empty one as 0)."""
-    return round(sum(cells.get(r) or 0.0 for r in players), 2)
-
-
-def _total_of_amounts(cells: Cells, refs: list[str]) -> None:
-    """With several of the loss money's cells in doubt (``refs``, the table's total last): a total in doubt takes
-    the candidate that the players' amounts add up to, each amount at its best reading (none changed), doubtful
-    and chosen by the arithmetic (seed 8's photo 8007: 1,-, 3,50, 2,50 and 1,50 read right, the total "8,50"
-    read 6,50 first and 8,50 second)."""
-    total = refs[-1]
-    if total not in cells.doubt or cells.reason.get(total) == "row":
-        return
-    added = _amounts_added(cells, refs[:-1])
-    if added > 0 and added != cells.get(total) and any(v == added for v, _p in cells.options(total)):
-        cells.choose(total, added)
-
-
-def _propose_money(cells: Cells, refs: list[str], sure: bool = False) -> None:
-    """What the loss money's sum implies for each of its cells (``refs``, the table's total last) from the others
-    as read: the players' amounts added up for the total, the total less the others for an amount; each goes to
-    :meth:`Cells.propose` (with ``sure``, for the confident ones)."""
-    players = refs[:-1]
-    amounts = {r: cells.get(r) or 0.0 for r in players}
-    total = cells.get("footer.money_total")
-    cells.propose("footer.money_total", [_amounts_added(cells, players)], sure=sure)
-    for r in players:
-        rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
-        cells.propose(r, [rest] if rest > 0 else [], sure=sure)
-
-
-
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
-           row_bar: Optional[float] = None, source: Optional[str] = None) -> ScoreList:
+           row_bar: Optional[float] = None, source: Optional[str] = None,
+           settings: Optional[Settings] = None) -> ScoreList:
     """Build the list from the readings of every cell of the form (see the module docstring).
 
     ``table`` carries what is known besides the cells (seats; series, table and start numbers
     from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open. ``row_bar``: the reader's bar
     (:data:`digitize.confirm.ROW_BAR` by default; ``row_bar=bar`` confirms nothing), below which a reading is a
-    doubt whatever its row says.
+    doubt whatever its row says. ``settings``: the tournament's (default :class:`audit.settings.Settings`): its
+    loss money schedule weighs the players' amounts read in doubt (:func:`digitize.loss_money.money_by_schedule`),
+    and the rows confirm readings by its checks.
     """
+    settings = Settings() if settings is None else settings
     seats = table.seats
     by_ref = {r.ref: r for r in reads}
     for s in range(1, seats + 1):
@@ -574,7 +521,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             rows.append(g)
     _resolve_footer(cells, seats, games)
     mend_misread_digits(cells, "footer")
-    _resolve_money(cells, seats)
+    money_by_schedule(cells, seats, games, settings)
+    resolve_money(cells, seats)
     footer = _footer(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
     table = _table(cells, table)
@@ -594,7 +542,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
     return confirm_by_rows(ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
-                                     readings=readings, source=source), bar, row_bar)
+                                     readings=readings, source=source), bar, row_bar, settings)
 
 
 
@@ -642,22 +590,6 @@ def _seat_cells(cells: Cells, no: int, seats: int, crossed: bool = False) -> lis
 
 
 
-def money_in_box(box: CellRead, ref: str) -> CellRead:
-    """The loss money read from a signature box, as the reading of the money cell ``ref``.
-
-    The DSkV form has no money row: the keeper writes each player's amount into his signature box, beside
-    the signature ("3,50 ~"). The box's readings less the signature ("~") are the money cell's readings
-    (those that then read alike count together), so that the amount has a confidence and a doubt of its
-    own, and a money finding rests on it like on a money cell (before, the amount was taken from the
-    box's best reading and no finding could be in doubt about it). The reading keeps the box's outline, and the
-    share of it off the photo.
-    """
-    merged: dict[str, float] = {}
-    for text, p in box.candidates or ((box.text, box.confidence),):
-        t = text.replace(SIGNATURE, "").strip()
-        merged[t] = merged.get(t, 0.0) + p
-    cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
-    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, off_photo=box.off_photo)
 
 
 

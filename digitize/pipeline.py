@@ -21,6 +21,7 @@ import numpy as np
 from audit.auditor import audit
 from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
+from audit.settings import Settings
 
 from .cells import crop, margin_for, share_off_photo
 from .cell_values import GAME_REF, CellRead
@@ -74,16 +75,19 @@ def get_engine(name: str = "skatscan"):
     return _ENGINES[name]
 
 
-def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optional[str] = None) -> Digitized:
-    """Read the list on ``image`` (BGR uint8). Raises :class:`digitize.locate.LocateError`. The timings'
-    "decode" includes the second look (:func:`decode_reads`)."""
+def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optional[str] = None,
+                   settings: Optional[Settings] = None) -> Digitized:
+    """Read the list on ``image`` (BGR uint8); ``settings``: the tournament's (its loss money schedule weighs the
+    amounts read in doubt: :func:`digitize.decode.decode`). Raises :class:`digitize.locate.LocateError`. The
+    timings' "decode" includes the second look (:func:`decode_reads`)."""
     t0 = time.perf_counter()
     located = locate(image)
     t1 = time.perf_counter()
     reader = get_engine(engine)
     crops, reads = read_cells(located, reader)
     t2 = time.perf_counter()
-    sl, reads = decode_reads(reads, crops, reader, payload_table(located), located.games, source=source)
+    sl, reads = decode_reads(reads, crops, reader, payload_table(located), located.games, source=source,
+                             settings=settings)
     t3 = time.perf_counter()
     timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in
                                                                           (located.timings or {}).items()}}
@@ -110,12 +114,13 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
-                 bar: float = CONFIDENCE_BAR, source: Optional[str] = None) -> tuple[ScoreList, list[CellRead]]:
+                 bar: float = CONFIDENCE_BAR, source: Optional[str] = None,
+                 settings: Optional[Settings] = None) -> tuple[ScoreList, list[CellRead]]:
     """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's gate
     passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
     again; the cells of its :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``,
     when it has one) and the readings decoded again. Out: (the list, the readings it was decoded from)."""
-    sl = decode(reads, table, games, bar=bar, source=source)
+    sl = decode(reads, table, games, bar=bar, source=source, settings=settings)
     reconsider = getattr(reader, "reconsider", None)
     if reconsider is None:
         return sl, reads
@@ -125,8 +130,8 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
         for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False,
                                             heads=[reads[k].ref.startswith("table.") for k in passed])):
             reads[k] = _read_again(reads[k], r)
-        sl = decode(reads, table, games, bar=bar, source=source)
-    look = second_look(sl)
+        sl = decode(reads, table, games, bar=bar, source=source, settings=settings)
+    look = second_look(sl, settings)
     again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith(("signature.", "table."))]
     new = list(reads)
     for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again]) if again else ()):
@@ -134,7 +139,7 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
             new[k] = _read_again(reads[k], r)
     if all(a is b for a, b in zip(new, reads)):
         return sl, reads
-    return decode(new, table, games, bar=bar, source=source), new
+    return decode(new, table, games, bar=bar, source=source, settings=settings), new
 
 
 def _read_again(read: CellRead, result) -> CellRead:
@@ -155,14 +160,15 @@ def passed_in_doubt(sl: ScoreList, reads: list[CellRead]) -> list[int]:
             if r.ref in doubtful and not r.probs and r.text in ("", "-") and not r.ref.startswith("signature.")]
 
 
-def second_look(sl: ScoreList) -> set[str]:
+def second_look(sl: ScoreList, settings: Optional[Settings] = None) -> set[str]:
     """The cells of a decoded list that every network of the reader should read before the list is decoded again:
     those the decoder doubts for a reason of :data:`ASK_AGAIN`, and those an error on paper rests on (an error the
-    auditor reports without doubt, with the default settings: every cell of its game row, and the cells it names).
+    auditor reports without doubt with ``settings``, the tournament's or the default ones: every cell of its game
+    row, and the cells it names).
     Before skatscan tells a referee that the paper is wrong, every network has read what the finding rests on; a
     finding they confirm stays. (The signature boxes, which the box network reads alone, are left to the caller.)"""
     look = {ref for ref, r in sl.readings.items() if r.doubtful and r.reason in ASK_AGAIN}
-    errors = audit(sl).errors
+    errors = audit(sl, Settings() if settings is None else settings).errors
     rows = {f.game for f in errors if f.game is not None}
     for f in errors:
         look.update(f.cells)
@@ -177,12 +183,12 @@ def payload_table(located) -> Table:
                  start_numbers=tuple(payload.get("start_numbers") or ()))
 
 
-def digitize_file(path: str | Path, *, engine: str = "skatscan") -> Digitized:
+def digitize_file(path: str | Path, *, engine: str = "skatscan", settings: Optional[Settings] = None) -> Digitized:
     """Load and read one photo file; bad files raise ImageError / LocateError with one sentence."""
     t0 = time.perf_counter()
     image = load_image(path)
     t1 = time.perf_counter()
-    d = digitize_image(image, engine=engine, source=str(path))
+    d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     d.timings = {"load": t1 - t0, **d.timings}
     return d
 
@@ -196,12 +202,12 @@ def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> 
     return buf.tobytes() if ok else b""
 
 
-def process_photo(path: str, engine: str = "skatscan") -> dict:
+def process_photo(path: str, engine: str = "skatscan", settings: Optional[Settings] = None) -> dict:
     """The batch worker's job for one photo (see :mod:`desk.batch`)."""
     from desk.batch import PhotoProblem
     try:
         image = load_image(path)
-        d = digitize_image(image, engine=engine, source=str(path))
+        d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     except (ImageError, LocateError) as exc:
         raise PhotoProblem(str(exc), exc.why) from None
     # a reduced copy of the photo: the report draws the readings and findings onto it

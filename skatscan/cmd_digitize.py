@@ -8,6 +8,7 @@ import click
 from audit.listjson import dumps
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN
+from .options import make_settings, settings_options
 from .outputs import OutputPlan
 from .photos import cells_picture, debug_picture, engine_option, expand_photos, read_photo
 
@@ -20,12 +21,18 @@ from .photos import cells_picture, debug_picture, engine_option, expand_photos, 
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False),
               help="Write two pictures per photo into this folder: NAME.cells.jpg with every located cell "
                    "drawn and labelled, NAME.debug.jpg with every reading (doubts orange).")
-def command(photos, output, engine, debug_dir):
+@settings_options
+def command(photos, output, engine, debug_dir, games, loss_money):
     """Read photographed lists into skatscan.list/1 JSON: every cell with its confidence,
     its runner-up readings and its place on the photo; doubtful cells marked.
 
+    The tournament's settings (as for scan and audit) weigh what is read in doubt: a player's loss money
+    read in doubt takes the amount the schedule charges for the games he lost when the reader saw it too
+    (chosen by the arithmetic, still doubtful).
+
     Exit status: 0 read, 2 bad input (unreadable file, no list found).
     """
+    settings = make_settings(games, loss_money)
     files = expand_photos(photos)
     plan = OutputPlan(output, len(files), ".json")
     debug = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".debug.jpg")
@@ -33,7 +40,7 @@ def command(photos, output, engine, debug_dir):
     bad = 0
     docs = []
     for name in files:
-        got = read_photo(name, engine)
+        got = read_photo(name, engine, settings)
         if got is None:
             bad += 1
             continue

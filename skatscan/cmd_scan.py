@@ -1,6 +1,7 @@
 """``skatscan scan PHOTO...|DIR``: digitize + audit, with a progress bar and the review report."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import sys
@@ -72,9 +73,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                 hidden=len(files) < 2 or not sys.stderr.isatty())
         try:
             with bar:
-                outcomes = run_batch(files, results, functools.partial(_process, engine=engine), names=names,
-                                     again=again, workers=workers, time_limit=time_limit,
-                                     on_done=lambda o: bar.update(1, o))
+                outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
+                                     names=names, again=again, workers=workers, time_limit=time_limit,
+                                     on_done=lambda o: bar.update(1, o),
+                                     made_with={"engine": engine, **dataclasses.asdict(settings)})
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
@@ -150,9 +152,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
 
 
-def _process(path: str, engine: str) -> dict:
+def _process(path: str, engine: str, settings) -> dict:
     from digitize.pipeline import process_photo
-    return process_photo(path, engine)
+    return process_photo(path, engine, settings)
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}

@@ -23,15 +23,16 @@ def expand_photos(paths) -> list[str]:
     return files
 
 
-def read_photo(name: str, engine: str):
-    """(Digitized, image) for the photo ``name``, or None after one line on stderr."""
+def read_photo(name: str, engine: str, settings=None):
+    """(Digitized, image) for the photo ``name`` read with the tournament's ``settings`` (default ones when None),
+    or None after one line on stderr."""
     from digitize.image import ImageError, load_image
     from digitize.locate import LocateError
     from digitize.pipeline import digitize_image
     from digitize.reader import EngineUnavailable
     try:
         image = load_image(name)
-        return digitize_image(image, engine=engine, source=name), image
+        return digitize_image(image, engine=engine, source=name, settings=settings), image
     except (ImageError, LocateError) as exc:
         bad_input_line(name, str(exc))
     except EngineUnavailable as exc:

@@ -35,6 +35,26 @@ def digitized(tmp_path_factory):
 MAX_SILENTLY_WRONG = 0.015
 
 
+def written_cells(truth: dict) -> list[tuple[str, dict]]:
+    """A sample's cells to check, (reference, truth) each: on the DSkV form the loss money its keeper wrote into a
+    signature box is a money cell of its own (``footer.money.N``) beside the box (as bench/bench_digitize.py
+    scores it)."""
+    out = []
+    for ref, cell in truth["cells"].items():
+        out.append((ref, cell))
+        money = f"footer.money.{ref.split('.')[1]}" if ref.startswith("signature.") else None
+        amounts = [p for p in cell.get("parts", ()) if p["kind"] == "money"]
+        if money and amounts and money not in truth["cells"]:
+            out.append((money, {**amounts[0], "visible": cell.get("visible", True)}))
+    return out
+
+
+def test_the_loss_money_in_a_signature_box_is_checked():
+    truth = json.loads((PHOTOS / "dskv-3-clean.truth.json").read_text())
+    money = {ref: c["text"] for ref, c in written_cells(truth) if ref.startswith("footer.money.")}
+    assert money == {"footer.money.1": "1,-", "footer.money.2": "2,50", "footer.money.3": "1,-"}
+
+
 @pytest.mark.parametrize("name", LISTS)
 def test_few_cells_read_wrong_without_a_doubt(digitized, name):
     """A written cell is read right, or marked doubtful for the referee; rarely silently wrong."""
@@ -42,7 +62,7 @@ def test_few_cells_read_wrong_without_a_doubt(digitized, name):
     readings = digitized[name]["readings"]
     crossed = {g["no"] for g in digitized[name]["games"] if g.get("crossed_out")}
     silent = []
-    for ref, cell in truth["cells"].items():
+    for ref, cell in written_cells(truth):
         if cell["kind"] in ("empty", "printed", "strike") or not cell.get("visible", True):
             continue
         want = parse(field_of(ref), cell["text"])
@@ -55,7 +75,7 @@ def test_few_cells_read_wrong_without_a_doubt(digitized, name):
             continue
         if r["value"] != want and not (want is None and r["value"] in (None, False)) and not r["doubtful"]:
             silent.append((ref, cell["text"], r["value"]))
-    written = sum(1 for c in truth["cells"].values()
+    written = sum(1 for _ref, c in written_cells(truth)
                   if c["kind"] not in ("empty", "printed", "strike") and c.get("visible", True))
     assert len(silent) <= MAX_SILENTLY_WRONG * written, silent
 
@@ -122,6 +142,14 @@ def test_not_a_list_is_bad_input(tmp_path):
     out = tmp_path / "x.json"
     code, _, err = run("digitize", str(PHOTOS / "not-a-list.jpg"), "-o", str(out))
     assert code == 2 and err.count("\n") == 1 and "not-a-list.jpg" in err and not out.exists()
+
+
+def test_digitize_takes_the_tournaments_loss_money(tmp_path):
+    """The schedule weighs the amounts read in doubt: a bad one is one line naming the option, exit status 2,
+    before any photo is read."""
+    out = tmp_path / "x.json"
+    code, _, err = run("digitize", str(PHOTOS / "small-720.jpg"), "--loss-money", "fifty", "-o", str(out))
+    assert code == 2 and err.count("\n") == 1 and "--loss-money" in err and not out.exists()
 
 
 def test_scan_folder_report_and_rerun(tmp_path):

@@ -15,7 +15,7 @@ from skatscan.cli import cli
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
 
 
-def fake_read(path: str, engine: str = "skatscan") -> dict:
+def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
     """Stands in for the photo reader: every 'photo' reads as the six-game sample list."""
     return {"list": json.loads(SAMPLE.read_text()), "overlay_jpeg": None}
 

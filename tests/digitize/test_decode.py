@@ -10,6 +10,7 @@ import pytest
 from audit.auditor import audit
 from audit.listjson import list_from_json, list_to_json
 from audit.model import MARK_FIELDS, cell_ref
+from audit.settings import Settings
 from audit.simulate import seeded, simulate
 import digitize.doubts as doubts
 from digitize import priors
@@ -238,8 +239,12 @@ def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     ref = next(r for r in texts if r.startswith("footer.money.") and texts[r])
     amount = sl.footer.money[int(ref.rsplit(".", 1)[1]) - 1]
     reads = with_read(perfect_reads(sl), ref, "45", 0.95, (texts[ref], 0.04))
-    r = decode(with_read(reads, "footer.money_total", "", 0.99), table_of(sl), 36).readings[ref]
+    no_total = with_read(reads, "footer.money_total", "", 0.99)
+    r = decode(no_total, table_of(sl), 36, settings=Settings(loss_money="0")).readings[ref]
     assert r.value == 45 and r.doubtful and r.reason == "column"
+    # the amount the tournament's schedule charges for the player's lost games: the arithmetic takes it (in doubt)
+    r = decode(no_total, table_of(sl), 36).readings[ref]
+    assert r.value == amount and r.doubtful and r.chosen_by == "arithmetic"
     # with the table's total read, the players' amounts must add up to it: the arithmetic takes the amount (in doubt)
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == amount and r.doubtful and r.chosen_by == "arithmetic"
@@ -598,8 +603,9 @@ def test_money_in_a_signature_box_is_read_with_its_own_doubt():
     amount = f"{sl.footer.money[seat - 1]:.2f}".replace(".", ",")
     unsure = with_read(reads, box, "10~", 0.45, (amount + "~", 0.4), ("~", 0.1))
     assert decode(unsure, table_of(sl), 36).footer.money == sl.footer.money     # the table's total settles it
-    unsure = with_read(unsure, "footer.money_total", "", 0.99)                   # no total: nothing settles it
-    got = decode(unsure, table_of(sl), 36)
+    unsure = with_read(unsure, "footer.money_total", "", 0.99)                   # no total, and a schedule
+    assert decode(unsure, table_of(sl), 36).footer.money == sl.footer.money     # the amount is what he owes
+    got = decode(unsure, table_of(sl), 36, settings=Settings(loss_money="0"))    # none charges it: nothing settles it
     assert got.readings[ref].value == 10 and got.readings[ref].doubtful
     assert not got.readings[box].doubtful and got.signatures[seat - 1]      # signed, whatever the amount
     money = [f for f in audit(got).findings if f.code == "money" and f.seat == seat]
@@ -1037,15 +1043,25 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
     # with a player's amount in doubt too, nothing is settled: poor candidates of several cells add up somehow
     seat = next(s for s, v in enumerate(sl.footer.money, start=1) if v)
     amount = texts[f"footer.money.{seat}"]
+    # (by a schedule that charges none of these amounts)
     both = with_read(reads, f"footer.money.{seat}", "20", 0.4, (amount, 0.3), ("", 0.2))
-    r = decode(both, table_of(sl), 36).readings["footer.money_total"]
+    r = decode(both, table_of(sl), 36, settings=Settings(loss_money="0")).readings["footer.money_total"]
     assert r.value == total + 2 and r.doubtful and r.chosen_by == "reader"
+    # by the tournament's schedule the player owes his amount: taken, and then the total they add up to
+    got = decode(both, table_of(sl), 36).readings
+    assert got[f"footer.money.{seat}"].value == sl.footer.money[seat - 1]
+    assert got["footer.money_total"].value == total
+    assert all(got[r].doubtful and got[r].chosen_by == "arithmetic" for r in (f"footer.money.{seat}", "footer.money_total"))
     # ... but a total in doubt takes its candidate that the amounts add up to as read, the amount left as read
     # (seed 8's photo 8007: four amounts read right, two in doubt, the total's second candidate their sum)
     best = with_read(reads, f"footer.money.{seat}", amount, 0.6, ("20", 0.3), ("", 0.05))
     got = decode(best, table_of(sl), 36).readings
     r, a = got["footer.money_total"], got[f"footer.money.{seat}"]
     assert r.value == total and r.doubtful and r.chosen_by == "arithmetic"
+    # the amount, read at 0.6, is what the schedule charges for the player's lost games: confirmed (session 28:
+    # each player's amount is checked on its own, a total in doubt no longer keeps it in doubt)
+    assert a.value == sl.footer.money[seat - 1] and not a.doubtful and a.confirmed_by == "row"
+    a = decode(best, table_of(sl), 36, settings=Settings(loss_money="0")).readings[f"footer.money.{seat}"]
     assert a.value == sl.footer.money[seat - 1] and a.doubtful and a.chosen_by == "reader"
     reads = with_read(perfect_reads(sl), "footer.money_total", wrong, 0.99)
     got = decode(reads, table_of(sl), 36)

@@ -1,0 +1,142 @@
+"""The loss money (Verlustgeld) on a list: each player's amount and the table's total, as the decoder settles them.
+
+* On the DSkV form the keeper writes each player's amount into his signature box (:func:`money_in_box`).
+* A player's amount follows from the games he lost by the tournament's schedule (SkWO 6.2, the Spielplan;
+  ``audit.settings.Settings.loss_money``, ``--loss-money``): an amount read in doubt takes, among its
+  candidates, what the games he lost cost, where the list says surely how many he lost
+  (:func:`money_by_schedule`; chosen by the arithmetic and doubtful, like every value the arithmetic takes, for
+  the reason "schedule").
+  The amounts beside the signatures are the reader's weakest figures (on the benchmark photos of session 28
+  three in four read right, half of them in doubt): the schedule takes the right one among the candidates of
+  most of those it misreads.
+* The table's total is the players' amounts added up (:func:`resolve_money`).
+
+A confident amount is never changed: one that the schedule contradicts stays what was read, the auditor's
+finding (``money.wrong``) when it is the keeper's slip.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from audit.model import cell_ref
+from audit.settings import Settings
+from digitize.cell_values import CellRead
+from digitize.doubts import Cells
+from digitize.reader import SIGNATURE
+from digitize.settle import settle
+
+
+def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings) -> None:
+    """Each player's amount in doubt (``footer.money.N``) takes the amount ``settings`` charges for the games he
+    lost (``settings.money_for``) when that is among its candidates (:meth:`Cells.options`) and not what it holds
+    already: chosen by the arithmetic, doubtful for the reason "schedule". How many games he lost is read surely: the footer's "Verl." line,
+    or without one his last running count in the rows (``games`` of them); when both are read surely they must
+    agree. Nothing is taken for a player who lost nothing (no amount is emptied) or whose count is in doubt."""
+    for s in range(1, seats + 1):
+        ref = f"footer.money.{s}"
+        if ref not in cells.doubt or ref in cells.by_arith:
+            continue
+        lost = sure_lost_count(cells, s, games)
+        if not lost:
+            continue
+        owed = float(settings.money_for(lost))
+        if owed and owed != cells.get(ref) and any(v == owed for v, _p in cells.options(ref)):
+            cells.choose(ref, owed, reason="schedule")
+
+
+def sure_lost_count(cells: Cells, seat: int, games: int) -> Optional[int]:
+    """How many games ``seat`` lost, as the list says it surely: the footer's "Verl." line read and not in doubt,
+    and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt) not in
+    doubt; both where both are read (they must agree), either where only one is; None where one is in doubt, the
+    two disagree, or neither is read."""
+    said = []
+    footer = f"footer.lost.{seat}"
+    if footer in cells.reads and cells.get(footer) is not None:
+        if footer in cells.doubt:
+            return None
+        said.append(cells.get(footer))
+    for no in range(games, 0, -1):
+        ref = cell_ref(no, "lost", seat)
+        if ref in cells.reads and (cells.get(ref) is not None or ref in cells.doubt):
+            if ref in cells.doubt:
+                return None
+            said.append(cells.get(ref))
+            break
+    if not said or any(n != said[0] for n in said) or type(said[0]) is not int:
+        return None
+    return said[0]
+
+
+def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
+    """Does the table's loss money (``footer.money_total``, a figure) add up to the players' (an empty amount is
+    none)?"""
+    return abs(v["footer.money_total"] - sum(v.get(r) or 0.0 for r in refs if r != "footer.money_total")) < 0.005
+
+
+
+def resolve_money(cells: Cells, seats: int) -> None:
+    """The loss money: the table's total is the players' amounts added up (``footer.money_total``), settled like a
+    game row (:func:`digitize.settle.settle`), the sum (or the total less the others) proposed to each doubtful
+    amount first (:meth:`Cells.propose`). Run after :func:`money_by_schedule`."""
+    refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
+    if "footer.money_total" not in refs or len(refs) < 2 or cells.get("footer.money_total") is None:
+        return      # no total read: nothing to add up to
+    if sum(r in cells.doubt for r in refs) > 1:
+        # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
+        # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so); only the total
+        # may be taken, the candidate the amounts add up to as read
+        _total_of_amounts(cells, refs)
+        return
+    _propose_money(cells, refs)
+    settle(cells, refs, lambda v: _money_consistent(v, refs), lambda field, value: True, names={r: r for r in refs},
+           vacuous=refs,   # an amount read as a figure is never emptied to make the sum agree
+           ask=lambda: _propose_money(cells, refs, sure=True))
+
+
+def _amounts_added(cells: Cells, players: list[str]) -> float:
+    """The players' loss money amounts (``players``, their cells) added up as they stand (an empty one as 0)."""
+    return round(sum(cells.get(r) or 0.0 for r in players), 2)
+
+
+def _total_of_amounts(cells: Cells, refs: list[str]) -> None:
+    """With several of the loss money's cells in doubt (``refs``, the table's total last): a total in doubt takes
+    the candidate that the players' amounts add up to, each amount at its best reading (none changed), doubtful
+    and chosen by the arithmetic (seed 8's photo 8007: 1,-, 3,50, 2,50 and 1,50 read right, the total "8,50"
+    read 6,50 first and 8,50 second)."""
+    total = refs[-1]
+    if total not in cells.doubt or cells.reason.get(total) == "row":
+        return
+    added = _amounts_added(cells, refs[:-1])
+    if added > 0 and added != cells.get(total) and any(v == added for v, _p in cells.options(total)):
+        cells.choose(total, added)
+
+
+def _propose_money(cells: Cells, refs: list[str], sure: bool = False) -> None:
+    """What the loss money's sum implies for each of its cells (``refs``, the table's total last) from the others
+    as read: the players' amounts added up for the total, the total less the others for an amount; each goes to
+    :meth:`Cells.propose` (with ``sure``, for the confident ones)."""
+    players = refs[:-1]
+    amounts = {r: cells.get(r) or 0.0 for r in players}
+    total = cells.get("footer.money_total")
+    cells.propose("footer.money_total", [_amounts_added(cells, players)], sure=sure)
+    for r in players:
+        rest = round(total - sum(a for o, a in amounts.items() if o != r), 2)
+        cells.propose(r, [rest] if rest > 0 else [], sure=sure)
+
+
+def money_in_box(box: CellRead, ref: str) -> CellRead:
+    """The loss money read from a signature box, as the reading of the money cell ``ref``.
+
+    The DSkV form has no money row: the keeper writes each player's amount into his signature box, beside
+    the signature ("3,50 ~"). The box's readings less the signature ("~") are the money cell's readings
+    (those that then read alike count together), so that the amount has a confidence and a doubt of its
+    own, and a money finding rests on it like on a money cell (before, the amount was taken from the
+    box's best reading and no finding could be in doubt about it). The reading keeps the box's outline, and the
+    share of it off the photo.
+    """
+    merged: dict[str, float] = {}
+    for text, p in box.candidates or ((box.text, box.confidence),):
+        t = text.replace(SIGNATURE, "").strip()
+        merged[t] = merged.get(t, 0.0) + p
+    cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
+    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, off_photo=box.off_photo)

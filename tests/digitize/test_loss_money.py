@@ -1,0 +1,122 @@
+"""The loss money as the decoder settles it (digitize.loss_money): a player's amount read in doubt takes what the
+tournament's schedule charges for the games he lost when the reader saw it too; a confident amount is what was
+written; each player's amount is confirmed on its own."""
+import random
+
+from audit.auditor import audit
+from audit.model import cell_ref
+from audit.settings import Settings
+from audit.simulate import simulate
+from digitize.decode import decode
+
+from tests.digitize.test_decode import dskv_reads, table_of, with_read
+
+
+def _list():
+    """A simulated table of three (DSkV form) with two players who owe loss money, and their seats."""
+    for seed in range(40):
+        sl = simulate(random.Random(seed), seats=3)
+        owing = [s for s, v in enumerate(sl.footer.money, start=1) if v]
+        if len(owing) >= 2 and sl.footer.money_total:
+            return sl, owing
+    raise AssertionError("no simulated list with two players owing loss money")
+
+
+def _text(amount: float) -> str:
+    return f"{amount:.2f}".replace(".", ",")
+
+
+def test_an_amount_in_doubt_takes_what_the_players_lost_games_cost():
+    """The box's amount read "9,50" at 0.5, the right one second: the schedule's amount for his lost games is taken,
+    chosen by the arithmetic and still doubtful (the referee sees it among the candidates); the table's total, read
+    empty, settles nothing. Another schedule takes its own amount when the reader saw that one; none that it saw:
+    the reading stays the reader's."""
+    sl, owing = _list()
+    seat = owing[0]
+    lost = sl.footer.lost[seat - 1]
+    owed = sl.footer.money[seat - 1]
+    assert owed == float(Settings().money_for(lost))
+    box, ref = f"signature.{seat}", f"footer.money.{seat}"
+    reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
+    dearer = float(Settings(loss_money="2.00").money_for(lost))
+    reads = with_read(reads, box, "9,50~", 0.5, (_text(owed) + "~", 0.3), (_text(dearer) + "~", 0.1))
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.value == owed and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "schedule"
+    assert (9.5, 0.5) in r.candidates                     # what the reader saw first is shown beside it
+    # the referee is told why that amount was taken
+    told = [f for f in audit(got).findings if f.code == "unreadable" and ref in f.cells]
+    assert [f.key for f in told] == ["unreadable.schedule"]
+    assert "schedule" in told[0].message("en") and "Spielplan" in told[0].message("de")
+    r = decode(reads, table_of(sl), 36, settings=Settings(loss_money="2.00")).readings[ref]
+    assert r.value == dearer and r.doubtful and r.chosen_by == "arithmetic"
+    r = decode(reads, table_of(sl), 36, settings=Settings(loss_money="5.00")).readings[ref]
+    assert r.value == 9.5 and r.doubtful and r.chosen_by == "reader"
+
+
+def test_a_confident_amount_the_schedule_contradicts_is_the_keepers():
+    """"9,50" read at 0.99, nothing else seen: what was written, not doubtful, and the auditor's error on paper
+    (money.wrong). (With the right amount its runner-up, the table's total would put it in doubt: the
+    test of the sum in tests/digitize/test_decode.py.)"""
+    sl, owing = _list()
+    seat = owing[0]
+    reads = with_read(dskv_reads(sl), f"signature.{seat}", "9,50~", 0.99)
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and not r.doubtful
+    assert any(f.code == "money" and f.seat == seat and not f.doubtful for f in audit(got).errors)
+
+
+def test_nothing_is_taken_when_how_many_games_he_lost_is_in_doubt():
+    """The player's "Verl." line read below the reader's bar (0.5): how many games he lost is not sure, so the
+    schedule says nothing about his amount; the reading stays the reader's, in doubt."""
+    sl, owing = _list()
+    seat = owing[0]
+    lost = sl.footer.lost[seat - 1]
+    reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
+    reads = with_read(reads, f"signature.{seat}", "9,50~", 0.5, (_text(sl.footer.money[seat - 1]) + "~", 0.3))
+    reads = with_read(reads, f"footer.lost.{seat}", str(lost), 0.5, (str(lost + 3), 0.45))
+    r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and r.doubtful and r.chosen_by == "reader"
+
+
+def test_the_footer_and_the_rows_must_agree_on_the_lost_games():
+    """The footer's "Verl." read surely one game more than the rows' last count (the keeper's slip in the footer):
+    the list does not say surely how many he lost, and his amount in doubt is left as read."""
+    sl, owing = _list()
+    seat = owing[0]
+    lost = sl.footer.lost[seat - 1]
+    last = max(g.no for g in sl.games if not g.crossed_out and g.players[seat - 1].lost is not None)
+    assert sl.games[last - 1].players[seat - 1].lost == lost
+    reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
+    reads = with_read(reads, f"signature.{seat}", "9,50~", 0.5, (_text(sl.footer.money[seat - 1]) + "~", 0.3),
+                      (_text(float(Settings().money_for(lost + 1))) + "~", 0.1))
+    reads = with_read(reads, f"footer.lost.{seat}", str(lost + 1), 0.99)
+    got = decode(reads, table_of(sl), 36)
+    assert got.footer.lost[seat - 1] == lost + 1
+    r = got.readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and r.chosen_by == "reader"
+    # the rows' count alone (the footer's line left empty) says it: the amount is taken
+    reads = with_read(reads, f"footer.lost.{seat}", "", 0.99)
+    r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == sl.footer.money[seat - 1] and r.chosen_by == "arithmetic"
+    # and with the rows' last count in doubt too, nothing says it
+    reads = with_read(reads, cell_ref(last, "lost", seat), str(lost), 0.5, (str(lost + 1), 0.45))
+    r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and r.chosen_by == "reader"
+
+
+def test_each_players_amount_is_confirmed_on_its_own():
+    """One player's amount read right at 0.7 is what his lost games cost: confirmed by the schedule (not doubtful),
+    although another player's amount is wrong on paper (read surely: the keeper's slip, the auditor's finding).
+    Before session 28 the table's loss money was one group and the slip kept every amount in doubt."""
+    sl, owing = _list()
+    right, slip = owing[0], owing[1]
+    reads = with_read(dskv_reads(sl), f"signature.{right}", _text(sl.footer.money[right - 1]) + "~", 0.7,
+                      ("9,50~", 0.2))
+    reads = with_read(reads, f"signature.{slip}", "9,50~", 0.99)
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[f"footer.money.{right}"]
+    assert r.value == sl.footer.money[right - 1] and not r.doubtful and r.confirmed_by == "row"
+    assert not got.readings[f"footer.money.{slip}"].doubtful
+    assert {f.seat for f in audit(got).errors if f.code == "money" and f.field == "money"} == {slip}
