@@ -46,6 +46,10 @@ class CellRead:
     #: the share of the cell that lies off the photo (:func:`digitize.cells.share_off_photo`): the decoder doubts a
     #: cell partly off it whatever was read there (digitize.doubts.OFF_PHOTO)
     off_photo: float = 0.0
+    #: what the cell holds beside its value, read with it: the signature ("~") in the DSkV box that holds the loss
+    #: money (:func:`digitize.loss_money.money_in_box`); ``probs`` are then the whole box's, and a text is asked
+    #: about alone and with it on either side
+    beside: str = ""
 
 
 

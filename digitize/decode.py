@@ -521,7 +521,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             rows.append(g)
     _resolve_footer(cells, seats, games)
     mend_misread_digits(cells, "footer")
-    money_by_schedule(cells, seats, games, settings)
+    money_by_schedule(cells, seats, games, settings, struck)
     resolve_money(cells, seats)
     footer = _footer(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))

@@ -214,6 +214,8 @@ class Cells:
         left out."""
         r, fld = self.reads[ref], field_of(ref)
         texts = {v: ts for v in values if (ts := spellings(fld, v))}
+        if r.beside:        # the box's probabilities: the amount alone, or with the signature before or after it
+            texts = {v: [t for s in ts for t in (s, s + r.beside, r.beside + s)] for v, ts in texts.items()}
         if not r.probs or not texts:
             return {}
         probs = iter(text_probability(r.probs, [t for ts in texts.values() for t in ts]))

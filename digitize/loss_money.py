@@ -16,7 +16,7 @@ finding (``money.wrong``) when it is the keeper's slip.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 from audit.model import cell_ref
 from audit.settings import Settings
@@ -26,45 +26,51 @@ from digitize.reader import SIGNATURE
 from digitize.settle import settle
 
 
-def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings) -> None:
+def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
+                      struck: Collection[int] = ()) -> None:
     """Each player's amount in doubt (``footer.money.N``) takes the amount ``settings`` charges for the games he
     lost (``settings.money_for``) when that is among its candidates (:meth:`Cells.options`) and not what it holds
-    already: chosen by the arithmetic, doubtful for the reason "schedule". How many games he lost is read surely: the footer's "Verl." line,
-    or without one his last running count in the rows (``games`` of them); when both are read surely they must
-    agree. Nothing is taken for a player who lost nothing (no amount is emptied) or whose count is in doubt."""
+    already: chosen by the arithmetic, doubtful for the reason "schedule". The reader is asked about that amount
+    first when its top readings lack it (:meth:`Cells.propose`; in a DSkV box beside the signature). How many games
+    he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last running
+    count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a player who lost nothing (no amount is emptied) or
+    where the list does not say surely how many he lost."""
     for s in range(1, seats + 1):
         ref = f"footer.money.{s}"
         if ref not in cells.doubt or ref in cells.by_arith:
             continue
-        lost = sure_lost_count(cells, s, games)
+        lost = sure_lost_count(cells, s, games, struck)
         if not lost:
             continue
         owed = float(settings.money_for(lost))
-        if owed and owed != cells.get(ref) and any(v == owed for v, _p in cells.options(ref)):
+        if not owed or owed == cells.get(ref):
+            continue
+        cells.propose(ref, [owed])          # the reader is asked about it when its top readings lack it
+        if any(v == owed for v, _p in cells.options(ref)):
             cells.choose(ref, owed, reason="schedule")
 
 
-def sure_lost_count(cells: Cells, seat: int, games: int) -> Optional[int]:
-    """How many games ``seat`` lost, as the list says it surely: the footer's "Verl." line read and not in doubt,
-    and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt) not in
-    doubt; both where both are read (they must agree), either where only one is; None where one is in doubt, the
-    two disagree, or neither is read."""
+def sure_lost_count(cells: Cells, seat: int, games: int, struck: Collection[int] = ()) -> Optional[int]:
+    """How many games ``seat`` lost, where the list says it surely: the footer's "Verl." line read and not in doubt,
+    and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt, a crossed-out
+    row of ``struck`` passed over) read and not in doubt. Where both say it they must agree; where one is in doubt or not written the other says it alone;
+    None where neither says it or the two disagree (a slip of the keeper's, or a misreading: the auditor's)."""
     said = []
     footer = f"footer.lost.{seat}"
-    if footer in cells.reads and cells.get(footer) is not None:
-        if footer in cells.doubt:
-            return None
+    if footer in cells.reads and footer not in cells.doubt and cells.get(footer) is not None:
         said.append(cells.get(footer))
     for no in range(games, 0, -1):
+        if no in struck:
+            continue
         ref = cell_ref(no, "lost", seat)
         if ref in cells.reads and (cells.get(ref) is not None or ref in cells.doubt):
-            if ref in cells.doubt:
-                return None
-            said.append(cells.get(ref))
+            if ref not in cells.doubt:
+                said.append(cells.get(ref))
             break
     if not said or any(n != said[0] for n in said) or type(said[0]) is not int:
         return None
     return said[0]
+
 
 
 def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
@@ -139,4 +145,5 @@ def money_in_box(box: CellRead, ref: str) -> CellRead:
         t = text.replace(SIGNATURE, "").strip()
         merged[t] = merged.get(t, 0.0) + p
     cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
-    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, off_photo=box.off_photo)
+    return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, probs=box.probs, off_photo=box.off_photo,
+                    beside=SIGNATURE)

@@ -519,10 +519,10 @@ class CellReader:
         boxed = [i for i, b in enumerate(boxes or ()) if b] if self._box is not None else []
         headed = {i for i, h in enumerate(heads or ()) if h} if self._heads else set()
         results: list[Optional[CellResult]] = [None] * len(maps)
-        if boxed:
-            for i, r in zip(boxed, decode(self._box.logits([maps[i] for i in boxed]), self._box.temperature,
-                                          self.top_k)):
-                results[i] = r
+        if boxed:       # with their probabilities: the decoder asks a box about a loss money amount
+            for i, lg in zip(boxed, self._box.logits([maps[i] for i in boxed])):
+                p = softmax(lg, self._box.temperature)
+                results[i] = replace(_result(beam_search(p, top_k=self.top_k)), probs=(p,))
         rest = [i for i, r in enumerate(results) if r is None]
         if gate and self._gate is not None and rest:
             gated = [i for i in rest if i not in headed]

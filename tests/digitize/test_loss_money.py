@@ -2,6 +2,7 @@
 tournament's schedule charges for the games he lost when the reader saw it too; a confident amount is what was
 written; each player's amount is confirmed on its own."""
 import random
+from dataclasses import replace
 
 from audit.auditor import audit
 from audit.model import cell_ref
@@ -10,6 +11,7 @@ from audit.simulate import simulate
 from digitize.decode import decode
 
 from tests.digitize.test_decode import dskv_reads, table_of, with_read
+from tests.digitize.test_misread_digits import steps_of
 
 
 def _list():
@@ -68,14 +70,19 @@ def test_a_confident_amount_the_schedule_contradicts_is_the_keepers():
 
 
 def test_nothing_is_taken_when_how_many_games_he_lost_is_in_doubt():
-    """The player's "Verl." line read below the reader's bar (0.5): how many games he lost is not sure, so the
-    schedule says nothing about his amount; the reading stays the reader's, in doubt."""
+    """The player's "Verl." line read below the reader's bar (0.5): the rows' last count, read surely, says how many
+    games he lost, and his amount is taken. With that count in doubt too the list does not say it surely, and the
+    schedule says nothing about his amount: the reading stays the reader's, in doubt."""
     sl, owing = _list()
     seat = owing[0]
     lost = sl.footer.lost[seat - 1]
+    last = max(g.no for g in sl.games if not g.crossed_out and g.players[seat - 1].lost is not None)
     reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
     reads = with_read(reads, f"signature.{seat}", "9,50~", 0.5, (_text(sl.footer.money[seat - 1]) + "~", 0.3))
     reads = with_read(reads, f"footer.lost.{seat}", str(lost), 0.5, (str(lost + 3), 0.45))
+    r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == sl.footer.money[seat - 1] and r.reason == "schedule"
+    reads = with_read(reads, cell_ref(last, "lost", seat), str(lost), 0.5, (str(lost + 1), 0.45))
     r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
     assert r.value == 9.5 and r.doubtful and r.chosen_by == "reader"
 
@@ -100,10 +107,11 @@ def test_the_footer_and_the_rows_must_agree_on_the_lost_games():
     reads = with_read(reads, f"footer.lost.{seat}", "", 0.99)
     r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
     assert r.value == sl.footer.money[seat - 1] and r.chosen_by == "arithmetic"
-    # and with the rows' last count in doubt too, nothing says it
+    # and the footer's line alone, the rows' last count in doubt, says it too
+    reads = with_read(reads, f"footer.lost.{seat}", str(lost), 0.99)
     reads = with_read(reads, cell_ref(last, "lost", seat), str(lost), 0.5, (str(lost + 1), 0.45))
     r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
-    assert r.value == 9.5 and r.chosen_by == "reader"
+    assert r.value == sl.footer.money[seat - 1] and r.chosen_by == "arithmetic"
 
 
 def test_each_players_amount_is_confirmed_on_its_own():
@@ -120,3 +128,24 @@ def test_each_players_amount_is_confirmed_on_its_own():
     assert r.value == sl.footer.money[right - 1] and not r.doubtful and r.confirmed_by == "row"
     assert not got.readings[f"footer.money.{slip}"].doubtful
     assert {f.seat for f in audit(got).errors if f.code == "money" and f.field == "money"} == {slip}
+
+
+def test_the_box_is_asked_about_the_amount_its_readings_lack():
+    """The box read "9,50~" (0.6) and "8,50~" (0.3), the owed amount not among them: the reader is asked how probable
+    it finds that amount in the box, alone or beside the signature (the box network's probabilities, all its CTC
+    alignments), and at 0.01 % or more the schedule takes it (doubtful). Without the probabilities (another engine)
+    nothing can be asked and the reading stays."""
+    sl, owing = _list()
+    seat = next(s for s in owing if sl.footer.money[s - 1] < 1.0)      # "0,50": a first digit the reader can miss
+    owed = _text(sl.footer.money[seat - 1])
+    assert owed == "0,50"
+    box, ref = f"signature.{seat}", f"footer.money.{seat}"
+    reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
+    reads = with_read(reads, box, "9,50~", 0.6, ("8,50~", 0.3))
+    probs = steps_of("9,50~", "0,50~", 0.6, 0.01)
+    asked = [r if r.ref != box else replace(r, probs=(probs,)) for r in reads]
+    got = decode(asked, table_of(sl), 36).readings[ref]
+    assert got.value == 0.5 and got.doubtful and got.reason == "schedule"
+    assert 0.5 in dict(got.candidates)                     # shown among the candidates with what the reader gives it
+    got = decode(reads, table_of(sl), 36).readings[ref]
+    assert got.value == 9.5 and got.doubtful and got.chosen_by == "reader"

@@ -104,7 +104,7 @@ def test_the_swap_learnt_in_the_rows_mends_the_footer():
     assert r.value == 172 and r.doubtful and r.chosen_by == "arithmetic"
 
 
-def _steps(text: str, meant: str, p_text: float, p_meant: float) -> np.ndarray:
+def steps_of(text: str, meant: str, p_text: float, p_meant: float) -> np.ndarray:
     """Per-step probabilities (T x (1 + len(CHARSET))) of a cell read ``text`` with ``meant`` possible: each character of
     ``text`` at p_text, the character of ``meant`` in its place at p_meant where they differ, blank the rest; a blank
     step between characters."""
@@ -134,9 +134,9 @@ def test_a_learnt_swap_is_put_to_the_reader_in_a_row_with_several_doubts():
     for g in teach:
         reads = with_read(reads, cell_ref(g.no, "base"), "12", 0.95, ("11", 0.03))
     base, mit = cell_ref(third.no, "base"), cell_ref(third.no, "mit")
-    reads = [CellRead(r.ref, "12", 0.7, (("12", 0.7), ("10", 0.25)), probs=(_steps("12", "11", 0.7, 0.05),))
+    reads = [CellRead(r.ref, "12", 0.7, (("12", 0.7), ("10", 0.25)), probs=(steps_of("12", "11", 0.7, 0.05),))
              if r.ref == base
-             else CellRead(r.ref, "2", 0.7, (("2", 0.7),), probs=(_steps("2", "1", 0.7, 0.05),)) if r.ref == mit
+             else CellRead(r.ref, "2", 0.7, (("2", 0.7),), probs=(steps_of("2", "1", 0.7, 0.05),)) if r.ref == mit
              else r for r in reads]
     got = decode(reads, table_of(sl), 36)
     for ref, want in ((base, 11), (mit, 1)):

@@ -566,6 +566,10 @@ def test_signature_boxes_are_read_by_the_box_network(written):
     alone = CellReader(model=rd.model_path(rd.BOX_FILE), second=None, box=None)
     for g, c, b, p in zip(got, crops, boxes, plain.read(crops)):
         assert g == (alone.read([c])[0] if b else p)
+    # a box's reading keeps the box network's probabilities: the decoder asks it about a loss money amount
+    for g, b in zip(got, boxes):
+        if b:
+            assert len(g.probs) == 1 and rd.text_probability(g.probs, [g.text])[0] >= g.confidence - 1e-6
     amounts = [("3,50", True), ("1,-", False), ("0,50", True), ("2,00", False), ("4,50", True), ("1,50", False)]
     box_crops = [_dskv_box(seed, a, first) for seed, (a, first) in zip(range(21, 27), amounts)]
     want = [a + "~" if first else "~" + a for a, first in amounts]
