@@ -28,15 +28,16 @@ paper are different things, and the reader never silently fixes a cell to make t
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
   total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row, the others' losses = the
-  other seats' last "Verl." counts x 40 or 30) and the table's loss
-  money (the total = the players' amounts added up, :func:`digitize.loss_money.resolve_money`; with several of its cells in doubt
-  only the total is taken, the candidate the amounts add up to as read), are settled
-  together (:func:`settle`): among the top readings of their doubtful cells the most probable
-  combination that agrees is taken; a cell whose value it changes is ``chosen_by="arithmetic"`` and
-  stays doubtful; the value the arithmetic implies for a doubtful cell joins its readings when the reader,
-  asked, gives it at least :data:`ASKED_MIN` (:meth:`Cells.propose`); a row whose previous total is in doubt
-  is settled together with it (:func:`_settle_with_previous`); an empty value, which no row tests, is
-  never chosen for a cell read as a figure;
+  other seats' last "Verl." counts x 40 or 30) and the table's loss money (the total = the players' amounts added
+  up, :func:`digitize.loss_money.resolve_money`; with several of its cells in doubt only the total is taken, the
+  candidate the amounts add up to as read; before that, a player's amount and the total in doubt take what the
+  tournament's schedule charges for the games the list says surely were lost,
+  :func:`digitize.loss_money.money_by_schedule`), are settled together (:func:`settle`): among the top readings
+  of their doubtful cells the most probable combination that agrees is taken; a cell whose value it changes is
+  ``chosen_by="arithmetic"`` and stays doubtful; the value the arithmetic implies for a doubtful cell joins its
+  readings when the reader, asked, gives it at least :data:`ASKED_MIN` (:meth:`Cells.propose`); a row whose
+  previous total is in doubt is settled together with it (:func:`_settle_with_previous`); an empty value, which no
+  row tests, is never chosen for a cell read as a figure;
 * a row with a total read surely for one seat and below the bar for another, whose readings include the empty cell,
   has the sure one as its declarer, the other emptied in doubt (:func:`_one_declarer`);
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still

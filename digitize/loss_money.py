@@ -33,8 +33,10 @@ def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
     already: chosen by the arithmetic, doubtful for the reason "schedule". The reader is asked about that amount
     first when its top readings lack it (:meth:`Cells.propose`; in a DSkV box beside the signature). How many games
     he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last running
-    count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a player who lost nothing (no amount is emptied) or
-    where the list does not say surely how many he lost."""
+    count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a player who
+    lost nothing (no amount is emptied) or where the list does not say surely how many he lost. The table's total in
+    doubt takes what the schedule charges all of them, where the list says surely how many games each lost (the
+    auditor checks the total so)."""
     for s in range(1, seats + 1):
         ref = f"footer.money.{s}"
         if ref not in cells.doubt or ref in cells.by_arith:
@@ -42,19 +44,30 @@ def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
         lost = sure_lost_count(cells, s, games, struck)
         if not lost:
             continue
-        owed = float(settings.money_for(lost))
-        if not owed or owed == cells.get(ref):
-            continue
-        cells.propose(ref, [owed])          # the reader is asked about it when its top readings lack it
-        if any(v == owed for v, _p in cells.options(ref)):
-            cells.choose(ref, owed, reason="schedule")
+        _take(cells, ref, float(settings.money_for(lost)))
+    total = "footer.money_total"
+    if total in cells.doubt and total not in cells.by_arith:
+        counts = [sure_lost_count(cells, s, games, struck) for s in range(1, seats + 1)]
+        if all(n is not None for n in counts):
+            _take(cells, total, float(sum(settings.money_for(n) for n in counts)))
+
+
+def _take(cells: Cells, ref: str, owed: float) -> None:
+    """The doubtful money cell ``ref`` takes ``owed`` when the reader saw it (asked when its top readings lack it):
+    chosen by the arithmetic, reason "schedule"."""
+    if not owed or owed == cells.get(ref):
+        return
+    cells.propose(ref, [owed])
+    if any(v == owed for v, _p in cells.options(ref)):
+        cells.choose(ref, owed, reason="schedule")
 
 
 def sure_lost_count(cells: Cells, seat: int, games: int, struck: Collection[int] = ()) -> Optional[int]:
     """How many games ``seat`` lost, where the list says it surely: the footer's "Verl." line read and not in doubt,
     and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt, a crossed-out
-    row of ``struck`` passed over) read and not in doubt. Where both say it they must agree; where one is in doubt or not written the other says it alone;
-    None where neither says it or the two disagree (a slip of the keeper's, or a misreading: the auditor's)."""
+    row of ``struck`` passed over) read and not in doubt. Where both say it they must agree; where one is in doubt or
+    not written the other says it alone; None where neither says it or the two disagree (a slip of the keeper's, or
+    a misreading: the auditor's)."""
     said = []
     footer = f"footer.lost.{seat}"
     if footer in cells.reads and footer not in cells.doubt and cells.get(footer) is not None:
@@ -83,10 +96,13 @@ def _money_consistent(v: dict, refs: Sequence[str]) -> bool:
 def resolve_money(cells: Cells, seats: int) -> None:
     """The loss money: the table's total is the players' amounts added up (``footer.money_total``), settled like a
     game row (:func:`digitize.settle.settle`), the sum (or the total less the others) proposed to each doubtful
-    amount first (:meth:`Cells.propose`). Run after :func:`money_by_schedule`."""
+    amount first (:meth:`Cells.propose`). Run after :func:`money_by_schedule`: a total the schedule chose is not
+    settled again with the amounts (one of them may be a confident misreading, or the keeper's slip)."""
     refs = [r for r in (*(f"footer.money.{s}" for s in range(1, seats + 1)), "footer.money_total") if r in cells.reads]
     if "footer.money_total" not in refs or len(refs) < 2 or cells.get("footer.money_total") is None:
         return      # no total read: nothing to add up to
+    if cells.reason.get("footer.money_total") == "schedule":
+        return
     if sum(r in cells.doubt for r in refs) > 1:
         # the amounts beside the signatures are the reader's weakest figures: with several in doubt, some
         # combination of poor candidates adds up (a total of 4,50 read right became 14,50 so); only the total

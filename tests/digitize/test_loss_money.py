@@ -149,3 +149,21 @@ def test_the_box_is_asked_about_the_amount_its_readings_lack():
     assert 0.5 in dict(got.candidates)                     # shown among the candidates with what the reader gives it
     got = decode(reads, table_of(sl), 36).readings[ref]
     assert got.value == 9.5 and got.doubtful and got.chosen_by == "reader"
+
+
+def test_the_tables_total_in_doubt_takes_what_the_schedule_charges_them_all():
+    """The table's total read "9,00" (0.5), the right total second and the sum of the amounts as read third, one
+    player's amount read surely wrong (the keeper's slip): the total takes what the schedule charges for all the
+    games the list says surely were lost, as the auditor checks it (reason "schedule"), not the amounts' sum; the
+    slip stays the auditor's finding. A schedule that charges nothing leaves the total to the amounts."""
+    sl, owing = _list()
+    total, slip = sl.footer.money_total, owing[0]
+    added = round(total - sl.footer.money[slip - 1] + 9.5, 2)
+    reads = with_read(dskv_reads(sl), f"signature.{slip}", "9,50~", 0.99)
+    reads = with_read(reads, "footer.money_total", "9,00", 0.5, (_text(total), 0.3), (_text(added), 0.1))
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings["footer.money_total"]
+    assert r.value == total and r.doubtful and r.reason == "schedule"
+    assert {(f.field, f.seat) for f in audit(got).errors if f.code == "money"} == {("money", slip)}
+    r = decode(reads, table_of(sl), 36, settings=Settings(loss_money="0")).readings["footer.money_total"]
+    assert r.value == added and r.doubtful and r.reason == "arithmetic"
