@@ -21,7 +21,7 @@ from typing import Collection, Optional, Sequence
 from audit.model import cell_ref
 from audit.settings import Settings
 from digitize.cell_values import CellRead
-from digitize.doubts import Cells
+from digitize.doubts import ASKED_MIN, Cells
 from digitize.reader import SIGNATURE
 from digitize.settle import settle
 
@@ -29,10 +29,10 @@ from digitize.settle import settle
 def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
                       struck: Collection[int] = ()) -> None:
     """Each player's amount in doubt (``footer.money.N``) takes the amount ``settings`` charges for the games he
-    lost (``settings.money_for``) when that is among its candidates (:meth:`Cells.options`) and not what it holds
-    already: chosen by the arithmetic, doubtful for the reason "schedule". The reader is asked about that amount
-    first when its top readings lack it (:meth:`Cells.propose`; in a DSkV box beside the signature). How many games
-    he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last running
+    lost (``settings.money_for``) when the reader finds it at least :data:`~digitize.doubts.ASKED_MIN` probable
+    (among its readings, or asked: :meth:`Cells.propose`; in a DSkV box beside the signature) and it is not what
+    the cell holds already: chosen by the arithmetic, doubtful for the reason "schedule" (:func:`_take`). How many
+    games he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last running
     count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a player who
     lost nothing (no amount is emptied) or where the list does not say surely how many he lost. The table's total in
     doubt takes what the schedule charges all of them, where the list says surely how many games each lost (the
@@ -53,12 +53,15 @@ def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
 
 
 def _take(cells: Cells, ref: str, owed: float) -> None:
-    """The doubtful money cell ``ref`` takes ``owed`` when the reader saw it (asked when its top readings lack it):
-    chosen by the arithmetic, reason "schedule"."""
-    if not owed or owed == cells.get(ref):
+    """The doubtful money cell ``ref`` takes ``owed`` when the reader finds it at least :data:`ASKED_MIN` probable,
+    among its readings however far down or asked about it (:meth:`Cells.propose`, which then adds it to them): chosen
+    by the arithmetic, reason "schedule". The schedule names one value, so its rank among the readings does not
+    matter as it does where the arithmetic searches combinations (:meth:`Cells.options`). A confident reading its
+    group put in doubt (reason "row") is never changed."""
+    if not owed or owed == cells.get(ref) or ref in cells.frozen or cells.reason.get(ref) == "row":
         return
     cells.propose(ref, [owed])
-    if any(v == owed for v, _p in cells.options(ref)):
+    if cells.probability(ref, owed) >= ASKED_MIN:
         cells.choose(ref, owed, reason="schedule")
 
 

@@ -167,3 +167,19 @@ def test_the_tables_total_in_doubt_takes_what_the_schedule_charges_them_all():
     assert {(f.field, f.seat) for f in audit(got).errors if f.code == "money"} == {("money", slip)}
     r = decode(reads, table_of(sl), 36, settings=Settings(loss_money="0")).readings["footer.money_total"]
     assert r.value == added and r.doubtful and r.reason == "arithmetic"
+
+
+def test_the_amount_is_taken_however_far_down_the_reader_saw_it():
+    """The schedule names one amount: seen sixth among the box's readings (0.2 %, seed 8's photo 8001 had it fifth),
+    it is taken as one seen second is; seen at less than ASKED_MIN it is not."""
+    sl, owing = _list()
+    seat = owing[0]
+    owed = sl.footer.money[seat - 1]
+    others = [(_text(v) + "~", p) for v, p in ((7.5, 0.1), (8.5, 0.05), (6.5, 0.03), (5.5, 0.02)) if v != owed]
+    reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
+    far = with_read(reads, f"signature.{seat}", "9,50~", 0.7, *others, (_text(owed) + "~", 0.002))
+    r = decode(far, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == owed and r.reason == "schedule" and (owed, 0.002) in r.candidates
+    faint = with_read(reads, f"signature.{seat}", "9,50~", 0.7, *others, (_text(owed) + "~", 0.00005))
+    r = decode(faint, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and r.chosen_by == "reader"
