@@ -27,8 +27,8 @@ value that makes its row agree; with the paper wrong, the misreading would have 
 the benchmark photos of seeds 7 and 8 (docs/reader.md, "Confirmed by the row") none of the 489 written cells
 confirmed at 0.6 was wrong.
 
-This module runs the auditor's checks (:func:`audit.auditor.run_checks`, the tournament's settings) on the decoded list,
-a few milliseconds a list; it imports no OpenCV.
+This module runs the auditor's checks (:func:`audit.auditor.run_checks`, with the tournament's settings) on the
+decoded list, a few milliseconds a list; it imports no OpenCV.
 """
 from __future__ import annotations
 

@@ -591,9 +591,6 @@ def _seat_cells(cells: Cells, no: int, seats: int, crossed: bool = False) -> lis
 
 
 
-
-
-
 def _crossed_rows(cells: Cells, games: int) -> set[int]:
     """The rows crossed out: a row most of whose cells show a strike-through stroke (unless figures are read in
     :data:`FIGURES_NOT_STRUCK` of its cells), and the unused rows at

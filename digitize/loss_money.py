@@ -2,14 +2,13 @@
 
 * On the DSkV form the keeper writes each player's amount into his signature box (:func:`money_in_box`).
 * A player's amount follows from the games he lost by the tournament's schedule (SkWO 6.2, the Spielplan;
-  ``audit.settings.Settings.loss_money``, ``--loss-money``): an amount read in doubt takes, among its
-  candidates, what the games he lost cost, where the list says surely how many he lost
+  ``audit.settings.Settings.loss_money``, ``--loss-money``): an amount read in doubt takes what the games he lost
+  cost when the reader finds that amount possible, where the list says surely how many he lost
   (:func:`money_by_schedule`; chosen by the arithmetic and doubtful, like every value the arithmetic takes, for
-  the reason "schedule").
-  The amounts beside the signatures are the reader's weakest figures (on the benchmark photos of session 28
-  three in four read right, half of them in doubt): the schedule takes the right one among the candidates of
-  most of those it misreads.
-* The table's total is the players' amounts added up (:func:`resolve_money`).
+  the reason "schedule"); so does the table's total, with all the players' lost games. The amounts beside the
+  signatures are the reader's weakest figures (on the benchmark photos of session 28 three in four read right,
+  half of them in doubt): the schedule takes the right one for nearly all of those it misreads.
+* Otherwise the table's total is the players' amounts added up (:func:`resolve_money`).
 
 A confident amount is never changed: one that the schedule contradicts stays what was read, the auditor's
 finding (``money.wrong``) when it is the keeper's slip.
@@ -32,33 +31,27 @@ def money_by_schedule(cells: Cells, seats: int, games: int, settings: Settings,
     lost (``settings.money_for``) when the reader finds it at least :data:`~digitize.doubts.ASKED_MIN` probable
     (among its readings, or asked: :meth:`Cells.propose`; in a DSkV box beside the signature) and it is not what
     the cell holds already: chosen by the arithmetic, doubtful for the reason "schedule" (:func:`_take`). How many
-    games he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last running
-    count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a player who
-    lost nothing (no amount is emptied) or where the list does not say surely how many he lost. The table's total in
-    doubt takes what the schedule charges all of them, where the list says surely how many games each lost (the
-    auditor checks the total so)."""
-    for s in range(1, seats + 1):
-        ref = f"footer.money.{s}"
-        if ref not in cells.doubt or ref in cells.by_arith:
-            continue
-        lost = sure_lost_count(cells, s, games, struck)
-        if not lost:
-            continue
-        _take(cells, ref, float(settings.money_for(lost)))
-    total = "footer.money_total"
-    if total in cells.doubt and total not in cells.by_arith:
-        counts = [sure_lost_count(cells, s, games, struck) for s in range(1, seats + 1)]
-        if all(n is not None for n in counts):
-            _take(cells, total, float(sum(settings.money_for(n) for n in counts)))
+    games he lost is what the list says surely (:func:`sure_lost_count`: the footer's "Verl." line and his last
+    running count in the rows, ``games`` of them, the crossed-out ``struck`` passed over). Nothing is taken for a
+    player who lost nothing (no amount is emptied) or where the list does not say surely how many he lost. The
+    table's total in doubt takes what the schedule charges all of them, where the list says surely how many games
+    each lost (the auditor checks the total so)."""
+    counts = [sure_lost_count(cells, s, games, struck) for s in range(1, seats + 1)]
+    for s, lost in enumerate(counts, start=1):
+        if lost:
+            _take(cells, f"footer.money.{s}", float(settings.money_for(lost)))
+    if all(n is not None for n in counts):
+        _take(cells, "footer.money_total", float(sum(settings.money_for(n) for n in counts)))
 
 
 def _take(cells: Cells, ref: str, owed: float) -> None:
-    """The doubtful money cell ``ref`` takes ``owed`` when the reader finds it at least :data:`ASKED_MIN` probable,
-    among its readings however far down or asked about it (:meth:`Cells.propose`, which then adds it to them): chosen
-    by the arithmetic, reason "schedule". The schedule names one value, so its rank among the readings does not
-    matter as it does where the arithmetic searches combinations (:meth:`Cells.options`). A confident reading its
-    group put in doubt (reason "row") is never changed."""
-    if not owed or owed == cells.get(ref) or ref in cells.frozen or cells.reason.get(ref) == "row":
+    """The money cell ``ref``, in doubt and not chosen by the arithmetic yet, takes ``owed`` when the reader finds it
+    at least :data:`ASKED_MIN` probable, among its readings however far down or asked about it (:meth:`Cells.propose`,
+    which then adds it to them): chosen by the arithmetic, reason "schedule". The schedule names one value, so its
+    rank among the readings does not matter as it does where the arithmetic searches combinations
+    (:meth:`Cells.options`). A confident reading its group put in doubt (reason "row") is never changed."""
+    if (ref not in cells.doubt or ref in cells.by_arith or ref in cells.frozen or cells.reason.get(ref) == "row"
+            or not owed or owed == cells.get(ref)):
         return
     cells.propose(ref, [owed])
     if cells.probability(ref, owed) >= ASKED_MIN:
