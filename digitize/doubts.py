@@ -166,15 +166,18 @@ class Cells:
     def get(self, ref, default=None):
         return self.value.get(ref, default)
 
+    def changeable(self, ref) -> bool:
+        """Whether the arithmetic may change ``ref``'s value: a doubtful cell, but not a confident one that its row
+        put in doubt (reason "row": never changed) nor one :attr:`frozen`."""
+        return ref in self.doubt and ref in self.reads and ref not in self.frozen and self.reason.get(ref) != "row"
+
     def options(self, ref) -> list[tuple[object, float]]:
-        """Values to try: the top candidates for a doubtful cell, the reading for a sure one, for a confident one that
-        its row put in doubt (reason "row": never changed) and for one :attr:`frozen`."""
-        if ref not in self.reads or ref in self.frozen or self.reason.get(ref) == "row":
+        """Values to try: the top candidates for a cell the arithmetic may change (:meth:`changeable`), its value
+        for any other."""
+        if not self.changeable(ref):
             return [(self.value.get(ref), 1.0)]
-        if ref in self.doubt:
-            extra = [c for c in self.dist[ref][TOP_K:] if c[0] in self.proposed.get(ref, ())]
-            return self.dist[ref][:TOP_K] + extra or [(self.value[ref], 1.0)]
-        return [(self.value[ref], 1.0)]
+        extra = [c for c in self.dist[ref][TOP_K:] if c[0] in self.proposed.get(ref, ())]
+        return self.dist[ref][:TOP_K] + extra or [(self.value[ref], 1.0)]
 
     def propose(self, ref, values, *, sure: bool = False) -> None:
         """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the

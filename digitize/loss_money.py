@@ -49,9 +49,9 @@ def _take(cells: Cells, ref: str, owed: float) -> None:
     at least :data:`ASKED_MIN` probable, among its readings however far down or asked about it (:meth:`Cells.propose`,
     which then adds it to them): chosen by the arithmetic, reason "schedule". The schedule names one value, so its
     rank among the readings does not matter as it does where the arithmetic searches combinations
-    (:meth:`Cells.options`). A confident reading its group put in doubt (reason "row") is never changed."""
-    if (ref not in cells.doubt or ref in cells.by_arith or ref in cells.frozen or cells.reason.get(ref) == "row"
-            or not owed or owed == cells.get(ref)):
+    (:meth:`Cells.options`). Only a cell the arithmetic may change (:meth:`Cells.changeable`: not a confident reading
+    its group put in doubt) is."""
+    if not cells.changeable(ref) or ref in cells.by_arith or not owed or owed == cells.get(ref):
         return
     cells.propose(ref, [owed])
     if cells.probability(ref, owed) >= ASKED_MIN:
