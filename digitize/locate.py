@@ -128,7 +128,6 @@ def line_blur_mm(page: np.ndarray, fit: GridFit, ppm: float = PX_PER_MM) -> floa
     ii, kk = np.nonzero(fit.measured_h & m.h_cover)
     if ii.size == 0:
         return float("inf")
-    dark = 255.0 - page.astype(np.float32)
     n = int(round(BLUR_WINDOW_MM * ppm))
     centre = (m.h_pos[ii] + fit.dy[ii, kk]) * ppm - 0.5
     base = np.rint(centre).astype(np.int64)
@@ -138,7 +137,8 @@ def line_blur_mm(page: np.ndarray, fit: GridFit, ppm: float = PX_PER_MM) -> floa
     ok = (ys[:, 0] >= 0) & (ys[:, -1] < page.shape[0]) & (xs[:, 0] >= 0) & (xs[:, -1] < page.shape[1])
     if not ok.any():
         return float("inf")
-    vals = dark[ys[ok][:, :, None], xs[ok][:, None, :]]             # samples x offsets x along
+    # only the samples made dark (the whole page as float took 0.05-0.08 s of a 12 MP photo)
+    vals = 255.0 - page[ys[ok][:, :, None], xs[ok][:, None, :]].astype(np.float32)   # samples x offsets x along
     prof = np.median(np.median(vals, axis=2), axis=0)
     prof = np.clip(prof - prof.min(), 0, None)
     if prof.sum() <= 0:
