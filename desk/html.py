@@ -33,7 +33,8 @@ TEXTS = {
                score="Wertung", money="Betrag", cents="Cent", settle="Zweifel entscheiden",
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
-               cell="Zelle", read_as="gelesen", decision="Entscheidung", save="Entscheidungen speichern",
+               cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
+               to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
                note="vom Schiedsrichter entschieden", standings="Rangliste", penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
@@ -51,7 +52,8 @@ TEXTS = {
                score="Score", money="Money", cents="Cents", settle="Settle the doubts",
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
-               cell="Cell", read_as="read", decision="Decision", save="Save decisions",
+               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision",
+               to_settle="Settle {n} reading doubts ↓", save="Save decisions",
                note="settled by the referee", standings="Standings", penalties="Penalty points",
                after="after game", offence="Offence", announcements="Announcements"),
 }

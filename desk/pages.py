@@ -6,6 +6,8 @@ the corrections, the result and the cells a referee can settle.
 """
 from __future__ import annotations
 
+import base64
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -163,8 +165,13 @@ def off_photo_note(sl, lang: str = "de") -> Optional[str]:
     return _reason_note(sl, "photo", OFF_PHOTO_NOTE, lang)
 
 
-def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None) -> ListView:
+def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None,
+              pictures: Optional[dict] = None) -> ListView:
+    """What the list page of the audit ``a`` shows; ``photo`` the path of its photo copy from the page, ``pictures``
+    the JPEG pictures of its cells read in doubt (ref -> bytes, ``digitize.cell_pictures``), shown beside them
+    where the referee settles them (as data URIs: the page stays one file)."""
     sl = a.sl
+    pictures = pictures or {}
     t = sl.table
     by_cell: dict[str, list] = {}
     for f in a.findings:
@@ -225,13 +232,33 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
-    for ref in sorted(doubtful):
+    for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "value": show_value(reading.value),
-                            "raw": reading.value if isinstance(reading.value, (int, float, bool)) else None,
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
-                            "confidence": show_percent(reading.confidence)})
+                            "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
+
+
+def _page_order(readings: dict):
+    """A sort key for cell references: in the order they stand on the list, the table head first, then the game
+    rows by number (game 2 before game 10), then the footer and the signatures; within a part as ``readings``
+    lists them (a list read from a photo lists each row's cells left to right)."""
+    position = {ref: k for k, ref in enumerate(readings)}
+
+    def key(ref: str):
+        game = _GAME.match(ref)
+        part = 0 if ref.startswith("table.") else 1 if game else 2
+        return part, int(game.group(1)) if game else 0, position.get(ref, len(position)), ref
+    return key
+
+
+_GAME = re.compile(r"g(\d+)\.")
+
+
+def _data_uri(jpeg: bytes) -> str:
+    """A JPEG as a data URI for an ``<img src>``."""
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
 
 
 def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:

@@ -8,6 +8,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Optional
 
 import click
 import cv2
@@ -132,8 +133,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             elif not report:
                 click.echo(render_text(a, lang))
             if report:
-                photo = _report_picture(results / f"{o.name}.overlay.jpg", o.list_doc, a, img_dir, o.name)
-                view = list_view(a, o.name, lang, photo=photo)
+                photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", o.list_doc, a, img_dir,
+                                                  o.name)
+                view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
                 view.notes += [taken.text(lang) for taken in start_notes]
@@ -178,22 +180,28 @@ def _decisions(photo: Path, report, name: str) -> dict:
     return found
 
 
-def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str):
-    """The photo copy with readings, doubts (orange) and paper errors (red) drawn on it."""
+def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str) -> tuple[Optional[str], dict]:
+    """The photo copy with readings, doubts (orange) and paper errors (red) drawn on it (its path from the list
+    page), and the picture of every cell read in doubt cut from the copy as it was (ref -> JPEG bytes:
+    ``digitize.cell_pictures``); (None, {}) without a copy."""
     from digitize.annotate import draw_readings
+    from digitize.cell_pictures import cell_pictures
     try:
         image = cv2.imdecode(np.fromfile(str(overlay), np.uint8), cv2.IMREAD_COLOR)
     except OSError:
-        return None
+        return None, {}
     if image is None:
-        return None
+        return None, {}
     width = (list_doc.get("photo") or {}).get("width") or image.shape[1]
+    scale = image.shape[1] / width
+    pictures = cell_pictures(image, {ref: r.box for ref, r in a.sl.readings.items()}, sorted(a.sl.doubtful_cells()),
+                             scale)
     errors = {f.cells[0] for f in a.errors if f.cells}
-    drawn = draw_readings(image, a.sl, errors, scale=image.shape[1] / width)
+    drawn = draw_readings(image, a.sl, errors, scale=scale)
     ok, buf = cv2.imencode(".jpg", drawn, [cv2.IMWRITE_JPEG_QUALITY, 82])
     img_dir.mkdir(parents=True, exist_ok=True)
     write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
-    return f"../img/{name}.jpg"
+    return f"../img/{name}.jpg", pictures
 
 
 def _twice(audits) -> None:

@@ -1,13 +1,18 @@
 """End-to-end: the sample photos through skatscan digitize and skatscan scan, as a referee runs them."""
+import base64
 import json
+import re
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from audit.auditor import audit
 from audit.findings import INFO
 from audit.listjson import list_from_json
+from digitize.cell_pictures import CELL_H, MARGIN_Y
 from digitize.cell_values import NOTHING, field_of, parse
 from skatscan.cli import cli
 
@@ -164,6 +169,16 @@ def test_scan_folder_report_and_rerun(tmp_path):
     assert pages == sorted(f"{n}.html" for n in LISTS)
     page = (report / "lists" / "skatscan-4-errors.html").read_text()
     assert 'img class="photo"' in page and (report / "img" / "skatscan-4-errors.jpg").exists()
+    # every cell read in doubt is shown where the referee settles it, cut from the photo (upright on the photo
+    # taken upside down), as a JPEG in the page itself
+    for name in ("skatscan-4-errors", "dskv-4-upside-down"):
+        page = (report / "lists" / f"{name}.html").read_text()
+        settle = page[page.index('id="settle"'):]
+        pictures = re.findall(r'<img class="cell" src="data:image/jpeg;base64,([^"]+)"', settle)
+        assert len(pictures) == settle.count("<input name=") > 0
+        for data in pictures:
+            picture = cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR)
+            assert picture is not None and 20 <= picture.shape[0] <= CELL_H * (1 + 2 * MARGIN_Y) + 1
     # the samples are not one tournament: a start number may come twice in a series, which the
     # standings refuse with one line instead of ranking a player twice
     assert ((report / "standings.html").exists() and (report / "standings.csv").exists()) or \

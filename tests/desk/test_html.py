@@ -35,6 +35,39 @@ def test_doubts_are_orange_with_candidates_and_a_settle_form():
     assert 'id="settle"' in html and f'name="g{g.no}.plus"' in html and "t.settle.json" in html
 
 
+def test_each_doubt_to_settle_shows_its_cell_from_the_photo_in_the_pages_order():
+    """Beside each cell read in doubt, where the referee writes what the paper says, the cell's picture cut from
+    the photo (a data URI: the page stays one file), with every candidate; the doubts in the page's order (game 2
+    before game 10), and a link to them at the top of the page."""
+    import base64
+
+    import cv2
+    import numpy as np
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    games = [g for g in sl.games if g.plus is not None]
+    g2, g10 = games[1], games[9]
+    readings = {f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus + 1, 0.5), (g.plus, 0.42), (7777, 0.003)),
+                                             doubtful=True,
+                                             box=((10, 10), (40, 10), (40, 20), (10, 20)))
+                for g in (g10, g2)}
+    sl = replace(sl, readings=readings)
+    jpeg = cv2.imencode(".jpg", np.full((30, 60, 3), 90, np.uint8))[1].tobytes()
+    html = render_list(list_view(audit(sl), "t", "en", pictures={f"g{g10.no}.plus": jpeg}), "en")
+    settle = html[html.index('id="settle"'):]
+    assert settle.index(f'name="g{g2.no}.plus"') < settle.index(f'name="g{g10.no}.plus"')
+    pictures = re.findall(r'<img class="cell" src="data:image/jpeg;base64,([^"]+)" alt="on the photo: ([^"]+)"', settle)
+    assert [ref for _, ref in pictures] == [f"g{g10.no}.plus"]          # the cell without a picture has none
+    assert base64.b64decode(pictures[0][0]) == jpeg
+    # the value taken first, then every candidate the reader gives at least 0.5 % (its best, which was not taken,
+    # among them)
+    assert f"<b>{g2.plus}</b>" in settle and f"{g2.plus + 1}&nbsp;50&nbsp;%" in settle
+    assert f"{g2.plus}&nbsp;42&nbsp;%" in settle and "7777&nbsp;" not in settle
+    assert 'href="#settle"' in html and "Settle 2 reading doubts" in html
+    plain = render_list(list_view(audit(sl), "t", "en"), "en")      # no photo: no pictures
+    assert "on the photo" not in plain and 'img class="cell"' not in plain
+
+
 def _read(sl, doubtful_share: float):
     """``sl`` as if read from a photo: every written game cell a reading, the first ``doubtful_share`` of them
     doubtful."""
