@@ -36,6 +36,7 @@ def test_the_cell_is_cut_upright_with_its_neighbourhood_and_outlined():
     assert pic[h // 2, pic.shape[1] // 2].tolist() == [128, 128, 128]      # the cell's middle: the grey cell
     assert pic[2, 2].min() > 240 and pic[-3, -3].min() > 240              # its neighbourhood: the white photo
     assert pic[my, pic.shape[1] // 2].tolist() == pytest.approx(list(OUTLINE), abs=60)   # the outline: top edge
+    assert pic[h // 2, mx].tolist() == pytest.approx(list(OUTLINE), abs=60)                # and left edge
     x, y = _dot(pic)
     assert 0.0 < x < 0.2 and 0.05 < y < 0.5                               # the dot stays top-left
 
