@@ -168,8 +168,9 @@ def off_photo_note(sl, lang: str = "de") -> Optional[str]:
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None,
               pictures: Optional[dict] = None) -> ListView:
     """What the list page of the audit ``a`` shows; ``photo`` the path of its photo copy from the page, ``pictures``
-    the JPEG pictures of its cells read in doubt (ref -> bytes, ``digitize.cell_pictures``), shown beside them
-    where the referee settles them (as data URIs: the page stays one file)."""
+    JPEG pictures of its cells from the photo (ref -> bytes, ``digitize.cell_pictures``; those of
+    :func:`pictured_cells`), shown beside the cells read in doubt where the referee settles them and beside the
+    findings on paper (as data URIs: the page stays one file)."""
     sl = a.sl
     pictures = pictures or {}
     t = sl.table
@@ -196,7 +197,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "label": SEVERITY_LABEL[lang][f.severity] + (" ?" if f.doubtful and f.severity != DOUBT else ""),
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
-            "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates]})
+            "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
+            "pictures": [(ref, _data_uri(pictures[ref])) for ref in f.cells[:FINDING_PICTURES] if ref in pictures]
+            if f.severity in (ERROR, WARNING) and not f.doubtful else []})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
                    + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
@@ -238,6 +241,22 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
+
+
+#: Cells of a finding on paper shown from the photo beside it (a running total's finding names the total first).
+FINDING_PICTURES = 3
+
+
+def pictured_cells(a: Audit) -> list[str]:
+    """The cells whose pictures from the photo the list page shows: every cell read in doubt (where the referee
+    settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper (beside the
+    finding: the referee sees what the keeper wrote before correcting it, and a confident misreading behind a
+    finding shows at once)."""
+    cells = set(a.sl.doubtful_cells())
+    for f in a.findings:
+        if f.severity in (ERROR, WARNING) and not f.doubtful:
+            cells.update(f.cells[:FINDING_PICTURES])
+    return sorted(c for c in cells if c in a.sl.readings)
 
 
 def _page_order(readings: dict):

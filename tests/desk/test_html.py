@@ -68,6 +68,28 @@ def test_each_doubt_to_settle_shows_its_cell_from_the_photo_in_the_pages_order()
     assert "on the photo" not in plain and 'img class="cell"' not in plain
 
 
+def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
+    """Beside an error on paper, the first cells it names as the photo shows them (with their names): the referee
+    sees what the keeper wrote before the correction counts; a reading doubt has its picture where it is settled."""
+    import cv2
+    import numpy as np
+
+    from desk.pages import FINDING_PICTURES, pictured_cells
+
+    sl, _ = seeded(random.Random(3), "single-counted-loss", 4)
+    a = audit(_read(sl, 0.0))        # read from a photo, every reading sure
+    error = next(f for f in a.errors if f.cells)
+    assert not a.sl.doubtful_cells() and error.cells[0] in a.sl.readings
+    assert set(pictured_cells(a)) == {c for f in a.errors for c in f.cells[:FINDING_PICTURES] if c in a.sl.readings}
+    jpeg = cv2.imencode(".jpg", np.full((30, 60, 3), 90, np.uint8))[1].tobytes()
+    pictures = {ref: jpeg for ref in error.cells}
+    html = render_list(list_view(a, "t", "en", pictures=pictures), "en")
+    findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
+    shown = re.findall(r'<img class="cell" src="data:image/jpeg;base64,[^"]+" alt="on the photo: ([^"]+)">'
+                       r'<span class="muted">([^<]+)</span>', findings)
+    assert [ref for ref, _ in shown] == list(error.cells[:FINDING_PICTURES]) and all(a == b for a, b in shown)
+
+
 def _read(sl, doubtful_share: float):
     """``sl`` as if read from a photo: every written game cell a reading, the first ``doubtful_share`` of them
     doubtful."""
