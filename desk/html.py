@@ -19,6 +19,7 @@ from .pages import ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
+               workload="Zu prüfen: {doubts} unsicher gelesene Zellen, {errors} Fehler auf dem Papier.",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren", seats="Plätze", photo="Foto",
                findings="Befunde",
@@ -38,6 +39,7 @@ TEXTS = {
                note="vom Schiedsrichter entschieden", standings="Rangliste", penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
+               workload="To check: {doubts} cells read in doubt, {errors} errors on paper.",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", retake="better photographed again", seats="seats", photo="Photo",
                findings="Findings",
@@ -75,8 +77,11 @@ def render_list(view: ListView, lang: str = "de") -> str:
 def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False) -> str:
     views = sorted(views, key=lambda v: v.sort_key)
     work = sum(1 for v in views if v.status != "clean")
+    # the referee's work over all lists: the cells to look at on the photos and the keepers' errors to confirm
+    doubts, errors = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors"))
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
-                                                     standings=standings, generated=_now())
+                                                     doubts=doubts, errors=errors, standings=standings,
+                                                     generated=_now())
 
 
 def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None) -> Path:

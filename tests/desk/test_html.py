@@ -190,7 +190,12 @@ def test_index_sorts_the_work_first(samples):
     html = render_index(views)
     order = [html.index(x) for x in ("blurry.jpg", "faulty-table7", "six-games")]
     assert order == sorted(order)
-    assert "3 Listen, davon 2 für den Schiedsrichter." in html
+    faulty = views[1].counts["errors"]
+    assert faulty > 0 and views[0].counts["errors"] == 0
+    # and sums up the work: the cells to look at (typed lists have none) and the keepers' errors
+    assert f"3 Listen, davon 2 für den Schiedsrichter. Zu prüfen: 0 unsicher gelesene Zellen, {faulty} Fehler auf " \
+           "dem Papier." in html
+    assert "Zu prüfen" not in render_index(views[:1])          # a clean list alone: nothing to check
 
 
 def test_a_start_number_read_in_doubt_is_marked_on_the_index_and_the_list_page():
