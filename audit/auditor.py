@@ -84,8 +84,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
     for f in found:
         if f.cells and f.code != "unreadable":
             settled = sl.settled.get(f.cells[0])
-            if settled is not None and settled.value == f.written:
-                continue
+            if settled is not None and not settled.reading and settled.value == f.written:
+                continue        # a figure the management fixed (a referee's reading is checked as written)
             if doubtful and any(c in doubtful for c in f.cells):
                 f = replace(f, doubtful=True)
         out.append(f)

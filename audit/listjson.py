@@ -275,8 +275,9 @@ def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
                      for s, x in enumerate(R.list_(sigs, "$.signatures", length=table.seats)))
     settled = {}
     for ref, s in R.obj(d.get("settled", {}), "$.settled").items():
-        s = R.obj(s, f"$.settled.{ref}", required=("value",), allowed=("value", "rule", "note"))
-        settled[ref] = Settlement(s["value"], str(s.get("rule", "SkWO 7.2.5")), str(s.get("note", "")))
+        s = R.obj(s, f"$.settled.{ref}", required=("value",), allowed=("value", "rule", "note", "reading"))
+        settled[ref] = Settlement(s["value"], str(s.get("rule", "SkWO 7.2.5")), str(s.get("note", "")),
+                                  reading=R.bool_(s.get("reading"), f"$.settled.{ref}.reading"))
     penalties = _penalties(d.get("penalties", []), table.seats, seen)
     return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
                      signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
@@ -327,7 +328,8 @@ def list_to_json(sl: ScoreList) -> dict:
                              "announcements": p.announcements, "points": list(p.points),
                              **({"note": p.note} if p.note else {})} for p in sl.penalties]
     if sl.settled:
-        doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note} for ref, s in sl.settled.items()}
+        doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note, **({"reading": True} if s.reading else {})}
+                          for ref, s in sl.settled.items()}
     if sl.readings:
         doc["readings"] = {ref: {"value": r.value, "confidence": r.confidence,
                                  "candidates": [{"value": v, "confidence": c} for v, c in r.candidates],

@@ -189,14 +189,17 @@ OFFENCES = ("minor", "severe", "conduct", "other")
 
 @dataclass(frozen=True)
 class Settlement:
-    """A figure fixed by the tournament management (SkWO 7.2.5) or confirmed by all players.
+    """A figure fixed by the tournament management (SkWO 7.2.5) or confirmed by all players, or (``reading``) a
+    referee's reading of the paper: what is written in a cell that was read in doubt (SkWO 7.3.2).
 
-    The auditor accepts a settled cell holding exactly ``value`` without a finding.
+    The auditor accepts a fixed figure: a settled cell holding exactly ``value`` gives no finding. A reading only
+    lifts the doubt: the figure is checked as written, and a keeper's error there stays an error on paper.
     """
 
     value: object
     rule: str = "SkWO 7.2.5"
     note: str = ""
+    reading: bool = False
 
 
 #: Why the reader doubts a cell (``CellReading.reason``): ``bar`` below the confidence bar (or nothing

@@ -1,14 +1,20 @@
 """A referee's decisions on a list, kept in a small file beside it (``NAME.settle.json``).
 
-The referee settles a reading doubt ("this cell says 36") or confirms a figure with all
-players (SkWO 7.2.5: "Liegt die Bestätigung aller Mitspieler vor, dürfen Spiele und
-Ergebnisse nachträglich ... geändert werden"). Applying the file replaces the cell's value in
-the list, records the decision under ``settled`` and keeps what the reader saw under
-``readings`` (with the doubt lifted), so the list is audited again with the decision and the
+Two kinds of decision (SkWO 7.3.2: doubts are decided by the management or its referees):
+
+* a reading (``"reading": true``): what the paper says in a cell the reader was in doubt about ("this cell says
+  36"). The doubt is lifted and the figure is audited as written: a keeper's mistake there stays an error on paper
+  and is corrected by the lowest-score rule. The review report's form writes these.
+* a figure fixed (no ``reading``): confirmed by all players or decided by the management (SkWO 7.2.5: "Liegt die
+  Bestätigung aller Mitspieler vor, dürfen Spiele und Ergebnisse nachträglich ... geändert werden"); the auditor
+  accepts exactly that figure in the cell.
+
+Applying the file replaces the cell's value in the list, records the decision under ``settled`` and keeps what
+the reader saw under ``readings`` (with the doubt lifted), so the list is audited again with the decision and the
 original reading stays visible::
 
     {"format": "skatscan.settle/1",
-     "cells": {"g5.plus": {"value": 36, "note": "Ziffer 3, nicht 8"},
+     "cells": {"g5.plus": {"value": 36, "reading": true, "note": "Ziffer 3, nicht 8"},
                "g12.p2.total": {"value": 215, "rule": "SkWO 7.2.5", "note": "bestätigt von allen"}}}
 """
 from __future__ import annotations
@@ -62,15 +68,19 @@ def read_settlements(path: Path) -> dict[str, Settlement]:
         value = d["value"]
         if not (value is None or isinstance(value, (bool, int, float))):
             raise SettleError(f"{path}: $.cells.{ref}.value: expected a number, true/false or null")
-        out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")))
+        reading = d.get("reading", False)
+        if not isinstance(reading, bool):
+            raise SettleError(f"{path}: $.cells.{ref}.reading: expected true or false")
+        out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")), reading=reading)
     return out
 
 
 def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
     """The list with the referee's decisions written into its cells (a new list).
 
-    The cell takes the decided value; ``settled`` records it so the auditor accepts it; the
-    reading, if any, keeps what the reader saw but is no longer in doubt.
+    The cell takes the decided value; ``settled`` records it (a figure fixed, the auditor accepts it; a
+    reading, the auditor checks it as written); the reader's reading, if any, keeps what the reader saw but is no
+    longer in doubt.
     """
     if not decisions:
         return sl

@@ -33,6 +33,8 @@ def test_doubts_are_orange_with_candidates_and_a_settle_form():
     html = render_list(list_view(audit(sl), "t", "en"), "en")
     assert 'class="doubt"' in html and "reading doubts" in html
     assert 'id="settle"' in html and f'name="g{g.no}.plus"' in html and "t.settle.json" in html
+    # what the referee enters is what the paper says: a reading, which lifts the doubt and nothing else
+    assert "reading: true" in html[html.index("<script>"):]
 
 
 def test_each_doubt_to_settle_shows_its_cell_from_the_photo_in_the_pages_order():

@@ -39,11 +39,41 @@ def test_confirmed_figure_is_accepted_by_the_audit():
     assert not [f for f in audit(fixed).errors if f.code == "running-total"]
 
 
+def test_a_referees_reading_lifts_the_doubt_but_a_keepers_mistake_stays_an_error_on_paper(tmp_path):
+    """A reading doubt and an error on paper are different things: the running total the keeper wrote wrong, read
+    in doubt, is an error resting on a doubt; when the referee enters what the paper says (the report's form writes
+    ``"reading": true``), the doubt goes and the error stands, corrected by the lowest-score rule. Only a figure
+    fixed by the management (no ``reading``) is accepted as it is."""
+    sl, expected = seeded(random.Random(5), "running-total", 4)
+    e = expected[0]
+    ref = f"g{e.game}.p{e.seat}.total"
+    written = sl.games[e.game - 1].players[e.seat - 1].total
+    read = replace(sl, readings={ref: CellReading(written, 0.5, ((written, 0.5), (written + 10, 0.3)), doubtful=True,
+                                                  reason="bar")})
+    errors = [f for f in audit(read).findings if f.code == "running-total"]
+    assert errors and all(f.doubtful for f in errors)
+    path = tmp_path / "t.settle.json"
+    path.write_text(settle_document({ref: {"value": written, "reading": True, "note": "vom Schiedsrichter"}}))
+    decided = apply(read, read_settlements(path))
+    a = audit(decided)
+    assert not decided.doubtful_cells() and a.status == "paper-errors"
+    assert [f for f in a.errors if f.code == "running-total" and f.cells[0] == ref and not f.doubtful]
+    assert any(c.cell == ref and c.before == written for c in a.corrected.corrections)
+    # the same figure fixed by the management: accepted
+    path.write_text(settle_document({ref: {"value": written, "note": "bestätigt von allen"}}))
+    assert not [f for f in audit(apply(read, read_settlements(path))).errors if f.code == "running-total"]
+    # the decision is kept as such in the list's JSON
+    from audit.listjson import list_from_json, list_to_json
+    assert list_to_json(decided)["settled"][ref]["reading"] is True
+    assert list_from_json(list_to_json(decided)).settled[ref].reading
+
+
 def test_bad_settle_files(tmp_path):
     assert read_settlements(tmp_path / "none.settle.json") == {}
     p = tmp_path / "x.settle.json"
     for text in ("{", json.dumps({"format": "other"}), json.dumps({"format": "skatscan.settle/1", "cells": {"zz": {}}}),
-                 json.dumps({"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": "x"}}})):
+                 json.dumps({"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": "x"}}}),
+                 json.dumps({"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 3, "reading": "yes"}}})):
         p.write_text(text)
         with pytest.raises(SettleError):
             read_settlements(p)
