@@ -35,6 +35,7 @@ TEXTS = {
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
+               as_read="wie gelesen",
                to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
                note="vom Schiedsrichter entschieden", standings="Rangliste", penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
@@ -54,7 +55,7 @@ TEXTS = {
                score="Score", money="Money", cents="Cents", settle="Settle the doubts",
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
-               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision",
+               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
                to_settle="Settle {n} reading doubts ↓", save="Save decisions",
                note="settled by the referee", standings="Standings", penalties="Penalty points",
                after="after game", offence="Offence", announcements="Announcements"),

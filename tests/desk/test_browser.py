@@ -84,3 +84,55 @@ def test_photo_report_shows_the_photo_with_the_cells_marked(photo_report, tmp_pa
     shot = shots / "report-photo-skatscan-4-errors.png"
     browser(tmp_path, "--window-size=1200,2400", f"--screenshot={shot}", page.as_uri())
     assert shot.stat().st_size > 50_000
+
+
+DRIVER = """
+<script>
+// the test's hand: keep what the page would download, tick "as read" on the first doubt, type into the second
+var Original = Blob;
+window.Blob = function (parts, options) {
+  document.body.setAttribute("data-saved", parts.join(""));
+  return new Original(parts, options);
+};
+HTMLAnchorElement.prototype.click = function () {};
+var boxes = document.querySelectorAll("#settle input[data-for]");
+boxes[0].checked = true; boxes[0].dispatchEvent(new Event("change"));
+document.querySelector('#settle input[name="' + boxes[1].dataset.for + '"]').value = "7";
+document.getElementById("save").click();
+</script>
+"""
+
+
+def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(photo_report, tmp_path):
+    """The page's form in a real browser: "as read" on one doubt and a figure typed into another give the
+    settle file (readings of the paper), which a new scan of the photos applies: those two cells are no longer in
+    doubt, the others still are."""
+    import json
+    import re
+
+    from desk.settle import read_settlements
+
+    page = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    driven = tmp_path / "page.html"
+    driven.write_text(page.replace("</body>", DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    saved = json.loads(re.search(r'data-saved="([^"]*)"', dom).group(1).replace("&quot;", '"'))
+    refs = re.findall(r'<input type="checkbox" data-for="([^"]+)" data-value="([^"]*)"', page)
+    (first, shown), (second, _) = refs[0], refs[1]
+    assert set(saved["cells"]) == {first, second} and saved["format"] == "skatscan.settle/1"
+    assert all(c["reading"] is True for c in saved["cells"].values())
+    assert saved["cells"][second]["value"] == 7
+    want = True if shown == "X" else None if shown == "∅" else float(shown.replace(",", "."))
+    assert saved["cells"][first]["value"] == want
+    # the file in the report's settle folder (a copy of the report): the next scan applies it
+    report = tmp_path / "report"
+    shutil.copytree(photo_report, report)
+    settle = report / "settle" / "skatscan-4-errors.settle.json"
+    settle.parent.mkdir(exist_ok=True)
+    settle.write_text(json.dumps(saved), encoding="utf-8")
+    assert set(read_settlements(settle)) == {first, second}
+    photos = Path(__file__).resolve().parents[2] / "samples" / "photos"
+    CliRunner().invoke(cli, ["scan", str(photos / "skatscan-4-errors.jpg"), "--report", str(report)])
+    after = (report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    left = re.findall(r'<input type="checkbox" data-for="([^"]+)"', after)
+    assert first not in left and second not in left and len(left) == len(refs) - 2
