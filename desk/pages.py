@@ -199,7 +199,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
             "pictures": [(ref, _data_uri(pictures[ref])) for ref in f.cells[:FINDING_PICTURES] if ref in pictures]
-            if f.severity in (ERROR, WARNING) and not f.doubtful else []})
+            if f.severity in (ERROR, WARNING) else []})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
                    + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
@@ -249,12 +249,12 @@ FINDING_PICTURES = 3
 
 def pictured_cells(a: Audit) -> list[str]:
     """The cells whose pictures from the photo the list page shows: every cell read in doubt (where the referee
-    settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper (beside the
-    finding: the referee sees what the keeper wrote before correcting it, and a confident misreading behind a
-    finding shows at once)."""
+    settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper, also one that rests
+    on a doubt (beside the finding: the referee sees what the keeper wrote before the correction counts, and a
+    misreading behind a finding shows at once)."""
     cells = set(a.sl.doubtful_cells())
     for f in a.findings:
-        if f.severity in (ERROR, WARNING) and not f.doubtful:
+        if f.severity in (ERROR, WARNING):
             cells.update(f.cells[:FINDING_PICTURES])
     return sorted(c for c in cells if c in a.sl.readings)
 

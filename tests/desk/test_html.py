@@ -90,6 +90,15 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     shown = re.findall(r'<img class="cell" src="data:image/jpeg;base64,[^"]+" alt="on the photo: ([^"]+)">'
                        r'<span class="muted">([^<]+)</span>', findings)
     assert [ref for ref, _ in shown] == list(error.cells[:FINDING_PICTURES]) and all(a == b for a, b in shown)
+    # an error resting on a doubt ("Fehler ?") shows its cells alike
+    first = error.cells[0]
+    doubted = replace(a.sl, readings={**a.sl.readings, first: replace(a.sl.readings[first], doubtful=True,
+                                                                         reason="bar")})
+    b = audit(doubted)
+    assert any(f.doubtful and f.code == error.code and f.cells[0] == first for f in b.findings)
+    html = render_list(list_view(b, "t", "en", pictures=pictures), "en")
+    findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
+    assert f'alt="on the photo: {first}"' in findings
 
 
 def _read(sl, doubtful_share: float):
