@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 #: Height (px) of the cell in its picture: about a game row's height on the report's copy of a phone photo
-#: (desk: ``digitize.pipeline.REPORT_WIDTH`` 1600 px wide, a 4.4 mm row 30-45 px), so it is hardly scaled.
+#: (``digitize.pipeline.REPORT_WIDTH``, 1600 px wide: a 4.4 mm row is 30-45 px high), so it is hardly scaled.
 CELL_H = 40
 #: The neighbourhood shown around the cell, in cell heights: left and right, above and below.
 MARGIN_X = 0.6

@@ -137,7 +137,7 @@ def line_blur_mm(page: np.ndarray, fit: GridFit, ppm: float = PX_PER_MM) -> floa
     ok = (ys[:, 0] >= 0) & (ys[:, -1] < page.shape[0]) & (xs[:, 0] >= 0) & (xs[:, -1] < page.shape[1])
     if not ok.any():
         return float("inf")
-    # only the samples made dark (the whole page as float took 0.05-0.08 s of a 12 MP photo)
+    # only the samples made dark (the whole page as float took 5 of the 14 ms on a 12 MP photo)
     vals = 255.0 - page[ys[ok][:, :, None], xs[ok][:, None, :]].astype(np.float32)   # samples x offsets x along
     prof = np.median(np.median(vals, axis=2), axis=0)
     prof = np.clip(prof - prof.min(), 0, None)
