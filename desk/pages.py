@@ -7,11 +7,11 @@ the corrections, the result and the cells a referee can settle.
 from __future__ import annotations
 
 import base64
-import re
 from dataclasses import dataclass, field
 from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
+from audit.checks.doubts import parse_ref
 from audit.findings import DOUBT, ERROR, INFO, WARNING
 from audit.messages import field_name, offence_name, render, show_percent, show_value
 from audit.model import MARK_FIELDS, cell_ref
@@ -266,13 +266,10 @@ def _page_order(readings: dict):
     position = {ref: k for k, ref in enumerate(readings)}
 
     def key(ref: str):
-        game = _GAME.match(ref)
-        part = 0 if ref.startswith("table.") else 1 if game else 2
-        return part, int(game.group(1)) if game else 0, position.get(ref, len(position)), ref
+        game, _, _ = parse_ref(ref)
+        part = 0 if ref.startswith("table.") else 1 if game is not None else 2
+        return part, game or 0, position.get(ref, len(position)), ref
     return key
-
-
-_GAME = re.compile(r"g(\d+)\.")
 
 
 def _data_uri(jpeg: bytes) -> str:
