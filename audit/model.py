@@ -219,7 +219,7 @@ DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "
                  "photo", "schedule")
 #: What can confirm a reading below the reader's confidence bar, or one doubted for its hand
 #: (``CellReading.confirmed_by``).
-CONFIRMED_BY = ("row",)
+CONFIRMED_BY = ("row", "qr")
 
 
 @dataclass(frozen=True)
@@ -239,7 +239,8 @@ class CellReading:
     reason: str = ""
     #: "row" when the reading is below the reader's confidence bar (or above it but doubted for its hand) and not
     #: in doubt: the reader's own best reading, which its game row (or footer line, or the table's loss money)
-    #: agrees with as a whole (:mod:`digitize.confirm`); "" otherwise
+    #: agrees with as a whole (:mod:`digitize.confirm`); "qr" a table head cell (Serie, Tisch, Start-Nr.) read as
+    #: the form's QR code gives it, not in doubt however unsurely it was read; "" otherwise
     confirmed_by: str = ""
 
     @property

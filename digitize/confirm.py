@@ -37,7 +37,7 @@ from typing import Optional
 
 from audit.auditor import run_checks
 from audit.checks.doubts import parse_ref
-from audit.model import ScoreList, cell_ref
+from audit.model import ScoreList, Table, cell_ref
 from audit.settings import Settings
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.6 the best reading is at least one
@@ -50,6 +50,26 @@ _RUNNING = ("total", "won", "lost")
 #: Doubts that are the reader's own best reading below the bar; every other doubt makes its group unfit to vouch.
 _PLAIN = "bar"
 _HAND = "hand"
+
+
+#: The table head's cells that the QR code of skatscan's forms can give, by the field of :class:`audit.model.Table`.
+_HEAD_CODED = {"table.series": "series", "table.table": "table"}
+
+
+def confirm_by_code(sl: ScoreList, given: Table) -> ScoreList:
+    """``sl`` with the table head's readings that the form's QR code confirms no longer doubtful
+    (``confirmed_by="qr"``): a Serie, Tisch or Start-Nr. cell whose value the code gives (``given``: the table as the
+    locator found it, ``digitize.pipeline.payload_table``) and whose value as read is that value, however unsurely
+    the reader read the printed digits. The code is printed with the form and checked by its error correction; the
+    list takes its value anyway (``digitize.decode``), and a doubt there would ask the referee about a figure
+    already known. A reading that differs from the code stays as it was (a form printed for another table and
+    corrected by hand: the referee looks at it). A new list; ``sl`` is not modified."""
+    coded = {ref: getattr(given, name) for ref, name in _HEAD_CODED.items()}
+    coded.update((f"table.start_number.{s}", n) for s, n in enumerate(given.start_numbers or (), start=1))
+    agreed = {ref: replace(r, doubtful=False, reason="", confirmed_by="qr") for ref, r in sl.readings.items()
+              if r.doubtful and coded.get(ref) is not None and r.value is not None
+              and str(r.value) == str(coded[ref])}
+    return replace(sl, readings={**sl.readings, **agreed}) if agreed else sl
 
 
 def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,

@@ -90,7 +90,7 @@ from audit.settings import Settings
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
-from digitize.confirm import confirm_by_rows
+from digitize.confirm import confirm_by_code, confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import LOSS_STEP, PLAUSIBLE
@@ -526,7 +526,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     resolve_money(cells, seats)
     footer = _footer(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
-    table = _table(cells, table)
+    given, table = table, _table(cells, table)      # the table as the locator found it (its QR code), as read
     readings = {}
     crossed_out = {g.no for g in rows if g.crossed_out}
     for ref, r in cells.reads.items():
@@ -542,8 +542,9 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             candidates=tuple((v, round(float(p), 4)) for v, p in shown),
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
-    return confirm_by_rows(ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
-                                     readings=readings, source=source), bar, row_bar, settings)
+    sl = confirm_by_code(ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
+                                   readings=readings, source=source), given)
+    return confirm_by_rows(sl, bar, row_bar, settings)
 
 
 

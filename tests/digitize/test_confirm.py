@@ -206,3 +206,33 @@ def test_a_crossed_out_row_between_does_not_hide_a_chosen_total():
     sl = ScoreList(table=Table(seats=3), readings={"g1.p1.total": replace(chosen, chosen_by="reader", reason="bar"),
                                                    "g3.p1.total": read})
     assert not _after_a_chosen_value(sl, "g3.p1.total")
+
+
+def test_the_forms_qr_code_confirms_the_head_cells_read_as_it_gives_them():
+    """Serie, Tisch and the start numbers the QR code of skatscan's form gives: read unsurely as the code says, they
+    are no doubt (the list takes the code's value anyway); read otherwise (a form printed for another table and
+    corrected by hand), or where the code gives nothing, they stay doubts."""
+    from digitize.confirm import confirm_by_code
+
+    sl = simulate(random.Random(5), seats=4)
+    unsure = CONFIDENCE_BAR - 0.3
+    reads = perfect_reads(sl)
+    head = (("table.series", "2"), ("table.table", "17"), ("table.start_number.1", "40"),
+            ("table.start_number.2", "91"), ("table.start_number.3", "12"))
+    for ref, text in head:
+        reads = with_read(reads, ref, text, unsure, (text + "1", 0.1))
+    code = replace(table_of(sl), series=2, table=18, start_numbers=("40", "19", None, None))
+    got = decode(reads, code, 48)
+    r = got.readings
+    assert not r["table.series"].doubtful and r["table.series"].confirmed_by == "qr"
+    assert r["table.series"].value == 2 and r["table.series"].confidence == round(unsure, 4)
+    assert not r["table.start_number.1"].doubtful and r["table.start_number.1"].confirmed_by == "qr"
+    # read otherwise than the code: still a doubt, and the list takes the code's figure
+    assert r["table.table"].doubtful and r["table.table"].value == 17 and got.table.table == 18
+    assert r["table.start_number.2"].doubtful and got.table.start_numbers[1] == "19"
+    # the code gives no start number for seat 3: nothing confirms it
+    assert r["table.start_number.3"].doubtful and not r["table.start_number.3"].confirmed_by
+    # without a code (a DSkV form, a skatscan form printed blank): every one of them a doubt, as before
+    plain = decode(reads, table_of(sl), 48)
+    assert all(plain.readings[ref].doubtful and not plain.readings[ref].confirmed_by for ref, _ in head)
+    assert confirm_by_code(plain, table_of(sl)) is plain
