@@ -71,6 +71,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   the reader's bar a reading stays doubtful however well its row agrees (issue 5: the row may not choose a
   reading the reader is unsure of: the paper may be wrong), and so does an empty reading, a table head cell and
   a signature box;
+* a table head cell (Serie, Tisch, Start-Nr.) read as the QR code of skatscan's form gives it is not doubtful
+  however unsurely it was read (``confirmed_by="qr"``, :func:`digitize.confirm.confirm_by_code`): the list takes
+  the code's value;
 * every other cell below the bar stays ``doubtful``: the auditor reports it as ``unreadable`` with
   its candidates, and the referee looks at the photo; every doubtful cell says why
   (``CellReading.reason``, :data:`audit.model.DOUBT_REASONS`).
