@@ -198,7 +198,8 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
-            "pictures": [(ref, _data_uri(pictures[ref])) for ref in f.cells[:FINDING_PICTURES] if ref in pictures]
+            "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in f.cells[:FINDING_PICTURES]
+                         if ref in pictures]
             if f.severity in (ERROR, WARNING) else []})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
@@ -237,7 +238,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                           for w, x in zip(p.points, c.points)]})
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
-        view.doubts.append({"cell": ref, "value": show_value(reading.value),
+        view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
@@ -270,6 +271,36 @@ def _page_order(readings: dict):
         part = 0 if ref.startswith("table.") else 1 if game is not None else 2
         return part, game or 0, position.get(ref, len(position)), ref
     return key
+
+
+CELL_WORDS = {"de": {"game": "Spiel", "seat": "Platz", "footer": "Fuß", "series": "Serie", "table": "Tisch",
+                     "start_number": "Start-Nr."},
+              "en": {"game": "game", "seat": "seat", "footer": "footer", "series": "series", "table": "table",
+                     "start_number": "start no."}}
+
+
+def cell_label(ref: str, lang: str = "de") -> str:
+    """A cell as the referee finds it on the list: "Spiel 21 · Platz 3 Stand" for ``g21.p3.total``, "Fuß · Platz 2
+    Gesamtpunkte" for ``footer.score.2``, "Platz 1 Start-Nr." for ``table.start_number.1``.
+
+    >>> cell_label("g13.ohne"), cell_label("g21.p3.total", "en"), cell_label("footer.money_total")
+    ('Spiel 13 · ohne', 'game 21 · seat 3 running total', 'Fuß · Betrag gesamt')
+    >>> cell_label("table.start_number.1"), cell_label("table.series"), cell_label("signature.2")
+    ('Platz 1 Start-Nr.', 'Serie', 'Platz 2 Unterschrift')
+    """
+    w = CELL_WORDS[lang if lang in CELL_WORDS else "de"]
+    if ref.startswith("table."):
+        part = ref.split(".")
+        return f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)
+    if ref == "footer.money_total":
+        return f"{w['footer']} · {field_name('money_total', lang)}"
+    game, seat, field = parse_ref(ref)
+    if field == ref:
+        return ref                      # not a cell of the list's form
+    name = (f"{w['seat']} {seat} " if seat else "") + field_name(field, lang)
+    if game is not None:
+        return f"{w['game']} {game} · {name}"
+    return f"{w['footer']} · {name}" if ref.startswith("footer.") else name
 
 
 def _data_uri(jpeg: bytes) -> str:

@@ -60,6 +60,7 @@ def test_each_doubt_to_settle_shows_its_cell_from_the_photo_in_the_pages_order()
     assert settle.index(f'name="g{g2.no}.plus"') < settle.index(f'name="g{g10.no}.plus"')
     pictures = re.findall(r'<img class="cell" src="data:image/jpeg;base64,([^"]+)" alt="on the photo: ([^"]+)"', settle)
     assert [ref for _, ref in pictures] == [f"g{g10.no}.plus"]          # the cell without a picture has none
+    assert f"game {g10.no} · + <span class=\"muted\">g{g10.no}.plus</span>" in settle    # named as on the list
     assert base64.b64decode(pictures[0][0]) == jpeg
     # the value taken first, then every candidate the reader gives at least 0.5 % (its best, which was not taken,
     # among them)
@@ -76,7 +77,7 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     import cv2
     import numpy as np
 
-    from desk.pages import FINDING_PICTURES, pictured_cells
+    from desk.pages import FINDING_PICTURES, cell_label, pictured_cells
 
     sl, _ = seeded(random.Random(3), "single-counted-loss", 4)
     a = audit(_read(sl, 0.0))        # read from a photo, every reading sure
@@ -89,7 +90,9 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
     shown = re.findall(r'<img class="cell" src="data:image/jpeg;base64,[^"]+" alt="on the photo: ([^"]+)">'
                        r'<span class="muted">([^<]+)</span>', findings)
-    assert [ref for ref, _ in shown] == list(error.cells[:FINDING_PICTURES]) and all(a == b for a, b in shown)
+    assert [ref for ref, _ in shown] == list(error.cells[:FINDING_PICTURES])
+    assert [label for _, label in shown] == [cell_label(ref, "en") for ref in error.cells[:FINDING_PICTURES]]
+    assert shown[0][1].startswith(f"game {error.game} · ")            # each named as the referee finds it
     # an error resting on a doubt ("Fehler ?") shows its cells alike
     first = error.cells[0]
     doubted = replace(a.sl, readings={**a.sl.readings, first: replace(a.sl.readings[first], doubtful=True,
