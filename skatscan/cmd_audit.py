@@ -32,6 +32,35 @@ def expand(paths) -> list[str]:
     return out
 
 
+def _report_photo(name: str, result, img_dir: Path, unique: str):
+    """The report's photo and cell pictures of a list that ``skatscan digitize`` read (its JSON names the photo:
+    ``photo.file``, as given to digitize or beside the JSON), as ``scan`` shows them
+    (:func:`skatscan.photos.report_picture`); (None, {}) when the photo is not there or cannot be read."""
+    import cv2
+
+    from digitize.image import ImageError, load_image
+    from digitize.pipeline import REPORT_WIDTH
+
+    from .photos import report_picture
+    try:
+        doc = json.loads(Path(name).read_text(encoding="utf-8"))
+        file = Path(str(doc["photo"]["file"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None, {}
+    for path in (file, Path(name).parent / file.name):
+        if path.is_file():
+            try:
+                image = load_image(path)
+            except (ImageError, OSError):
+                return None, {}
+            width = image.shape[1]
+            if width > REPORT_WIDTH:
+                image = cv2.resize(image, (REPORT_WIDTH, round(image.shape[0] * REPORT_WIDTH / width)),
+                                   interpolation=cv2.INTER_AREA)
+            return report_picture(image, width, result, img_dir, unique)
+    return None, {}
+
+
 @click.command("audit")
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 document instead of the report.")
@@ -75,7 +104,9 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
         result = audit(sl, settings)
         errors += bool(result.errors)
         if report:
-            views.append(list_view(result, names.unique(name), lang))
+            unique = names.unique(name)
+            photo, pictures = _report_photo(name, result, Path(report) / "img", unique) if sl.readings else (None, {})
+            views.append(list_view(result, unique, lang, photo=photo, pictures=pictures))
         doc = audit_to_json(result, settings, lang)
         if output:
             plan.write(name, dumps(doc))

@@ -21,7 +21,7 @@ from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, run_batch
-from desk.pages import hand_note, list_view, off_photo_note, pictured_cells, retake_advice, unreadable_view
+from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
 from desk.start_numbers import reconcile_start_numbers
@@ -29,7 +29,7 @@ from desk.start_numbers import reconcile_start_numbers
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
 from .outputs import OutputPlan, write_report_or_fail
-from .photos import engine_option, expand_photos, with_name_hint
+from .photos import engine_option, expand_photos, report_picture, with_name_hint
 
 
 @click.command("scan")
@@ -181,26 +181,15 @@ def _decisions(photo: Path, report, name: str) -> dict:
 
 
 def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str) -> tuple[Optional[str], dict]:
-    """The photo copy with readings, doubts (orange) and paper errors (red) drawn on it (its path from the list
-    page), and the pictures of the cells its page shows (``desk.pages.pictured_cells``) cut from the copy as it was
-    (ref -> JPEG bytes: ``digitize.cell_pictures``); (None, {}) without a copy."""
-    from digitize.annotate import draw_readings
-    from digitize.cell_pictures import cell_pictures
+    """The report's photo of a list and its cells' pictures (:func:`skatscan.photos.report_picture`) from the copy
+    of the photo the batch kept (``overlay``); (None, {}) without one."""
     try:
         image = cv2.imdecode(np.fromfile(str(overlay), np.uint8), cv2.IMREAD_COLOR)
     except OSError:
         return None, {}
     if image is None:
         return None, {}
-    width = (list_doc.get("photo") or {}).get("width") or image.shape[1]
-    scale = image.shape[1] / width
-    pictures = cell_pictures(image, {ref: r.box for ref, r in a.sl.readings.items()}, pictured_cells(a), scale)
-    errors = {f.cells[0] for f in a.errors if f.cells}
-    drawn = draw_readings(image, a.sl, errors, scale=scale)
-    ok, buf = cv2.imencode(".jpg", drawn, [cv2.IMWRITE_JPEG_QUALITY, 82])
-    img_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
-    return f"../img/{name}.jpg", pictures
+    return report_picture(image, (list_doc.get("photo") or {}).get("width") or image.shape[1], a, img_dir, name)
 
 
 def _twice(audits) -> None:

@@ -54,6 +54,26 @@ def cells_picture(image, located) -> bytes:
     return encode_jpeg(draw_overlay(image, located), max_width=2400, quality=85)
 
 
+def report_picture(image, photo_width: int, a, img_dir: Path, name: str) -> tuple[str, dict]:
+    """For the review report of the audit ``a`` of a list read from a photo ``photo_width`` px wide: its copy
+    ``image`` (BGR, as wide or reduced) with readings, doubts (orange) and paper errors (red) drawn on it, written
+    as ``img_dir/NAME.jpg`` (its path from the list page is returned), and the pictures of the cells the page shows
+    (``desk.pages.pictured_cells``) cut from the copy as it was (ref -> JPEG bytes: ``digitize.cell_pictures``)."""
+    import cv2
+
+    from audit.files import write_atomic
+    from desk.pages import pictured_cells
+    from digitize.annotate import draw_readings
+    from digitize.cell_pictures import cell_pictures
+    scale = image.shape[1] / (photo_width or image.shape[1])
+    pictures = cell_pictures(image, {ref: r.box for ref, r in a.sl.readings.items()}, pictured_cells(a), scale)
+    errors = {f.cells[0] for f in a.errors if f.cells}
+    ok, buf = cv2.imencode(".jpg", draw_readings(image, a.sl, errors, scale=scale), [cv2.IMWRITE_JPEG_QUALITY, 82])
+    img_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    return f"../img/{name}.jpg", pictures
+
+
 def name_hint(path: str) -> dict:
     """Series and table from a file name such as ``s2-t14.jpg`` or ``serie2_tisch14.jpg``."""
     import re

@@ -157,6 +157,35 @@ def test_digitize_takes_the_tournaments_loss_money(tmp_path):
     assert code == 2 and err.count("\n") == 1 and "--loss-money" in err and not out.exists()
 
 
+def test_a_digitized_list_audited_with_a_report_shows_its_photo_and_cells(tmp_path):
+    """``skatscan digitize`` then ``skatscan audit --report``: the list's page shows the photo its JSON names and
+    every cell read in doubt from it, as ``scan`` does; without the photo, the page has neither, and the audit is
+    the same."""
+    listed = tmp_path / "t.json"
+    code, _, err = run("digitize", str(PHOTOS / "skatscan-4-errors.jpg"), "-o", str(listed))
+    assert code == 0, err
+    code, _, err = run("audit", str(listed), "--report", str(tmp_path / "r"))
+    page = (tmp_path / "r" / "lists" / "t.html").read_text()
+    assert code == 1 and 'img class="photo"' in page and (tmp_path / "r" / "img" / "t.jpg").exists()
+    settle = page[page.index('id="settle"'):]
+    assert settle.count('<img class="cell"') == settle.count("<input name=") > 0
+    moved = tmp_path / "elsewhere" / "t.json"
+    moved.parent.mkdir()
+    doc = json.loads(listed.read_text())
+    doc["photo"]["file"] = str(tmp_path / "gone.jpg")
+    moved.write_text(json.dumps(doc))
+    code2, _, _ = run("audit", str(moved), "--report", str(tmp_path / "r2"))
+    page2 = (tmp_path / "r2" / "lists" / "t.html").read_text()
+    assert code2 == code and 'img class="photo"' not in page2 and '<img class="cell"' not in page2
+    assert page2.count("<input name=") == settle.count("<input name=")
+    # the photo beside the JSON (both copied to another machine) is found there
+    doc["photo"]["file"] = "/a/folder/elsewhere/skatscan-4-errors.jpg"
+    moved.write_text(json.dumps(doc))
+    (moved.parent / "skatscan-4-errors.jpg").write_bytes((PHOTOS / "skatscan-4-errors.jpg").read_bytes())
+    run("audit", str(moved), "--report", str(tmp_path / "r3"))
+    assert 'img class="photo"' in (tmp_path / "r3" / "lists" / "t.html").read_text()
+
+
 def test_scan_folder_report_and_rerun(tmp_path):
     report = tmp_path / "bericht"
     code, _, err = run("scan", str(PHOTOS), "--report", str(report))
