@@ -1,6 +1,7 @@
 """What the photo commands (digitize, scan) share: finding photos, reading one with a clear
-line for a bad one, the engine option, the debug picture; and series and table from a file's name
-(``s2-t7.jpg``), which ``standings`` takes for list files too."""
+line for a bad one, the engine option, the debug picture, the report's photo and cell pictures (which ``audit``
+shows for a digitized list too); and series and table from a file's name (``s2-t7.jpg``), which ``standings``
+takes for list files too."""
 from __future__ import annotations
 
 from dataclasses import replace
