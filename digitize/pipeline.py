@@ -193,12 +193,17 @@ def digitize_file(path: str | Path, *, engine: str = "skatscan", settings: Optio
     return d
 
 
-def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> bytes:
-    """A smaller JPEG of ``image`` for reports."""
+def reduced(image: np.ndarray, max_width: int = REPORT_WIDTH) -> np.ndarray:
+    """``image`` at most ``max_width`` px wide (shrunk keeping its aspect; as it is when narrower)."""
     h, w = image.shape[:2]
     if w > max_width:
         image = cv2.resize(image, (max_width, round(h * max_width / w)), interpolation=cv2.INTER_AREA)
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return image
+
+
+def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> bytes:
+    """A smaller JPEG of ``image`` for reports."""
+    ok, buf = cv2.imencode(".jpg", reduced(image, max_width), [cv2.IMWRITE_JPEG_QUALITY, quality])
     return buf.tobytes() if ok else b""
 
 

@@ -36,10 +36,8 @@ def _report_photo(name: str, result, img_dir: Path, unique: str):
     """The report's photo and cell pictures of a list that ``skatscan digitize`` read (its JSON names the photo:
     ``photo.file``, as given to digitize or beside the JSON), as ``scan`` shows them
     (:func:`skatscan.photos.report_picture`); (None, {}) when the photo is not there or cannot be read."""
-    import cv2
-
     from digitize.image import ImageError, load_image
-    from digitize.pipeline import REPORT_WIDTH
+    from digitize.pipeline import reduced
 
     from .photos import report_picture
     try:
@@ -53,11 +51,7 @@ def _report_photo(name: str, result, img_dir: Path, unique: str):
                 image = load_image(path)
             except (ImageError, OSError):
                 return None, {}
-            width = image.shape[1]
-            if width > REPORT_WIDTH:
-                image = cv2.resize(image, (REPORT_WIDTH, round(image.shape[0] * REPORT_WIDTH / width)),
-                                   interpolation=cv2.INTER_AREA)
-            return report_picture(image, width, result, img_dir, unique)
+            return report_picture(reduced(image), image.shape[1], result, img_dir, unique)
     return None, {}
 
 
