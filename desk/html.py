@@ -15,11 +15,12 @@ import jinja2
 from audit.files import write_atomic
 from audit.standings import number_order
 
-from .pages import ListView
+from .pages import UNREADABLE_PHOTO, ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
                workload="Zu prüfen: {doubts} unsicher gelesene Zellen, {errors} Fehler auf dem Papier.",
+               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (unten zuerst).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren", seats="Plätze", photo="Foto",
                findings="Befunde",
@@ -41,6 +42,7 @@ TEXTS = {
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                workload="To check: {doubts} cells read in doubt, {errors} errors on paper.",
+               unread="Photos on which no list could be read: {n} (first below).",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", retake="better photographed again", seats="seats", photo="Photo",
                findings="Findings",
@@ -77,12 +79,14 @@ def render_list(view: ListView, lang: str = "de") -> str:
 
 def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False) -> str:
     views = sorted(views, key=lambda v: v.sort_key)
-    work = sum(1 for v in views if v.status != "clean")
+    # the photos on which no list could be read are counted apart from the lists
+    unread = sum(1 for v in views if v.status == UNREADABLE_PHOTO)
+    work = sum(1 for v in views if v.status not in ("clean", UNREADABLE_PHOTO))
     # the referee's work over all lists: the cells to look at on the photos and the keepers' errors to confirm
     doubts, errors = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors"))
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
-                                                     doubts=doubts, errors=errors, standings=standings,
-                                                     generated=_now())
+                                                     lists=len(views) - unread, unread=unread, doubts=doubts,
+                                                     errors=errors, standings=standings, generated=_now())
 
 
 def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None) -> Path:

@@ -207,8 +207,8 @@ def test_index_sorts_the_work_first(samples):
     faulty = views[1].counts["errors"]
     assert faulty > 0 and views[0].counts["errors"] == 0
     # and sums up the work: the cells to look at (typed lists have none) and the keepers' errors
-    assert f"3 Listen, davon 2 für den Schiedsrichter. Zu prüfen: 0 unsicher gelesene Zellen, {faulty} Fehler auf " \
-           "dem Papier." in html
+    assert f"2 Listen, davon 1 für den Schiedsrichter. Zu prüfen: 0 unsicher gelesene Zellen, {faulty} Fehler auf " \
+           "dem Papier. Fotos, auf denen keine Liste gelesen werden konnte: 1" in html   # the photo apart
     assert "Zu prüfen" not in render_index(views[:1])          # a clean list alone: nothing to check
 
 
