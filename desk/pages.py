@@ -198,9 +198,8 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
-            "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in f.cells[:FINDING_PICTURES]
-                         if ref in pictures]
-            if f.severity in (ERROR, WARNING) else []})
+            "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
+                         if ref in pictures]})
     view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                     for x in GAME_FIELDS]
                    + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
@@ -255,9 +254,13 @@ def pictured_cells(a: Audit) -> list[str]:
     misreading behind a finding shows at once)."""
     cells = set(a.sl.doubtful_cells())
     for f in a.findings:
-        if f.severity in (ERROR, WARNING):
-            cells.update(f.cells[:FINDING_PICTURES])
+        cells.update(_pictured_of(f))
     return sorted(c for c in cells if c in a.sl.readings)
+
+
+def _pictured_of(f) -> tuple:
+    """The cells of the finding ``f`` shown from the photo beside it (:func:`pictured_cells`)."""
+    return tuple(f.cells[:FINDING_PICTURES]) if f.severity in (ERROR, WARNING) else ()
 
 
 def _page_order(readings: dict):
