@@ -39,7 +39,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   previous total is in doubt is settled together with it (:func:`_settle_with_previous`); an empty value, which no
   row tests, is never chosen for a cell read as a figure;
 * a row with a total read surely for one seat and below the bar for another, whose readings include the empty cell,
-  has the sure one as its declarer, the other emptied in doubt (:func:`_one_declarer`);
+  has the sure one as its declarer, the other emptied in doubt (:func:`_one_declarer`); with every total of the
+  row below the bar, the one seat whose count the row holds is the declarer;
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
   settles its declarer's total and counts on their own chains, against its "+" or "-" as it stands
   (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
@@ -217,16 +218,20 @@ def _one_declarer(cells: Cells, no: int, with_total: list[int]) -> list[int]:
     """Row ``no`` has a total read for several seats (``with_total``): when one is read surely and every other below
     the bar, with the empty cell among its readings (a stray mark read "4" at 0.24 in a non-declarer's empty total),
     the sure one is the declarer and the others are empty, chosen by the arithmetic and doubtful; else the row keeps
-    its totals as read (several declarers, the auditor's finding)."""
+    its totals as read (several declarers, the auditor's finding). With none read surely, a keeper who counts names
+    the declarer: the one seat whose "Gew." or "Verl." the row holds (seed 7's photo 7027: "285" at 0.52 for 265
+    beside a stray "5" at 0.11 left the row unsettled and the total at its misreading)."""
     refs = {s: cell_ref(no, "total", s) for s in with_total}
-    sure = [s for s in with_total if cells.sure[refs[s]] >= cells.bar and refs[s] not in cells.doubt]
-    stray = [refs[s] for s in with_total if s not in sure]
-    if len(sure) != 1 or not all(cells.sure[r] < cells.bar and r in cells.doubt
-                                 and any(v is None and p >= ALT_MIN for v, p in cells.read[r]) for r in stray):
+    declarer = [s for s in with_total if cells.sure[refs[s]] >= cells.bar and refs[s] not in cells.doubt]
+    if not declarer and cells.counting:
+        declarer = [s for s in with_total if any(cells.get(cell_ref(no, k, s)) is not None for k in ("won", "lost"))]
+    stray = [refs[s] for s in with_total if s not in declarer]
+    if len(declarer) != 1 or not all(cells.sure[r] < cells.bar and r in cells.doubt
+                                     and any(v is None and p >= ALT_MIN for v, p in cells.read[r]) for r in stray):
         return with_total
     for r in stray:
         cells.choose(r, None)
-    return sure
+    return declarer
 
 
 def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:

@@ -14,7 +14,7 @@ from audit.settings import Settings
 from audit.simulate import seeded, simulate
 import digitize.doubts as doubts
 from digitize import priors
-from digitize.cell_values import CellRead, parse, spellings
+from digitize.cell_values import CellRead, field_of, parse, spellings
 import digitize.decode as decode_module
 from digitize.confirm import ROW_BAR
 from digitize.decode import CONFIDENCE_BAR, decode
@@ -1134,3 +1134,26 @@ def test_a_stray_total_beside_the_declarers_is_emptied_in_doubt():
     kept = decode(with_read(reads, other, "4", 0.24, ("9", 0.08)), table_of(sl), 48).readings
     assert kept[other].value == 4 and kept[other].chosen_by == "reader"
     assert kept[plus].value == misread
+
+
+def test_the_declarers_count_names_him_among_two_unsure_totals():
+    """Two totals read below the bar in one row (the declarer's "285" at 0.52 for 265, a stray "5" at 0.11 in a
+    non-declarer's empty total, the empty cell its runner-up): the seat whose count is written in the row is the
+    declarer, the stray total is taken empty by the arithmetic (in doubt), and the declarer's total follows his
+    chain (in doubt). Seed 7's photo 7027 left the row unsettled, the total at its misreading. Without the count
+    (a keeper who counts nothing) the row keeps both totals as read."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.no > 3
+                and any(p.total is not None and p.total > 100 for p in g.players))
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    own, other = cell_ref(game.no, "total", seat), cell_ref(game.no, "total", seat % 4 + 1)
+    right = game.players[seat - 1].total
+    wrong = right + 20
+    reads = with_read(perfect_reads(sl), own, str(wrong), 0.52, (str(right), 0.37))
+    reads = with_read(reads, other, "5", 0.106, ("", 0.087), ("35", 0.08))
+    got = decode(reads, table_of(sl), 48).readings
+    assert got[other].value is None and got[other].doubtful and got[other].chosen_by == "arithmetic"
+    assert got[own].value == right and got[own].doubtful and got[own].chosen_by == "arithmetic"
+    uncounted = [r for r in reads if field_of(r.ref) not in ("won", "lost")]
+    kept = decode(uncounted, table_of(sl), 48).readings
+    assert kept[other].value == 5 and kept[own].value == wrong
