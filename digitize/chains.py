@@ -21,7 +21,7 @@ import math
 from typing import Callable
 
 from audit.model import cell_ref
-from digitize.doubts import ASKED_MIN, Cells
+from digitize.doubts import CHOICE_MIN, Cells
 from digitize.priors import IMPLAUSIBLE_WEIGHT
 
 #: The cost of a link of a chain that does not hold (a total that is not the previous total moved by its row's
@@ -83,7 +83,7 @@ def _link_cost(link: Link, prev, value) -> float:
 
 def _options(cells: Cells, ref: str, wanted: set) -> list:
     """What a cell of a chain may be: its value when it is read at or above the bar; else its candidates, and the
-    values its predecessor's values want for it that the reader gives at least ASKED_MIN (asked when its readings
+    values its predecessor's values want for it that the reader gives at least CHOICE_MIN (asked when its readings
     lack them, :meth:`Cells.propose`), a value its column cannot hold weighed down as everywhere; never the empty
     value for a figure (an empty count passes the chain on and would make any chain agree)."""
     current = cells.get(ref)
@@ -91,7 +91,7 @@ def _options(cells: Cells, ref: str, wanted: set) -> list:
         return [(current, 1.0)]
     cells.propose(ref, wanted)
     opts = dict(cells.options(ref))
-    opts.update((v, p) for v, p in cells.read[ref] if v in wanted and p >= ASKED_MIN and v not in opts)
+    opts.update((v, p) for v, p in cells.read[ref] if v in wanted and p >= CHOICE_MIN and v not in opts)
     if current not in opts:
         opts[current] = max(dict(cells.read[ref]).get(current, 0.0), 1e-9)
     prior = cells.plausible.get(ref)

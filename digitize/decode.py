@@ -35,7 +35,7 @@ paper are different things, and the reader never silently fixes a cell to make t
   :func:`digitize.loss_money.money_by_schedule`), are settled together (:func:`settle`): among the top readings
   of their doubtful cells the most probable combination that agrees is taken; a cell whose value it changes is
   ``chosen_by="arithmetic"`` and stays doubtful; the value the arithmetic implies for a doubtful cell joins its
-  readings when the reader, asked, gives it at least :data:`ASKED_MIN` (:meth:`Cells.propose`); a row whose
+  readings when the reader, asked, gives it at least :data:`CHOICE_MIN` (:meth:`Cells.propose`); a row whose
   previous total is in doubt is settled together with it (:func:`_settle_with_previous`); an empty value, which no
   row tests, is never chosen for a cell read as a figure;
 * a row with a total read surely for one seat and below the bar for another, whose readings include the empty cell,

@@ -31,14 +31,28 @@ TOP_K = 4
 ALT_MIN = 0.002
 
 #: A value the arithmetic implies for a cell, put to the reader (:meth:`Cells.propose`), counts when the reader gives
-#: it at least this much: for a doubtful cell it joins the candidates the arithmetic chooses among; for a confident
-#: cell of a row that agrees with nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or
-#: took for another leaves the right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003).
-#: Chosen on seed 8's photos (bench/bench_bar.py's): for doubtful cells, against ALT_MIN before session 11, 1e-4
-#: reads 0.14 points more exactly (41 cells wrong to right, 6 right to wrong on seeds 7 and 8, all in doubt), 3e-5
-#: the same; for confident cells 3e-4 and 1e-4 alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper
-#: error found fewer on seed 7.
+#: it at least this much where it is taken on one figure's word: for a confident cell of a group that agrees with
+#: nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or took for another leaves the
+#: right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003); a footer line read empty below the
+#: bar takes the rows' figure (``decode._fill_empty_lines``), a loss amount in doubt the schedule's
+#: (:mod:`digitize.loss_money`). Chosen on seed 8's photos (bench/bench_bar.py's): for confident cells 3e-4 and 1e-4
+#: alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper error found fewer on seed 7. Where the value must
+#: win a search against the cell's own readings, :data:`CHOICE_MIN` (until session 30 this floor was that one too).
 ASKED_MIN = 1e-4
+
+#: A value the arithmetic implies for a doubtful cell, put to the reader (:meth:`Cells.propose`), joins the cell's
+#: candidates for the arithmetic to choose among (the cell stays doubtful) when the reader gives it at least this
+#: much. A value so improbable can only win where it mends more than the cell's own row: a row's settling takes a
+#: combination at least :data:`digitize.settle.MIN_RELATIVE` as probable as the best one, and a seat's chain keeps
+#: the reading at the cost of one broken link (:data:`digitize.chains.BREAK`, 1e-4) unless the value mends the links
+#: on both sides. A figure written partly outside its crop leaves the right text 1e-5 to 1e-4 probable ("451" read
+#: "49" at 0.68 gave "451" 8e-5; "328" read "28", 9e-5). On the cached readings of seeds 7 and 8 (session 30):
+#: 1e-4 (before) 96.56 / 99.11 % exact, 1e-5 96.57 / 99.15 %, 1e-6 96.57 / 99.17 % (1e-7 as 1e-6), doubts
+#: 14.74 / 13.64 -> 14.68 / 13.44 % of the written cells (rows that agree now confirm their other cells), sheets
+#: with no wrong cell 47.5 -> 50.0 % on seed 7, paper errors found and false as before. (Taking the schedule's amount
+#: and a footer line's figure at this floor too made one more sheet of seed 8 right; not done: nothing weighs such a
+#: value against the reading but the one figure that names it.)
+CHOICE_MIN = 1e-6
 
 #: How many confident readings of game columns that no game can hold (a Grundwert, a matador count, a "+" or a "-"
 #: outside PLAUSIBLE) make them all doubtful: one on a list is the keeper's mistake (the auditor's finding); several
@@ -182,7 +196,7 @@ class Cells:
     def propose(self, ref, values, *, sure: bool = False) -> None:
         """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
         reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
-        its beam search kept), and those at least :data:`ASKED_MIN` probable join the cell's candidates,
+        its beam search kept), and those at least :data:`CHOICE_MIN` probable join the cell's candidates,
         as readings, for the arithmetic to choose among (the cell stays doubtful).
 
         ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
@@ -200,7 +214,7 @@ class Cells:
             self.implied[ref] = [(v, p) for v, p in [(v, known[v]) for v in wanted if v in known] + asked
                                  if p >= ASKED_MIN]
             return
-        add = [(v, p) for v, p in asked if p >= ASKED_MIN]
+        add = [(v, p) for v, p in asked if p >= CHOICE_MIN]
         if add:
             self.proposed.setdefault(ref, set()).update(v for v, _ in add)
             self.read[ref] = sorted(self.read[ref] + add, key=lambda vp: -vp[1])

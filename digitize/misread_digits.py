@@ -18,7 +18,7 @@ no value of either alone made add up).
 Two keeper's slips in one list that the same swapped digit mends would then be shown as doubts, not as errors on
 paper: the referee's look at the cells decides. A slip the reader reads surely with nothing beside it is never in
 doubt in the first place (the values a group may take are those the reader finds at least a little probable:
-:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.ASKED_MIN` when the arithmetic asked), and stays the
+:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.CHOICE_MIN` when the arithmetic asked), and stays the
 auditor's finding.
 """
 from __future__ import annotations
@@ -89,7 +89,7 @@ def mend_misread_digits(cells, kind: str = "game") -> list[str]:
 def propose_learned_swaps(cells) -> bool:
     """Put to the reader (:meth:`digitize.doubts.Cells.propose`), for every doubtful game-row cell whose value the
     arithmetic has not chosen, the values the list's :func:`learned_swaps` make of its reading (each occurrence of
-    the digit read, one at a time): those it finds at least :data:`digitize.doubts.ASKED_MIN` probable join the
+    the digit read, one at a time): those it finds at least :data:`digitize.doubts.CHOICE_MIN` probable join the
     cell's candidates, for the row's arithmetic to choose among when the rows are settled again (a Grundwert "12"
     read below the bar in a hand whose 1 is read 2: 11). The rows' second settling changes only cells below the
     bar, so a confident reading doubted for its column ("14", no game value) keeps its value. True when any joined."""
