@@ -42,9 +42,11 @@ paper are different things, and the reader never silently fixes a cell to make t
   has the sure one as its declarer, the other emptied in doubt (:func:`_one_declarer`); with every total of the
   row below the bar, the one seat whose count the row holds is the declarer;
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
-  settles its declarer's total and counts on their own chains, against its "+" or "-" as it stands
+  settles its game without the counts (:func:`_settle_game`: a count misread surely no longer keeps a "+" read as
+  no game value), then its declarer's total and counts on their own chains, against its "+" or "-" as it stands
   (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
-  candidates of their cells below the bar, chosen by the arithmetic and doubtful as above;
+  candidates of their cells below the bar (the game: of the cells the arithmetic may change), chosen by the
+  arithmetic and doubtful as above;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
   below the bar): row by row, a total misread in doubt was followed by the totals after it; a value changed there
@@ -210,6 +212,7 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
                open_fields=("total", "won", "lost"), loose=loose, alternatives=not again,
                ask=lambda: _propose_row(cells, no, s, before, counted, sure=True))
     if not agreed and not again:
+        _settle_game(cells, refs, [r for r in counts if r in cells.reads], before, counted)
         _settle_chains(cells, no, s, before, counted, needs_count)
     cells.row_check[seat_refs[0]] = (refs, check, agreed)
 
@@ -232,6 +235,27 @@ def _one_declarer(cells: Cells, no: int, with_total: list[int]) -> list[int]:
     for r in stray:
         cells.choose(r, None)
     return declarer
+
+
+def _settle_game(cells: Cells, refs: list[str], counts: list[str], before: int, counted: dict) -> None:
+    """A row (its cells ``refs``, its declarer's counts ``counts`` among them) that agrees with no combination as a
+    whole: its game is settled without the counts (the game columns, the "+" or "-" they make, the declarer's new
+    total from ``before``), among the candidates of its cells the arithmetic may change (:meth:`Cells.changeable`:
+    below the bar, or confident and doubted by a column rule; never a confident reading its row put in doubt), as
+    the most probable combination that agrees, at least :data:`~digitize.settle.MIN_RELATIVE` as probable as the
+    best readings; a value chosen so is the arithmetic's and stays doubtful (reason "chain": the whole row does not
+    add up). A count misread surely (seed 7's photo 7017: the 2nd win's "2" read "1" at 0.94) left the row's "+"
+    at "14", no game value, where "24" made the game and the total agree (session 30)."""
+    rest = [r for r in refs if r not in counts]
+    doubtful = searched(cells, [r for r in rest if cells.changeable(r)])
+    if not doubtful:
+        return
+    found, top_p = agreeing(cells, rest, doubtful, {r: field_of(r) for r in rest},
+                            lambda v: _row_consistent(v, before, counted), vacuous=("total",))
+    if found and found[0][0] >= MIN_RELATIVE * top_p:
+        for r, (val, _) in zip(doubtful, found[0][1]):
+            if val != cells.value.get(r):
+                cells.choose(r, val, reason="chain")
 
 
 def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:

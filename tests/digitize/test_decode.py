@@ -1168,3 +1168,25 @@ def test_the_declarers_count_names_him_among_two_unsure_totals():
     uncounted = [r for r in reads if field_of(r.ref) not in ("won", "lost")]
     kept = decode(uncounted, table_of(sl), 48).readings
     assert kept[other].value == 5 and kept[own].value == wrong
+
+
+def test_a_row_broken_by_a_sure_count_still_settles_its_game(monkeypatch):
+    """A declarer's count misread surely (the 2nd win's "2" read "1" at 0.94) breaks the whole row, and its "+" read
+    as no game value ("14" for 24 at 0.95, doubted by its column) stayed as read (seed 7's photo 7017): the game is
+    settled without the counts, the "+" takes the candidate that the game columns and the total agree with (the
+    arithmetic's, in doubt for the row that does not add up), and the count keeps its reading, in doubt."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = next((g, s) for g in sl.games if g.plus is not None and g.plus >= 20
+                      and g.plus - 10 not in priors.GAME_VALUES
+                      for s, p in enumerate(g.players, start=1) if p.won is not None and p.won >= 2)
+    plus, won = cell_ref(game.no, "plus"), cell_ref(game.no, "won", seat)
+    count = game.players[seat - 1].won
+    reads = with_read(perfect_reads(sl), plus, str(game.plus - 10), 0.95, (str(game.plus), 0.023))
+    reads = with_read(reads, won, str(count - 1), 0.94, (str(count), 0.012))
+    got = decode(reads, table_of(sl), 48).readings
+    assert got[plus].value == game.plus and got[plus].doubtful and (got[plus].chosen_by, got[plus].reason) == \
+        ("arithmetic", "chain")
+    assert got[won].value == count - 1 and got[won].doubtful and got[won].chosen_by == "reader"
+    monkeypatch.setattr(decode_module, "_settle_game", lambda *args: None)
+    got = decode(reads, table_of(sl), 48).readings
+    assert got[plus].value == game.plus - 10 and got[plus].chosen_by == "reader"
