@@ -18,7 +18,7 @@ no value of either alone made add up).
 Two keeper's slips in one list that the same swapped digit mends would then be shown as doubts, not as errors on
 paper: the referee's look at the cells decides. A slip the reader reads surely with nothing beside it is never in
 doubt in the first place (the values a group may take are those the reader finds at least a little probable:
-:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.CHOICE_MIN` when the arithmetic asked), and stays the
+:data:`digitize.doubts.ALT_MIN`, or :data:`digitize.doubts.ASKED_MIN` when the arithmetic asked), and stays the
 auditor's finding.
 """
 from __future__ import annotations

@@ -753,13 +753,13 @@ def test_the_arithmetic_asks_the_reader_about_a_value_its_top_readings_lack():
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == int(written) and r.chosen_by == "arithmetic"
     assert len(r.candidates) == 6 and r.candidates[-1] == (int(written), 0.05)
-    # the reader finds it less than CHOICE_MIN probable: not a candidate, and the reading stays
     def faint(q, carried=False):
         base = _carried_on(sl, ref, wrong, perfect_reads(sl)) if carried else perfect_reads(sl)
         reads = [r if r.ref != ref else CellRead(ref, wrong, 0.7, ((wrong, 0.7),),
                                                  probs=_probs_for(wrong, len(wrong) - 2, written[-2], q))
                  for r in base]
         return decode(reads, table_of(sl), 36).readings[ref]
+    # the reader finds it less than CHOICE_MIN probable: not a candidate, and the reading stays
     r = faint(doubts.CHOICE_MIN / 2)
     assert r.value == int(wrong) and r.doubtful and r.chosen_by == "reader"
     assert int(written) not in [v for v, _ in r.candidates]
