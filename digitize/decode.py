@@ -465,16 +465,39 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
     its figure (``last``) takes that figure, chosen by the arithmetic and still in doubt, when the reader gives it at
     least ASKED_MIN and the footer agrees with it: the footer's settling does not test an empty line (many keepers
     leave a 0 empty), so the empty reading won there by its probability alone. Seed 7's photo 7035: seat 3's
-    "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken."""
-    v = {k: cells.get(f"footer.{k}.{s}") for k in FOOTER_LINES}
+    "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken.
+    The footer agrees with it as read, or with its other lines read below the bar taking candidates
+    (:func:`_footer_with`), which are then chosen too."""
     for k in LAST_LINES:
         ref, want = f"footer.{k}.{s}", last.get(k)
-        if ref not in cells.reads or want in (None, 0) or v[k] is not None or cells.reason.get(ref) != "bar" \
-                or ref in cells.by_arith or not _footer_consistent(dict(v, **{k: want}), seats, last):
+        if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
+                or cells.reason.get(ref) != "bar" or ref in cells.by_arith:
             continue
-        if cells.probability(ref, want) >= ASKED_MIN:
-            cells.choose(ref, want)
-            v[k] = want
+        others = _footer_with(cells, s, seats, last, k, want)
+        if others is None or cells.probability(ref, want) < ASKED_MIN:
+            continue
+        cells.choose(ref, want)
+        for r, value in others.items():
+            cells.choose(r, value)
+
+
+def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value) -> Optional[dict]:
+    """What seat ``s``'s footer needs to agree with ``value`` in its ``line``: nothing ({}) when it agrees as read;
+    else the values of its other lines read below the bar (among their candidates) of the most probable combination
+    that agrees, at least :data:`~digitize.settle.MIN_RELATIVE` as probable as their best readings ({ref: value},
+    the lines it changes); None when none agrees. Seed 7's photo 7031: seat 1's others' losses read empty ("#" at
+    0.19, "80" at 0.08) beside a score read "1306" at 0.14 for 1308 ("1308" at 0.12): the score as read held the
+    rows' 80 out, session 30."""
+    refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if k != line and f"footer.{k}.{s}" in cells.reads]
+    names = {r: field_of(r) for r in refs}
+    test = lambda v: _footer_consistent(dict(v, **{line: value}), seats, last)  # noqa: E731
+    if test({names[r]: cells.get(r) for r in refs}):
+        return {}
+    doubtful = searched(cells, [r for r in refs if cells.changeable(r) and cells.sure[r] < cells.bar])
+    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=FOOTER_LINES)
+    if not found or found[0][0] < MIN_RELATIVE * top_p:
+        return None
+    return {r: v for r, (v, _) in zip(doubtful, found[0][1]) if v != cells.get(r)}
 
 
 def _last_sure(cells: Cells, s: int, games: int) -> dict:

@@ -1190,3 +1190,29 @@ def test_a_row_broken_by_a_sure_count_still_settles_its_game(monkeypatch):
     monkeypatch.setattr(decode_module, "_settle_game", lambda *args: None)
     got = decode(reads, table_of(sl), 48).readings
     assert got[plus].value == game.plus - 10 and got[plus].chosen_by == "reader"
+
+
+def test_an_empty_footer_line_takes_the_rows_figure_with_a_misread_line_beside_it():
+    """A seat's "Verluste der Gegenspieler" read empty below the bar (the reader finding the rows' figure a little
+    probable) beside its score misread below the bar ("1306" at 0.5 for 1308, the right one at 0.4): the score as
+    read holds the rows' figure out, and the footer's settling, which tests no empty line, had kept both (seed 7's
+    photo 7031). The line takes the rows' figure and the score the candidate the footer agrees with, both the
+    arithmetic's, in doubt. Without the right score among its readings both stay as read."""
+    import numpy as np
+    from digitize.reader import BLANK, CHARSET
+    sl = simulate(random.Random(5), seats=3)
+    seat = next(s for s, n in enumerate(sl.footer.others_lost, 1) if n)
+    ref, want = f"footer.others_lost.{seat}", sl.footer.others_lost[seat - 1]
+    score, right = f"footer.score.{seat}", sl.footer.score[seat - 1]
+    steps = np.full((2 * len(str(want)) + 1, 1 + len(CHARSET)), 1e-7, np.float32)
+    steps[:, BLANK] = 1.0
+    for i, ch in enumerate(str(want)):
+        steps[2 * i + 1, 1 + CHARSET.index(ch)] = 0.2
+    steps /= steps.sum(axis=1, keepdims=True)
+    empty = [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r for r in perfect_reads(sl)]
+    reads = with_read(empty, score, str(right - 2), 0.5, (str(right), 0.4))
+    got = decode(reads, table_of(sl), 36).readings
+    assert got[ref].value == want and got[ref].doubtful and got[ref].chosen_by == "arithmetic"
+    assert got[score].value == right and got[score].doubtful and got[score].chosen_by == "arithmetic"
+    got = decode(with_read(empty, score, str(right - 2), 0.5, (str(right + 5), 0.4)), table_of(sl), 36).readings
+    assert got[ref].value is None and got[score].value == right - 2 and got[score].chosen_by == "reader"
