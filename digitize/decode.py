@@ -247,15 +247,8 @@ def _settle_game(cells: Cells, refs: list[str], counts: list[str], before: int, 
     add up). A count misread surely (seed 7's photo 7017: the 2nd win's "2" read "1" at 0.94) left the row's "+"
     at "14", no game value, where "24" made the game and the total agree (session 30)."""
     rest = [r for r in refs if r not in counts]
-    doubtful = searched(cells, [r for r in rest if cells.changeable(r)])
-    if not doubtful:
-        return
-    found, top_p = agreeing(cells, rest, doubtful, {r: field_of(r) for r in rest},
-                            lambda v: _row_consistent(v, before, counted), vacuous=("total",))
-    if found and found[0][0] >= MIN_RELATIVE * top_p:
-        for r, (val, _) in zip(doubtful, found[0][1]):
-            if val != cells.value.get(r):
-                cells.choose(r, val, reason="chain")
+    _settle_alone(cells, rest, {r: field_of(r) for r in rest}, lambda v: _row_consistent(v, before, counted),
+                  ("total",), doubtful=searched(cells, [r for r in rest if cells.changeable(r)]))
 
 
 def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:
@@ -282,20 +275,27 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
         _settle_alone(cells, refs, {r: field_of(r) for r in refs}, chain, ("total", "won", "lost"))
 
 
-def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous) -> None:
+def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous, doubtful: Optional[list] = None) -> None:
     """One relation of a group that agrees with nothing as a whole (``test`` on {name: value} of ``refs``): its
-    cells read below the bar take the most probable combination of their candidates that it agrees with, as the
-    arithmetic's choice (doubtful for the reason "chain": the referee is told the whole row does not add up); the
-    others count as they stand."""
-    doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
-    if not doubtful:
-        return
-    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=vacuous)
-    if found and found[0][0] >= MIN_RELATIVE * top_p:
-        for r, (val, _) in zip(doubtful, found[0][1]):
-            if val != cells.value.get(r):
-                cells.choose(r, val, reason="chain")
+    cells read below the bar (or ``doubtful``) take the most probable combination of their candidates that it agrees
+    with (:func:`_agreeing_values`), as the arithmetic's choice (doubtful for the reason "chain": the referee is told
+    the whole row does not add up); the others count as they stand."""
+    if doubtful is None:
+        doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
+    for r, value in (_agreeing_values(cells, refs, doubtful, names, test, vacuous) or {}).items():
+        cells.choose(r, value, reason="chain")
 
+
+def _agreeing_values(cells: Cells, refs: list[str], doubtful: list[str], names: dict, test, vacuous) -> Optional[dict]:
+    """The values of the ``doubtful`` cells among ``refs`` in the most probable combination of their candidates that
+    ``test`` agrees with, when it is at least :data:`~digitize.settle.MIN_RELATIVE` as probable as their best
+    readings: {ref: value} of the cells it changes; None when there is none (or nothing to search)."""
+    if not doubtful:
+        return None
+    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=vacuous)
+    if not found or found[0][0] < MIN_RELATIVE * top_p:
+        return None
+    return {r: value for r, (value, _) in zip(doubtful, found[0][1]) if value != cells.get(r)}
 
 
 def _counted(v: dict) -> bool:
@@ -494,10 +494,7 @@ def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value)
     if test({names[r]: cells.get(r) for r in refs}):
         return {}
     doubtful = searched(cells, [r for r in refs if cells.changeable(r) and cells.sure[r] < cells.bar])
-    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=FOOTER_LINES)
-    if not found or found[0][0] < MIN_RELATIVE * top_p:
-        return None
-    return {r: v for r, (v, _) in zip(doubtful, found[0][1]) if v != cells.get(r)}
+    return _agreeing_values(cells, refs, doubtful, names, test, FOOTER_LINES)
 
 
 def _last_sure(cells: Cells, s: int, games: int) -> dict:
