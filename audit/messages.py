@@ -140,12 +140,13 @@ T = {
                               "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
                               "the row add up: please check it on the photo."),
     "unreadable.chain": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
-                         "womit ihr eigener Stand oder ihre Zählung (der Wert davor und der Spielwert der Zeile) bzw. "
-                         "ihre Zeile der Abrechnung aufgeht, auch wenn die ganze Zeile nicht aufgeht: bitte auf dem Foto "
-                         "prüfen.",
+                         "womit ihr eigener Stand oder ihre Zählung (der Wert davor und der Spielwert der Zeile), das "
+                         "Spiel der Zeile ohne die Zählungen (Spielspalten, Wert und Stand) bzw. ihre Zeile der "
+                         "Abrechnung aufgeht, auch wenn die ganze Zeile nicht aufgeht: bitte auf dem Foto prüfen.",
                          "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which its own "
-                         "running total or count (the figure before it and the row's value), or its line of the "
-                         "footer, agrees with, though the whole row does not add up: please check it on the photo."),
+                         "running total or count (the figure before it and the row's value), the row's game without "
+                         "its counts (game columns, value and total), or its line of the footer agrees with, though "
+                         "the whole row does not add up: please check it on the photo."),
     "unreadable.sequence": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
                             "der am besten zu den Ständen (bzw. Zählungen) dieses Spielers davor und danach passt: "
                             "bitte auf dem Foto prüfen.",
