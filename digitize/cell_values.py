@@ -115,13 +115,15 @@ def parse(field: str, text: str):
 
 def spellings(field: str, value) -> list[str]:
     """How a keeper writes ``value`` in a cell of ``field`` (each text :func:`parse` reads as it): a figure its
-    digits, an amount of money with a comma ("3,50"; whole euros "4,-", "4,00" or "4"); none for a value the
-    column cannot hold.
+    digits, an amount of money with a comma ("3,50"; whole euros "4,-", "4,00" or "4"), a mark "X" (none: the empty
+    cell); none for a value the column cannot hold.
 
     >>> spellings("total", -94), spellings("money", 3.5), spellings("money_total", 4.0), spellings("plus", -5)
     (['-94'], ['3,50', '350'], ['4,-', '4,00', '4', '400'], [])
     >>> spellings("money_total", 1.0)                   # "100" is 100 EUR there (at most MONEY_MAX)
     ['1,-', '1,00', '1']
+    >>> spellings("ouvert", True), spellings("hand", False), spellings("base", True)
+    (['X'], [''], [])
     """
     if field in ("money", "money_total"):
         if type(value) not in (int, float) or value < 0:
@@ -132,6 +134,8 @@ def spellings(field: str, value) -> list[str]:
         texts.append(f"{euros}{rest:02d}")     # the comma left out (parse: when no list holds that many euros)
     elif type(value) is int:
         texts = [str(value)]
+    elif type(value) is bool and (field in MARK_FIELDS or field == "passed"):
+        texts = ["X"] if value else [""]
     else:
         return []
     return [t for t in texts if parse(field, t) == value]

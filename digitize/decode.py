@@ -349,7 +349,8 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
     """What row ``no``'s arithmetic implies for each of its doubtful cells from the others as read (declarer
     ``s``): the game value for "+", twice it for "-", the Grundwert or the matadors that give the game the value
     of "+" (or half the "-"), the previous total moved by the row's value for the total, and back, the previous
-    count plus one; each goes to :meth:`Cells.propose` (with ``sure``, for its confident cells)."""
+    count plus one, a mark and none for an unsure mark cell; each goes to :meth:`Cells.propose` (with ``sure``, for
+    its confident cells)."""
     get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
     marks = {m: bool(get(m)) for m in MARK_FIELDS}
     value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
@@ -372,6 +373,12 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
         props["lost"] = [prev_count["lost"] + 1]
     for f, values in props.items():
         cells.propose(cell_ref(no, f, s if f in ("total", "won", "lost") else None), values, sure=sure)
+    if not sure:
+        # a mark cell read unsurely: with the mark and without (its readings may hold neither: seed 7's 7027, a Null
+        # ouvert's "X" read "9" at 0.10, "X" at 0.05); a confident one is not asked (an empty mark column doubted
+        # wherever a mark would mend a row: more doubts on both seeds, no cell more right)
+        for m in MARK_FIELDS:
+            cells.propose(cell_ref(no, m), [True, False])
 
 
 

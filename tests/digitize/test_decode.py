@@ -1216,3 +1216,28 @@ def test_an_empty_footer_line_takes_the_rows_figure_with_a_misread_line_beside_i
     assert got[score].value == right and got[score].doubtful and got[score].chosen_by == "arithmetic"
     got = decode(with_read(empty, score, str(right - 2), 0.5, (str(right + 5), 0.4)), table_of(sl), 36).readings
     assert got[ref].value is None and got[score].value == right - 2 and got[score].chosen_by == "reader"
+
+
+def test_an_unsure_mark_cell_is_asked_for_the_mark_its_row_needs():
+    """A hand game's "X" read as a stray "9" at 0.10, its readings holding no mark (seed 7's 7027, a Null ouvert):
+    the row is asked with the mark and without, the reader finds the "X" 5 % probable, and the row's arithmetic
+    takes the mark (in doubt). A confident empty mark cell is not asked."""
+    import numpy as np
+    from digitize.reader import BLANK, CHARSET
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.hand and g.plus is not None and not g.crossed_out)
+    ref = cell_ref(game.no, "hand")
+    steps = np.full((3, 1 + len(CHARSET)), 1e-6, np.float32)
+    steps[:, BLANK] = 1.0
+    steps[1, BLANK], steps[1, 1 + CHARSET.index("9")], steps[1, 1 + CHARSET.index("X")] = 0.02, 0.1, 0.05
+    steps[1, 1 + CHARSET.index("7")] = 0.83
+    steps /= steps.sum(axis=1, keepdims=True)
+    stray = CellRead(ref, "7", 0.8, (("7", 0.8), ("9", 0.1)), probs=(steps,))
+    got = decode([stray if r.ref == ref else r for r in perfect_reads(sl)], table_of(sl), 48).readings[ref]
+    assert got.value is True and got.doubtful and got.chosen_by == "arithmetic"
+    assert (True, pytest.approx(0.05, abs=0.01)) in got.candidates
+    steps[1, BLANK], steps[1, 1 + CHARSET.index("X")], steps[1, 1 + CHARSET.index("7")] = 0.99, 0.005, 1e-6
+    steps /= steps.sum(axis=1, keepdims=True)
+    empty = CellRead(ref, "", 0.99, (("", 0.99),), probs=(steps,))
+    got = decode([empty if r.ref == ref else r for r in perfect_reads(sl)], table_of(sl), 48).readings[ref]
+    assert got.value is False and not got.doubtful
