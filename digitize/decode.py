@@ -26,7 +26,8 @@ paper are different things, and the reader never silently fixes a cell to make t
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
-  total +/- value, count = previous count + 1) and each seat's footer (bonus = (won - lost) x 50,
+  total +/- value, count = previous count + 1; a "-" that only an overbid game explains weighs
+  :data:`~digitize.priors.OVERBID_WEIGHT`) and each seat's footer (bonus = (won - lost) x 50,
   score = points + bonus + others' losses, points and counts = the seat's last row, the others' losses = the
   other seats' last "Verl." counts x 40 or 30) and the table's loss money (the total = the players' amounts added
   up, :func:`digitize.loss_money.resolve_money`; with several of its cells in doubt only the total is taken, the
@@ -99,7 +100,7 @@ from digitize.chains import settle_seat_chains
 from digitize.confirm import confirm_by_code, confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
-from digitize.priors import LOSS_STEP, PLAUSIBLE
+from digitize.priors import LOSS_STEP, OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money
 from digitize.reader import STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
@@ -129,25 +130,28 @@ FOOTER_LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 LAST_LINES = ("points", "won", "lost", "others_lost")
 
 
-def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> bool:
-    """Do the row's values agree with each other (see the module docstring)?"""
+def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> float:
+    """How well the row's values agree with each other (see the module docstring): 0 not at all, 1 as a plain game,
+    :data:`~digitize.priors.OVERBID_WEIGHT` only as a lost overbid game (a weight on the combination that makes it;
+    a number that is true wherever the row agrees)."""
     plus, minus, total = v.get("plus"), v.get("minus"), v.get("total")
     if plus is not None and minus is not None:
-        return False
+        return 0.0
     value = _value_or_none(v.get("base"), v.get("mit"), v.get("ohne"), **{m: bool(v.get(m)) for m in MARK_FIELDS})
     if value is None:
-        return False
+        return 0.0
     if plus is not None:
-        ok = plus == value
+        weight = float(plus == value)
         delta = plus
     elif minus is not None:
-        ok = minus == 2 * value or bool(explained_bids(minus, v.get("base"), value))
+        weight = 1.0 if minus == 2 * value else \
+            OVERBID_WEIGHT if explained_bids(minus, v.get("base"), value) else 0.0
         delta = -minus
     else:
-        return False
-    if total is not None:
-        ok = ok and total == prev_total + delta
-    return ok and _counts_agree(v, plus is not None, prev_count)
+        return 0.0
+    if total is not None and total != prev_total + delta:
+        return 0.0
+    return weight if _counts_agree(v, plus is not None, prev_count) else 0.0
 
 
 def _counts_agree(v: dict, won: bool, prev_count: dict) -> bool:
@@ -204,7 +208,7 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     # a keeper who counts writes the declarer's count of the row's outcome: an empty one does not agree
     needs_count = cells.counting and played and all(r in cells.reads for r in counts)
     loose = lambda v: _row_consistent(v, before, counted)  # noqa: E731
-    check = lambda v: loose(v) and (not needs_count or _counted(v))  # noqa: E731
+    check = lambda v: loose(v) if not needs_count or _counted(v) else 0.0  # noqa: E731
     prev = prev_refs[s - 1] if prev_refs else None
     with_previous = prev in cells.doubt and prev in cells.row_check and cells.sure[prev] < cells.bar
     agreed = (with_previous and _settle_with_previous(cells, no, s, refs, prev, counted)) or \
@@ -323,10 +327,12 @@ def _settle_with_previous(cells: Cells, no: int, s: int, refs: list[str], prev: 
     def consistent(v):
         v = dict(v)
         before = v.pop("previous")
-        if before is None or not _row_consistent(v, before, counted):
-            return False
+        weight = 0.0 if before is None else _row_consistent(v, before, counted)
         # its own row must still agree, if it did (a row that agrees with nothing does not hold it)
-        return not prev_agreed or prev_check({field_of(r): before if r == prev else cells.get(r) for r in prev_refs})
+        if weight and prev_agreed and not prev_check({field_of(r): before if r == prev else cells.get(r)
+                                                      for r in prev_refs}):
+            return 0.0
+        return weight
 
     group = refs + [prev]
     doubtful = searched(cells, [r for r in refs if r in cells.doubt]) + [prev]

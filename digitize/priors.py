@@ -43,6 +43,16 @@ PRIOR_FIELDS = frozenset({"base", "bonus", "others_lost"})
 #: wrong one as before; 0.1 another 0.8 points fewer, but a wrong cell more without doubt, a false paper error).
 IMPLAUSIBLE_WEIGHT = 0.3
 
+#: The prior weight of a row whose "-" only a lost overbid game explains (ISkO 3.6: charged at the smallest multiple
+#: of the Grundwert that reaches the bid, twice) against one it explains as a plain lost game (twice the game value),
+#: for the combinations of readings the arithmetic weighs (:func:`digitize.decode._row_consistent`): about one lost
+#: game in six is overbid (the synthetic lists draw 15 %, audit.simulate.P_OVERBID), and only some of the bids it may
+#: have been made at give the "-" tried: about a tenth (on the cached readings of seeds 7 and 8, 0.03 to 0.3 alike
+#: but for the one row below, which wants less than 0.13, and 0.03 lost a count on seed 8). Seed 7's photo 7021: a
+#: Karo "ohne 2" lost, "-54", its "2" read empty at 0.56, "1" at 0.11 and "2" at 0.014, took "ohne 1" as a game
+#: overbid at 27 (docs/reader.md, session 31).
+OVERBID_WEIGHT = 0.1
+
 #: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
 FOOTER_STEP = {"bonus": 50}
 

@@ -27,7 +27,8 @@ AMBIGUOUS = 0.05
 def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *, alternatives: bool = True,
            names: Optional[dict] = None, vacuous=None, loose=None, ask=None) -> bool:
     """The honest use of a group of cells that must agree (a game row, a seat's footer), ``consistent``
-    telling whether values {field: value} agree:
+    telling whether values {field: value} agree (true, or a weight the combination's probability is multiplied by:
+    a "-" only an overbid explains, :data:`digitize.priors.OVERBID_WEIGHT`):
 
     * the doubtful cells' candidates are tried together; the most probable combination that agrees
       is taken (a cell whose value it changes is marked chosen by the arithmetic, and stays doubtful);
@@ -80,7 +81,8 @@ def searched(cells: Cells, doubtful: list[str]) -> list[str]:
 def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent, extra: int = 0,
              vacuous=()):
     """Every combination of the doubtful cells' candidates with which ``refs`` agree, as (probability,
-    combination) most probable first, and the probability of the best readings together; (None, 0) when
+    combination) most probable first (a combination ``consistent`` weighs, returning a number, counts with its
+    probability times that weight), and the probability of the best readings together; (None, 0) when
     there are more than :data:`MAX_SEARCH` (+ ``extra``) doubtful cells to search. The agreement does not
     test an empty value in a field of ``vacuous``, so an empty value is not tried there for a cell read as a
     figure (an empty count makes any row agree: a count read "4" at 0.89 was emptied for a row that its
@@ -102,8 +104,9 @@ def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, co
             v[names[r]] = val
             # a value its column cannot hold weighs less (the column's prior, as in with_prior)
             p *= prob if prior is None or prior(val) else prob * IMPLAUSIBLE_WEIGHT
-        if consistent(v):
-            found.append((p, combo))
+        weight = consistent(v)
+        if weight:
+            found.append((p * float(weight), combo))
     found.sort(key=lambda pc: -pc[0])
     return found, top_p
 
