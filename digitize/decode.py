@@ -21,8 +21,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   confidently on one list (:data:`MISREAD_HAND`) are all doubtful, and so is every confident figure with the
   digit they suggest the reader takes for another (unless its row confirms it: :mod:`digitize.confirm`): they
   point at a hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty,
-  and on a list that keeps the counts both counts of its declarer read empty, are doubtful, and there a row's
-  arithmetic wants the declarer's count of its outcome (an empty count tests nothing);
+  and on a list that keeps the counts both counts of its declarer read empty, are doubtful (the value the row
+  implies shown among the candidates: :func:`_show_implied`), and there a row's arithmetic wants the declarer's
+  count of its outcome (an empty count tests nothing);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
@@ -174,6 +175,7 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     if played and cells.get(cell_ref(no, "base")) is None and cell_ref(no, "base") in cells.reads:
         # a game with a value has a Grundwert: an empty reading there is in doubt
         cells.flag(cell_ref(no, "base"), "missing")
+        _show_implied(cells, cell_ref(no, "base"), _implied_bases(cells, no))
     if cells.get(cell_ref(no, "base")) in NEEDS_MATADORS and all(cells.get(r) is None for r in matadors):
         # a suit game or Grand is "mit" or "ohne" so many: two empty readings there are in doubt (a thin
         # "1" is what the reader misses most; if both cells are empty on paper, the referee's look
@@ -195,14 +197,16 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     s = seats_with_total[0]
     seat_refs = [cell_ref(no, f, s) for f in ("total", "won", "lost")]
     counts = seat_refs[1:]
+    before, counted = prev_total[s - 1], dict(prev_counts[s - 1])
     if cells.counting and played and all(cells.get(r) is None for r in counts):
         # a keeper who counts writes the declarer's new count in every played row: two empty readings there
         # are in doubt (a thin "1" is what the reader misses most; if both are empty on paper, the referee's
-        # look settles it and the auditor reports the count)
+        # look settles it and the auditor reports the count), the count of the row's outcome shown
+        kind = "won" if cells.get(cell_ref(no, "plus")) is not None else "lost"
         for r in counts:
             if r in cells.reads:
                 cells.flag(r, "missing")
-    before, counted = prev_total[s - 1], dict(prev_counts[s - 1])
+        _show_implied(cells, cell_ref(no, kind, s), [counted[kind] + 1])
     _propose_row(cells, no, s, before, counted)
     refs = [r for r in game_refs + mark_refs + seat_refs if r in cells.reads]
     # a keeper who counts writes the declarer's count of the row's outcome: an empty one does not agree
@@ -362,10 +366,9 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
     value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
     plus, minus, total = get("plus"), get("minus"), get("total", s)
     props = {"total": [], "won": [], "lost": [], "base": [], "mit": [], "ohne": []}
-    written = plus if plus is not None else None if minus is None or minus % 2 else minus // 2
+    written = _written_value(cells, no)
     if written is not None:
-        props["base"] = [b for b in PLAUSIBLE["base"]
-                         if _value_or_none(b, get("mit"), get("ohne"), **marks) == written]
+        props["base"] = _implied_bases(cells, no)
         for f, other in (("mit", "ohne"), ("ohne", "mit")):
             props[f] = [m for m in PLAUSIBLE[f]
                         if get(other) is None and _value_or_none(get("base"), **{f: m}, **marks) == written]
@@ -386,6 +389,32 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
         for m in MARK_FIELDS:
             cells.propose(cell_ref(no, m), [True, False])
 
+
+
+def _written_value(cells: Cells, no: int) -> Optional[int]:
+    """The game value row ``no``'s "+" states, or half its "-" (None for neither, or an odd "-")."""
+    plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
+    return plus if plus is not None else None if minus is None or minus % 2 else minus // 2
+
+
+def _implied_bases(cells: Cells, no: int) -> list[int]:
+    """The Grundwerte that give row ``no``'s game, with its matadors and marks as they stand, the value its "+" or "-"
+    states."""
+    written = _written_value(cells, no)
+    if written is None:
+        return []
+    get = lambda f: cells.get(cell_ref(no, f))  # noqa: E731
+    marks = {m: bool(get(m)) for m in MARK_FIELDS}
+    return [b for b in PLAUSIBLE["base"] if _value_or_none(b, get("mit"), get("ohne"), **marks) == written]
+
+
+def _show_implied(cells: Cells, ref: str, values: list) -> None:
+    """A cell read empty surely and in doubt for a missing entry (a Grundwert, a count) shows the one value its row
+    implies among its candidates, with the probability the reader gives it there, its reading kept: the referee
+    looking at the photo finds the figure to take (a "7" written mostly above its cell, read as a dash at 0.97 and
+    "7" at 0.0002). Several values (no matadors read for a Grundwert): none shown."""
+    if len(values) == 1 and ref in cells.reads and ref not in cells.row_implied:
+        cells.row_implied[ref] = (values[0], cells.probability(ref, values[0]))
 
 
 def _value_or_none(base, mit=None, ohne=None, **marks):

@@ -474,6 +474,12 @@ def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     assert got.readings[won].value is None and got.readings[won].doubtful and got.readings[lost].doubtful
     assert got.readings[won].reason == got.readings[lost].reason == "missing"
     assert [r for r, x in got.readings.items() if x.doubtful] == [won, lost]
+    # the count the row needs is shown among the candidates of its outcome's cell (the referee types it otherwise)
+    count = game.players[seat - 1].won
+    assert [v for v, _ in got.readings[won].candidates] == [None, count]
+    assert [v for v, _ in got.readings[lost].candidates] == [None]
+    msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (won,))
+    assert msg.message("en").endswith(f"candidates: ∅, {count}.")
     plain = simulate(random.Random(3), seats=4, early_end=False, counters=False)
     assert not any(r.doubtful for r in decode(perfect_reads(plain), table_of(plain), 48).readings.values())
     # read empty but unsure, with the count the row needs among its candidates: the arithmetic takes the count
@@ -488,6 +494,7 @@ def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     base = cell_ref(game.no, "base")
     got = decode(with_read(perfect_reads(sl), base, "", 0.99), table_of(sl), 48)
     assert got.readings[base].doubtful and got.readings[base].reason == "missing"
+    assert [v for v, _ in got.readings[base].candidates] == [None, game.base]
 
 
 def misread_twos(sl, games):
