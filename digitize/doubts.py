@@ -197,17 +197,27 @@ class Cells:
         """Values the arithmetic implies for the doubtful cell ``ref`` that its top readings lack: the
         reader is asked how probable each one's text is in the cell (all its CTC alignments, not only those
         its beam search kept), and those at least :data:`CHOICE_MIN` probable join the cell's candidates,
-        as readings, for the arithmetic to choose among (the cell stays doubtful).
+        as readings, for the arithmetic to choose among (the cell stays doubtful); one among its readings already,
+        below the :data:`TOP_K` the arithmetic tries, is tried too.
 
         ``sure``: a confident cell of a group that agrees with nothing is asked the same; the values at least
         :data:`ASKED_MIN` probable go to :attr:`implied` only, where they can put the cell in doubt
         (`digitize.settle`, which then shows the one that did among its candidates) but never become
         its value or a candidate the arithmetic chooses among."""
         r = self.reads.get(ref)
-        if r is None or not r.probs or (ref in self.doubt) == sure:
+        if r is None or (ref in self.doubt) == sure:
             return
         known = dict(self.read[ref])
         wanted = [v for v in dict.fromkeys(values) if v is not None]
+        if not sure:
+            # a value read already but below the top candidates the arithmetic tries is tried too (seed 8's photo
+            # 8040: a Grand "ohne 4" read "9" at 0.97, "4" its fifth reading at 0.003, left its row agreeing with
+            # nothing; on seed 7's blurred photos 7033 and 7034 22 cells more right)
+            further = {v for v in wanted if v in known and known[v] >= CHOICE_MIN}
+            if further:
+                self.proposed.setdefault(ref, set()).update(further)
+        if not r.probs:
+            return
         asked = list(self._asked(ref, [v for v in wanted if v not in known]).items())
         if sure:
             # a confident cell: a value among its readings already counts with the probability read

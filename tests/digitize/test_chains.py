@@ -106,9 +106,9 @@ def test_the_path_found_is_the_most_probable(steps):
 
 
 def _cascade():
-    """A 4-seat list with a seat's total misread in doubt ("+200", the truth its fifth reading, past the four the
-    row's arithmetic tries) and the seat's next
-    three totals read unsure, each with the reading that continues the misreading among its candidates."""
+    """A 4-seat list with a seat's total misread in doubt ("+200", the truth its fifth reading, too faint for its own
+    row to take: less than settle.MIN_RELATIVE of the reading) and the seat's next three totals read unsure, each
+    with the reading that continues the misreading among its candidates."""
     sl = simulate(random.Random(11), seats=4, early_end=False)
     for seat in range(1, 5):
         rows = [g for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None
@@ -120,7 +120,7 @@ def _cascade():
     wrong = [t + 200 for t in right]
     refs = [cell_ref(g.no, "total", seat) for g in rows]
     reads = with_read(perfect_reads(sl), refs[0], str(wrong[0]), 0.6, (str(wrong[0] + 5), 0.2),
-                      (str(wrong[0] + 10), 0.05), (str(wrong[0] + 15), 0.03), (str(right[0]), 0.012))
+                      (str(wrong[0] + 10), 0.05), (str(wrong[0] + 15), 0.03), (str(right[0]), 0.0003))
     reads = with_read(reads, refs[1], str(right[1] + 100), 0.1, (str(wrong[1]), 0.057), (str(right[1]), 0.055))
     reads = with_read(reads, refs[2], str(right[2]), 0.65, (str(wrong[2]), 0.001))
     reads = with_read(reads, refs[3], str(right[3]), 0.27, (str(wrong[3]), 0.005))
@@ -183,10 +183,11 @@ def test_a_sure_figure_that_breaks_its_chain_on_both_sides_is_doubted_not_change
 
 
 def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
-    """A total misread one Grundwert too high (the truth its fifth reading), and the "+" and the matadors of the seat's
-    next game read in doubt, their runner-ups one Grundwert and one matador short: row by row, that row took the
-    runner-ups, which fit the misread total. The seat's chain sets the total right (the figures before it break otherwise), and the row settled again
-    with it takes the "+" the reader read best (the reader's again, still in doubt)."""
+    """A total misread one Grundwert too high (the truth its fifth reading, too faint for its own row), and the "+"
+    and the matadors of the seat's next game read in doubt, their runner-ups one Grundwert and one matador short: row
+    by row, that row took the runner-ups, which fit the misread total. The seat's chain sets the total right (the
+    figures before it break otherwise), and the row settled again with it takes the "+" the reader read best (the
+    reader's again, still in doubt)."""
     sl = simulate(random.Random(11), seats=4, early_end=False)
     seat, rows = next((s, rows) for s in range(1, 5)
                       for rows in [[g for g in sl.games if not g.crossed_out and g.players[s - 1].total is not None
@@ -198,7 +199,7 @@ def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
     wrong = right + second.base
     plus, total = cell_ref(second.no, "plus"), cell_ref(second.no, "total", seat)
     reads = with_read(perfect_reads(sl), ref, str(wrong), 0.6, (str(wrong + 5), 0.2), (str(wrong + 7), 0.05),
-                      (str(wrong + 9), 0.03), (str(right), 0.012))
+                      (str(wrong + 9), 0.03), (str(right), 0.0003))
     reads = with_read(reads, plus, str(second.plus), 0.5, (str(second.plus - second.base), 0.4))
     matadors = cell_ref(second.no, "mit" if second.mit else "ohne")
     count = second.mit or second.ohne

@@ -287,6 +287,19 @@ def test_a_rare_matador_count_beside_a_common_one_is_for_the_row_to_choose():
 
 
 
+def test_the_value_a_row_implies_is_tried_when_the_reader_has_it_below_the_top_candidates():
+    """A rare count "9" read at 0.97 where "4" was written, "4" the reader's fifth reading (doubts.TOP_K tried): the
+    row's value is tried among the cell's readings however far down (seed 8's photo 8040), chosen and in doubt."""
+    sl = simulate(random.Random(1), seats=3)
+    game = sl.games[8]
+    assert (game.base, game.mit, game.plus) == (24, 4, 120)
+    ref = cell_ref(game.no, "mit")
+    others = [("5", 0.007), ("3", 0.004), ("8", 0.0034), ("4", 0.003)]
+    assert len(others) >= doubts.TOP_K
+    r = decode(with_read(perfect_reads(sl), ref, "9", 0.973, *others), table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by) == (4, True, "arithmetic")
+
+
 def test_a_minus_explained_by_an_overbid_weighs_less_than_one_explained_by_a_plain_loss():
     """A lost Grand ohne 2, "-144", its "2" read empty below the bar, "1" beside it: ohne 1 (48) is also a "-144", as a
     game overbid at 50 to 72 (ISkO 3.6). Most lost games are not overbid (priors.OVERBID_WEIGHT): the "2" the reader
