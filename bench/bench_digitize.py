@@ -94,7 +94,7 @@ def written_cells(sample) -> list[tuple[str, SampleCell]]:
     """The written cells of ``sample`` to score, (reference, truth) each: the sample's cells of a WRITTEN kind, and
     where the form has no money row (the DSkV form) the loss money its keeper wrote into a signature box as a
     cell of its own, ``footer.money.N`` (kind "money", the amount's text; the box itself is scored as signed or
-    not, kind "signature"). Before session 28 such a box was one cell scored on the signature alone, and the
+    not, kind "signature", by the signature beside the amount: a box holding the amount alone is not signed). Before session 28 such a box was one cell scored on the signature alone, and the
     amounts in it, which the digitized list holds as ``footer.money.N``, were not scored at all."""
     out = []
     for ref, cell in sample.cells.items():
@@ -105,7 +105,9 @@ def written_cells(sample) -> list[tuple[str, SampleCell]]:
         if money is None or money in sample.cells or not amounts:
             out.append((ref, cell))
             continue
-        out.append((ref, replace(cell, kind="signature")))
+        # the box is signed when it holds a signature beside the amount ("0,50" alone: not signed)
+        signed = " ".join(part[0] for part in cell.parts if part[1] == "signature")
+        out.append((ref, replace(cell, kind="signature", text=signed)))
         text, _kind, quad = amounts[0]
         out.append((money, SampleCell(text=text, kind="money", quad=quad, visible=cell.visible)))
     return out

@@ -102,7 +102,7 @@ from digitize.confirm import confirm_by_code, confirm_by_rows
 from digitize.doubts import ALT_MIN, ASKED_MIN, Cells
 from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import LOSS_STEP, OVERBID_WEIGHT, PLAUSIBLE
-from digitize.loss_money import money_by_schedule, money_in_box, resolve_money
+from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.reader import STRIKE
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
 
@@ -592,7 +592,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     for s in range(1, seats + 1):
         money, box = f"footer.money.{s}", f"signature.{s}"
         if money not in by_ref and box in by_ref:
-            by_ref[money] = money_in_box(by_ref[box], money)
+            by_ref[money], by_ref[box] = money_in_box(by_ref[box], money), signature_in_box(by_ref[box])
     cells = Cells(by_ref, bar, seats)
     rows = []
     struck = _crossed_rows(cells, games)

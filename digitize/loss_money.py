@@ -1,6 +1,7 @@
 """The loss money (Verlustgeld) on a list: each player's amount and the table's total, as the decoder settles them.
 
-* On the DSkV form the keeper writes each player's amount into his signature box (:func:`money_in_box`).
+* On the DSkV form the keeper writes each player's amount into his signature box (:func:`money_in_box`; the
+  box's signature is what it holds beside the amount: :func:`signature_in_box`).
 * A player's amount follows from the games he lost by the tournament's schedule (SkWO 6.2, the Spielplan;
   ``audit.settings.Settings.loss_money``, ``--loss-money``): an amount read in doubt takes what the games he lost
   cost when the reader finds that amount possible, where the list says surely how many he lost
@@ -15,6 +16,7 @@ finding (``money.wrong``) when it is the keeper's slip.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Collection, Optional, Sequence
 
 from audit.model import cell_ref
@@ -159,3 +161,24 @@ def money_in_box(box: CellRead, ref: str) -> CellRead:
     cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
     return CellRead(ref, cands[0][0], cands[0][1], cands, box.quad, probs=box.probs, off_photo=box.off_photo,
                     beside=SIGNATURE)
+
+
+#: What the box network writes for an amount of loss money ("3,50", "4,-", "1,00"): taken out of a DSkV box's
+#: readings, what is left is its signature (:func:`signature_in_box`).
+AMOUNT_CHARS = frozenset("0123456789,-")
+
+
+def signature_in_box(box: CellRead) -> CellRead:
+    """The signature read from a DSkV signature box that holds the loss money too: the box's readings less the
+    amount (its figures, comma and dash; those that then read alike count together), so that a box holding "0,50"
+    and nothing else is not signed, "0,50~" is, and so is a box whose scribble was read "#" or "X"
+    (:func:`digitize.cell_values.parse` counts any ink in a box as a signature, figures too: on a form with a money
+    row, a signature read as figures). Before, every amount signed its box, and the missing signature of a player
+    who wrote his amount in it was never found (seed 7's photo 7029: "0,50" read at 0.96 in a box the keeper had
+    not signed, a "missing-signature" slip; the same on seed 8's photos 8004 and 8041, read in doubt)."""
+    merged: dict[str, float] = {}
+    for text, p in box.candidates or ((box.text, box.confidence),):
+        t = "".join(ch for ch in text if ch not in AMOUNT_CHARS).strip()
+        merged[t] = merged.get(t, 0.0) + p
+    cands = tuple(sorted(merged.items(), key=lambda tp: (-tp[1], tp[0])))
+    return replace(box, text=cands[0][0], confidence=cands[0][1], candidates=cands)

@@ -43,14 +43,17 @@ MAX_SILENTLY_WRONG = 0.015
 def written_cells(truth: dict) -> list[tuple[str, dict]]:
     """A sample's cells to check, (reference, truth) each: on the DSkV form the loss money its keeper wrote into a
     signature box is a money cell of its own (``footer.money.N``) beside the box (as bench/bench_digitize.py
-    scores it)."""
+    scores it), and the box is signed by the signature beside the amount (an amount alone signs nothing)."""
     out = []
     for ref, cell in truth["cells"].items():
-        out.append((ref, cell))
         money = f"footer.money.{ref.split('.')[1]}" if ref.startswith("signature.") else None
         amounts = [p for p in cell.get("parts", ()) if p["kind"] == "money"]
         if money and amounts and money not in truth["cells"]:
+            signed = " ".join(p["text"] for p in cell["parts"] if p["kind"] == "signature")
+            out.append((ref, {**cell, "text": signed}))
             out.append((money, {**amounts[0], "visible": cell.get("visible", True)}))
+        else:
+            out.append((ref, cell))
     return out
 
 

@@ -653,6 +653,30 @@ def test_money_in_a_signature_box_is_read_with_its_own_doubt():
     assert r.value == sl.footer.money[seat - 1] and not r.doubtful and r.confidence >= 0.95
 
 
+def test_an_amount_alone_in_a_signature_box_does_not_sign_it():
+    """The DSkV box holds the amount beside the signature: a box holding "0,50" and nothing else is not signed (the
+    missing signature, SkWO 7.2.3: an error on paper), one with the signature beside the amount is, and a
+    box whose signature the reader doubts ("0,50" beside "0,50~") is a doubt, its amount read either way. On a form
+    with a money row any ink in the box is its signature (parse), figures too."""
+    sl = simulate(random.Random(5), seats=3)
+    seat = next(s for s, v in enumerate(sl.footer.money, start=1) if v)
+    box, ref = f"signature.{seat}", f"footer.money.{seat}"
+    amount = f"{sl.footer.money[seat - 1]:.2f}".replace(".", ",")
+    got = decode(with_read(dskv_reads(sl), box, amount, 0.96), table_of(sl), 36)
+    assert not got.signatures[seat - 1] and not got.readings[box].doubtful
+    assert got.footer.money == sl.footer.money and not got.readings[ref].doubtful
+    assert {(f.code, f.seat, f.doubtful) for f in audit(got).errors} == {("missing-signature", seat, False)}
+    got = decode(dskv_reads(sl), table_of(sl), 36)
+    assert got.signatures[seat - 1] and not audit(got).errors
+    got = decode(with_read(dskv_reads(sl), box, amount, 0.5, (amount + "~", 0.45)), table_of(sl), 36)
+    assert got.readings[box].doubtful and got.footer.money == sl.footer.money
+    assert [(f.code, f.doubtful) for f in audit(got).findings if f.seat == seat and f.code != "unreadable"] == \
+        [("missing-signature", True)]
+    # with a money row, the box holds the signature alone: figures read there are a signature read so
+    got = decode(with_read(perfect_reads(sl), box, "12", 0.96), table_of(sl), 36)
+    assert got.signatures[seat - 1] and not audit(got).errors
+
+
 def test_a_row_whose_figures_are_read_is_not_crossed_out_by_strokes_in_its_empty_cells():
     """A line read as a stroke in half of a played row's cells (the thick line under the grid, the row cut askew)
     while its figures are read: the row stays a game, its stroke readings in doubt (nothing such a cell holds),
