@@ -9,7 +9,9 @@ own row agrees with it, and every total the seat writes after it is then chosen 
 Here each chain (a seat's running totals from 0 to the footer's game points; its "Gew." counts from 0 to the
 footer's won games, its "Verl." counts to its lost games) is searched whole for its most probable values
 (Viterbi): a value's probability is its reading's; a link that does not hold (the keeper's slip, or a cell
-misread with confidence) costs :data:`BREAK`. Only cells below the bar change (a confident reading keeps its
+misread with confidence) costs :data:`BREAK`. Only the cells a row's arithmetic may change change here too
+(:meth:`~digitize.doubts.Cells.changeable`: below the bar, or confident and doubted by a column rule, a hand the
+reader misreads or a count read empty where the row needs one; a confident reading its row put in doubt keeps its
 value, as everywhere in the decoder), among their candidates and the values their predecessor's candidates want
 for them that the reader, asked, finds probable enough; a value changed here is the arithmetic's and stays
 doubtful (reason "sequence"), and a cell set back to the reader's best reading is the reader's again. The
@@ -82,12 +84,17 @@ def _link_cost(link: Link, prev, value) -> float:
 
 
 def _options(cells: Cells, ref: str, wanted: set) -> list:
-    """What a cell of a chain may be: its value when it is read at or above the bar; else its candidates, and the
-    values its predecessor's values want for it that the reader gives at least CHOICE_MIN (asked when its readings
-    lack them, :meth:`Cells.propose`), a value its column cannot hold weighed down as everywhere; never the empty
-    value for a figure (an empty count passes the chain on and would make any chain agree)."""
+    """What a cell of a chain may be: its value when the arithmetic may not change it (:meth:`Cells.changeable`);
+    else its candidates, and the values its predecessor's values want for it that the reader gives at least
+    CHOICE_MIN (asked when its readings lack them, :meth:`Cells.propose`), a value its column cannot hold weighed
+    down as everywhere; never the empty value for a figure (an empty count passes the chain on and would make any
+    chain agree). Until session 31 a confident cell doubted by a column rule, which a row may change, was fixed here:
+    seed 8's photo 8002, "11" read "1" at 0.99 (its hand's "1" in doubt) and the row after taking "2" for the "12"
+    read at 0.88, kept the seat's counts at "1 ... 2" against the footer's 12; and a count read empty surely, whose
+    figure written above the cell the reader gives 2e-4 to 8e-4 (seed 7's 7031, seed 8's 8047), stayed empty where
+    it mended the chain on both sides (the empty count with a broken link weighs its probability times BREAK)."""
     current = cells.get(ref)
-    if ref not in cells.doubt or cells.sure[ref] >= cells.bar:
+    if not cells.changeable(ref):
         return [(current, 1.0)]
     cells.propose(ref, wanted)
     opts = dict(cells.options(ref))

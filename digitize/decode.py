@@ -51,9 +51,10 @@ paper are different things, and the reader never silently fixes a cell to make t
   arithmetic and doubtful as above;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
-  below the bar): row by row, a total misread in doubt was followed by the totals after it; a value changed there
-  is doubtful for the reason "sequence", and one set back to the reader's best reading is the reader's again; and
-  the rows are settled once more with the chains' totals and counts (:func:`_settle_rows_again`);
+  the arithmetic may change, :meth:`Cells.changeable`): row by row, a total misread in doubt was followed by the
+  totals after it; a value changed there is doubtful for the reason "sequence", and one set back to the reader's
+  best reading is the reader's again; and the rows are settled once more with the chains' totals and counts
+  (:func:`_settle_rows_again`);
 * a doubtful cell whose best reading its column cannot hold shows the best value it can
   (``chosen_by="column"``);
 * a cell read at or above the bar but doubted by a column rule (an impossible value, a suit game
