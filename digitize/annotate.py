@@ -37,7 +37,10 @@ def draw_readings(image: np.ndarray, sl: ScoreList, error_cells: Iterable[str] =
     thick = max(1, round(2 * max(out.shape[:2]) / 2000.0))   # lines and letters follow the picture's size
     errors = set(error_cells)
     doubts = set(doubt_cells) if doubt_cells is not None else sl.doubtful_cells()
-    for ref, r in sl.readings.items():
+    # the outlines that matter most drawn last: a DSkV signature box and the amount read in it share one outline,
+    # and the amount's green must not hide the unsigned box's red (or a doubt's orange)
+    rank = lambda ref: 2 if ref in errors else 1 if ref in doubts else 0  # noqa: E731
+    for ref, r in sorted(sl.readings.items(), key=lambda item: rank(item[0])):
         if r.box is None:
             continue
         quad = np.array(r.box, np.float32) * scale

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from audit.model import CellReading, ScoreList, Table
-from digitize.annotate import DOUBT, OK, draw_readings
+from digitize.annotate import DOUBT, ERROR, OK, draw_readings
 
 BOX = ((1200.0, 900.0), (1400.0, 900.0), (1400.0, 980.0), (1200.0, 980.0))   # photo px (x, y)
 
@@ -53,3 +53,19 @@ def test_a_signature_box_with_its_amount_shows_both_apart():
     assert alone.max() < 1260                        # a signature alone: its mark at the left, as every label
     mark = sorted(set(both) - set(money))           # with the amount: the mark at the right end, clear of it
     assert set(money) <= set(both) and mark and mark[0] > money.max() and mark[-1] > 1380
+
+
+def test_an_unsigned_box_is_outlined_red_under_its_amount():
+    """The amount read in a DSkV box shares the box's outline: an unsigned box (the missing signature, an error on
+    paper) keeps its red outline whatever order the readings come in, and a doubt its orange over a sure amount."""
+    unsigned = CellReading(False, 0.99, ((False, 0.99),), box=BOX)
+    amount = CellReading(0.5, 0.99, ((0.5, 0.99),), box=BOX)
+    for readings in ({"signature.1": unsigned, "footer.money.1": amount},
+                     {"footer.money.1": amount, "signature.1": unsigned}):
+        out = draw_readings(np.full((2000, 2000, 3), 255, np.uint8), ScoreList(table=Table(seats=3), readings=readings),
+                            error_cells=["signature.1"])
+        assert tuple(int(c) for c in out[900, 1300]) == ERROR
+    unsure = CellReading(False, 0.5, ((False, 0.5), (True, 0.4)), box=BOX, doubtful=True)
+    out = draw_readings(np.full((2000, 2000, 3), 255, np.uint8),
+                        ScoreList(table=Table(seats=3), readings={"signature.1": unsure, "footer.money.1": amount}))
+    assert tuple(int(c) for c in out[900, 1300]) == DOUBT
