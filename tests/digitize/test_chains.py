@@ -17,7 +17,8 @@ from digitize.chains import BREAK, Link, best_path, path_score
 from digitize.cell_values import CellRead
 from digitize.decode import decode
 
-from tests.digitize.test_decode import _misread_total, _probs_for, perfect_reads, table_of, with_read
+from tests.digitize.test_decode import (_carried_on, _misread_total, _next_total, _probs_for, perfect_reads,
+                                        table_of, with_read)
 
 
 def chain(*steps):
@@ -180,6 +181,27 @@ def test_a_sure_figure_that_breaks_its_chain_on_both_sides_is_doubted_not_change
              for r in perfect_reads(sl)]
     r = decode(reads, table_of(sl), 48).readings[ref]
     assert r.value == 9 and r.doubtful and r.reason == "row" and want in [v for v, _ in r.candidates]
+
+
+def test_a_doubt_its_row_raised_is_answered_by_the_seat_carrying_on_from_the_figure_read(monkeypatch):
+    """A keeper's slip in a running total, carried on (seed 8's 8003: "264" read at 0.90, "24" beside it at 0.08,
+    which would make its row agree): the row alone doubts the figure, but the seat's next total, read surely, follows
+    it and not the runner-up, so the figure is taken as read, out of doubt, and the running total is an error on
+    paper. With the next total read unsure the doubt stays."""
+    sl, ref, written, wrong = _misread_total()
+    after = _next_total(sl, ref)
+    reads = with_read(_carried_on(sl, ref, wrong, perfect_reads(sl)), ref, wrong, 0.9, (written, 0.08))
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by) == (int(wrong), False, "reader")
+    totals = [f for f in audit(got).findings if f.code == "running-total" and ref in f.cells]
+    assert totals and not any(f.doubtful for f in totals)
+    with monkeypatch.context() as m:        # the row's doubt as it was raised
+        m.setattr(chains_module, "_carried_on", lambda *args: None)
+        assert decode(reads, table_of(sl), 36).readings[ref].reason == "row"
+    unsure = [x if x.ref != after else CellRead(after, x.text, 0.7, ((x.text, 0.7),)) for x in reads]
+    r = decode(unsure, table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.reason) == (int(wrong), True, "row")
 
 
 def test_a_count_read_empty_where_its_row_needs_one_takes_the_chains_figure_when_the_reader_saw_it():
