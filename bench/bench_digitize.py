@@ -94,8 +94,9 @@ def written_cells(sample) -> list[tuple[str, SampleCell]]:
     """The written cells of ``sample`` to score, (reference, truth) each: the sample's cells of a WRITTEN kind, and
     where the form has no money row (the DSkV form) the loss money its keeper wrote into a signature box as a
     cell of its own, ``footer.money.N`` (kind "money", the amount's text; the box itself is scored as signed or
-    not, kind "signature", by the signature beside the amount: a box holding the amount alone is not signed). Before session 28 such a box was one cell scored on the signature alone, and the
-    amounts in it, which the digitized list holds as ``footer.money.N``, were not scored at all."""
+    not, kind "signature", by the signature beside the amount: a box holding the amount alone is not signed, since
+    session 31). Before session 28 such a box was one cell scored on the signature alone, and the amounts in it,
+    which the digitized list holds as ``footer.money.N``, were not scored at all."""
     out = []
     for ref, cell in sample.cells.items():
         if cell.kind not in WRITTEN:
