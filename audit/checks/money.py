@@ -2,6 +2,11 @@
 
 Code: money. The default schedule is 0.50 EUR for each of a player's first three lost games
 and 1.00 EUR for each further one; the tournament sets its own (``Settings.loss_money``).
+
+How many games a player lost the list says twice: the rows he declared and lost, and his footer's "Verl." line. A
+finding rests on the amount and on the rows, or, where the footer's line says the same count, on that line
+(:func:`count_cells`): a doubt about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
+of his lost games doubtful when the footer states it too.
 """
 from __future__ import annotations
 
@@ -25,26 +30,34 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
         return  # the footer check reports the blank footer once
     _, lost = outcome_counts(facts, sl.seats)
     owed = [settings.money_for(n) for n in lost]
+    counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]
         if written is None:
             if want:
                 yield finding("money", "money.missing", severity=WARNING, seat=s + 1, field="money",
-                              expected=float(want), lost=lost[s],
-                              cells=(cell_ref(None, "money", s + 1), *declared_cells(facts, {s})))
+                              expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
         elif as_money(written) != want:
             # the money follows from the games the seat lost: from the rows he declared
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
-                          expected=float(want), lost=lost[s],
-                          cells=(cell_ref(None, "money", s + 1), *declared_cells(facts, {s})))
+                          expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
     total = sum(owed, Decimal(0))
     if footer.money_total is None:
         if total:
             yield finding("money", "money.total-missing", severity=WARNING, field="money_total",
                           expected=float(total),
-                          cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))
+                          cells=("footer.money_total", *(c for cells in counted for c in cells)))
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
                       expected=float(total),
-                      cells=("footer.money_total", *declared_cells(facts, set(range(sl.seats)))))
+                      cells=("footer.money_total", *(c for cells in counted for c in cells)))
+
+
+def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int) -> tuple[str, ...]:
+    """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
+    rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it)."""
+    line = footer.lost[s] if s < len(footer.lost) else None
+    if line is not None and line == lost[s]:
+        return (cell_ref(None, "lost", s + 1),)
+    return declared_cells(facts, {s})

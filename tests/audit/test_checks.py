@@ -178,37 +178,46 @@ def test_a_chain_finding_rests_on_the_figures_it_compares_with():
 def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
     """The footer's figures follow from the rows: a footer or money finding is doubtful when the reader doubts
     a cell of the rows it follows from (a seat's own games for his counts, bonus and money, the others' games
-    for their lost games), and stays an error when the doubt lies elsewhere."""
+    for their lost games), and stays an error when the doubt lies elsewhere. How many games a player lost his
+    footer's "Verl." line says too: where it says the rows' count, his money rests on that line, not on the rows."""
     rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
             row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)]
     footer = Footer(points=(24, -40, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
                     others_lost=(40, 0, 30), score=(114, -90, 40), money=(None, 1.0, None), money_total=0.5)
     sl = make_list(rows, footer=footer)        # seat 3's others_lost 30 (40 is right), seat 2's money 1.00 (0.50)
+    no_line = replace(footer, lost=(0, None, 0))   # seat 2's lost games written nowhere but in the rows
 
-    def found(readings):
-        a = audit(replace(sl, readings=readings))
-        return {(f.code, f.seat): f.doubtful for f in a.findings if f.code in ("footer", "money") and f.seat}
+    def found(readings, f=footer):
+        a = audit(replace(sl, footer=f, readings=readings))
+        return {(x.code, x.seat): x.doubtful for x in a.findings if x.code in ("footer", "money") and x.seat}
 
     assert found({}) == {("footer", 3): False, ("money", 2): False}
     doubt = CellReading(40, 0.5, ((40, 0.5), (48, 0.3)), doubtful=True)
-    # seat 2's "-" in doubt: seat 2's money and seat 3's count of the others' lost games may be misreadings
-    assert found({"g2.minus": doubt}) == {("footer", 3): True, ("money", 2): True}
+    # seat 2's "-" in doubt: seat 3's count of the others' lost games may be a misreading, and so may seat 2's
+    # money where only the rows say how many games he lost
+    assert found({"g2.minus": doubt}, no_line)[("money", 2)] is True
+    assert found({"g2.minus": doubt}) == {("footer", 3): True, ("money", 2): False}
+    assert found({"footer.lost.2": replace(doubt, value=1)})[("money", 2)] is True
     # seat 1's "+" in doubt: neither follows from it
     assert found({"g1.plus": replace(doubt, value=24)}) == {("footer", 3): True, ("money", 2): False}
+    assert found({"g1.plus": replace(doubt, value=24)}, no_line)[("money", 2)] is False
 
     # no amount written where one is owed: what is owed follows from the seat's rows too, and so does the table's
     # total, so a "missing" finding is as doubtful as a "wrong" one (photo 7025 of seed 7: a misread row in doubt
-    # gave seat 1 a lost game, and its empty amount was shown as the keeper's slip)
+    # gave seat 1 a lost game, and its empty amount was shown as the keeper's slip); a footer line that says the
+    # rows' count answers for them
     unpaid = make_list(rows, footer=replace(footer, others_lost=(40, 0, 40), money=(None, None, None),
                                             money_total=None))
 
-    def missing(readings):
-        a = audit(replace(unpaid, readings=readings))
+    def missing(readings, lost=footer.lost):
+        a = audit(replace(unpaid, footer=replace(unpaid.footer, lost=lost), readings=readings))
         return {f.key: f.doubtful for f in a.findings if f.code == "money"}
 
     assert missing({}) == {"money.missing": False, "money.total-missing": False}
-    assert missing({"g2.minus": doubt}) == {"money.missing": True, "money.total-missing": True}
-    assert missing({"g1.plus": replace(doubt, value=24)}) == {"money.missing": False, "money.total-missing": True}
+    assert missing({"g2.minus": doubt}, (0, None, 0)) == {"money.missing": True, "money.total-missing": True}
+    assert missing({"g1.plus": replace(doubt, value=24)}, (None, None, None)) == \
+        {"money.missing": False, "money.total-missing": True}
+    assert missing({"g2.minus": doubt}) == {"money.missing": False, "money.total-missing": False}
 
 
 def test_an_incomplete_row_rests_on_what_makes_it_a_played_row():
