@@ -154,18 +154,22 @@ def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
 def _carried_on(cells: Cells, links: list[Link]) -> None:
     """A confident figure its row put in doubt (reason "row": a runner-up of its own, or the value the row implies,
     would make the row agree) is taken as read, out of doubt, when the seat carried on from it: the next link holds
-    with the figure as read, the next figure is read surely and is in no doubt, and the value the row would take
-    breaks that link. The keeper's slip carried on, an error on paper (seed 8's 8003: "264" read at 0.90, the row's
+    with the figure as read, the figures before and after it are read surely and are in no doubt (a count read empty
+    or in the other column before it breaks its link without any slip), and the value the row would take breaks
+    that link. The keeper's slip carried on, an error on paper (seed 8's 8003: "264" read at 0.90, the row's
     "24" at 0.08, the next total following 264; 8010's "52" beside "51"): a misreading the next figure follows too
     would take the same misreading of both. On the benchmark photos of seeds 7 and 8 it answers those two doubts
     and no other (paper errors found 7 -> 9 of 16 on seed 8)."""
-    for link, nxt in zip(links, links[1:]):
+    def sure(link):
+        return cells.get(link.ref) is not None and link.ref not in cells.doubt and cells.sure[link.ref] >= cells.bar
+
+    for k, (link, nxt) in enumerate(zip(links, links[1:])):
         ref = link.ref
         value, after = cells.get(ref), cells.get(nxt.ref)
         alt = cells.row_alt.get(ref)
         if cells.reason.get(ref) != "row" or ref in cells.by_arith or None in (value, after, alt):
             continue
-        if nxt.ref in cells.doubt or cells.sure[nxt.ref] < cells.bar:
+        if not sure(nxt) or (k > 0 and not sure(links[k - 1])):
             continue
         holds, alt_holds = nxt.expect(value), nxt.expect(alt)
         if holds is not None and after in holds and alt_holds is not None and after not in alt_holds:

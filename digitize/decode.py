@@ -70,8 +70,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   it takes that value, chosen by the arithmetic and doubtful, and the doubtful cells of the rows are asked about
   the values the swap makes of their readings and settled again
   (:func:`digitize.misread_digits.propose_learned_swaps`); a running total or count doubted so is out of doubt when
-  its seat carried on from it (the next figure, read surely, follows the reading and not the row's value: the
-  keeper's slip, :func:`digitize.chains._carried_on`);
+  its seat carried on from it (the next figure, read surely, follows the reading and not the row's value, the one
+  before it read surely too: the keeper's slip, :func:`digitize.chains._carried_on`);
 * a reading below the bar that the arithmetic left as it was, the reader's own best reading at or above the
   reader's bar (:data:`digitize.confirm.ROW_BAR`, 0.6), is not doubtful when the list confirms it as a whole: its
   row (or footer line, or the table's money) agrees, the auditor finds nothing there, and no other cell of it was

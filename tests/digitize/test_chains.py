@@ -202,6 +202,20 @@ def test_a_doubt_its_row_raised_is_answered_by_the_seat_carrying_on_from_the_fig
     unsure = [x if x.ref != after else CellRead(after, x.text, 0.7, ((x.text, 0.7),)) for x in reads]
     r = decode(unsure, table_of(sl), 36).readings[ref]
     assert (r.value, r.doubtful, r.reason) == (int(wrong), True, "row")
+    # nor with the figure before it unsure: its link may break for a misreading there, not for a slip here (the
+    # sample skatscan-4-errors: a count written on the line to "Verl." and read there left the next "Gew." count
+    # one too high, which the keeper had not slipped on)
+    before = _previous_total(sl, ref)
+    unsure = [x if x.ref != before else CellRead(before, x.text, 0.7, ((x.text, 0.7),)) for x in reads]
+    r = decode(unsure, table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.reason) == (int(wrong), True, "row")
+
+
+def _previous_total(sl, ref):
+    """The seat's total before the total ``ref`` (there must be one)."""
+    game, seat = int(ref[1:ref.index(".")]), int(ref.split(".")[1][1:])
+    earlier = [g.no for g in sl.games if g.no < game and not g.crossed_out and g.players[seat - 1].total is not None]
+    return cell_ref(earlier[-1], "total", seat)
 
 
 def test_a_count_read_empty_where_its_row_needs_one_takes_the_chains_figure_when_the_reader_saw_it():
