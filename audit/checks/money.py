@@ -39,7 +39,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
                 yield finding("money", "money.missing", severity=WARNING, seat=s + 1, field="money",
                               expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
         elif as_money(written) != want:
-            # the money follows from the games the seat lost: from the rows he declared
+            # the money follows from the games the seat lost: the rows he declared say how many, and his footer line
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
                           expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
     total = sum(owed, Decimal(0))
