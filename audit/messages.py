@@ -175,6 +175,12 @@ T = {
                        "mit einem anderen Kandidaten ginge sie auf; Kandidaten: {candidates}.",
                        "Cell {cell} read with confidence ({confidence} %), but the row does not add up, and another "
                        "candidate would make it agree; candidates: {candidates}."),
+    "unreadable.row-money": ("Zelle {cell} sicher gelesen (Sicherheit {confidence} %), aber der Spielplan verlangt für "
+                             "die verlorenen Spiele einen anderen Betrag, und den hat der Leser hier auch gesehen; "
+                             "Kandidaten: {candidates}.",
+                             "Cell {cell} read with confidence ({confidence} %), but the schedule charges another "
+                             "amount for the games lost, and the reader saw that one here too; candidates: "
+                             "{candidates}."),
     "unreadable.photo": ("Zelle {cell} liegt zum Teil außerhalb des Fotos und ist darum im Zweifel (gelesen: "
                          "{value}); Kandidaten: {candidates}. Bitte auf der Liste prüfen oder die Liste ganz "
                          "fotografieren.",

@@ -45,6 +45,8 @@ def check(facts, *, sl: ScoreList, **_):
             continue
         game, seat, field = parse_ref(ref)
         key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
+        if key == "unreadable.row" and ref.startswith("footer.money"):
+            key = "unreadable.row-money"   # a confident amount the schedule contradicts (digitize.loss_money._take)
         if key == "unreadable" and reading.chosen_by == "column":
             key = "unreadable.by-column"    # the value shown is not the reader's best: say which was taken
         if reading.chosen_by == "tournament":

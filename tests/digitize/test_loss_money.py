@@ -79,6 +79,11 @@ def test_a_confident_amount_the_schedule_contradicts_is_the_keepers():
         assert (owed in [v for v, _ in r.candidates]) and r.reason == ("row" if doubted else "")
         money = [f for f in audit(got).findings if f.code == "money" and f.seat == seat]
         assert money and all(f.doubtful == doubted for f in money)
+        told = [f for f in audit(got).findings if f.code == "unreadable" and f.cells == (f"footer.money.{seat}",)]
+        assert [f.key for f in told] == (["unreadable.row-money"] if doubted else [])
+        if doubted:
+            assert "schedule charges another amount" in told[0].message("en") and _text(owed) in told[0].message("en")
+            assert "Spielplan" in told[0].message("de")
 
 
 def test_nothing_is_taken_when_how_many_games_he_lost_is_in_doubt():
