@@ -512,9 +512,12 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
     leave a 0 empty), so the empty reading won there by its probability alone. Seed 7's photo 7035: seat 3's
     "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken.
     The footer agrees with it as read, or with its other lines read below the bar taking candidates
-    (:func:`_footer_with`), which are then chosen too."""
+    (:func:`_footer_with`), which are then chosen too. Where the rows do not state it (their figure in doubt), a
+    count or the points the footer's own lines read surely imply are taken so (:func:`_footer_implies`)."""
     for k in LAST_LINES:
         ref, want = f"footer.{k}.{s}", last.get(k)
+        if want is None:
+            want = _footer_implies(cells, s, k)
         if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
                 or cells.reason.get(ref) != "bar" or ref in cells.by_arith:
             continue
@@ -524,6 +527,28 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
         cells.choose(ref, want)
         for r, value in others.items():
             cells.choose(r, value)
+
+
+def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
+    """The figure seat ``s``'s footer implies for its ``line`` from its other lines read surely (not in doubt): a count
+    from the bonus, (won - lost) x 50, and the other count; the points from the score less the bonus and the others'
+    losses. None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at
+    0.015), its last count in the rows in doubt, beside "Gew." 13 and a bonus of 550 read surely."""
+    def sure(k):
+        ref = f"footer.{k}.{s}"
+        v = cells.get(ref)
+        return v if ref in cells.reads and ref not in cells.doubt and type(v) is int else None
+
+    bonus = sure("bonus")
+    if line in ("won", "lost") and bonus is not None and bonus % 50 == 0:
+        other = sure("lost" if line == "won" else "won")
+        if other is not None:
+            return other + bonus // 50 if line == "won" else other - bonus // 50
+    if line == "points":
+        score, others = sure("score"), sure("others_lost")
+        if None not in (score, bonus, others):
+            return score - bonus - others
+    return None
 
 
 def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value) -> Optional[dict]:

@@ -724,6 +724,17 @@ def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
     assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
     r = decode(empty_with(1e-6), table_of(sl), 36).readings[ref]
     assert r.value is None and r.doubtful and r.reason == "bar"
+    # the rows' last "Verl." count in doubt: the footer's own lines read surely say it, the bonus (won - lost) x 50
+    # beside the "Gew." line (seed 9's photo 9000)
+    last = max(g.no for g in sl.games if g.players[seat - 1].lost is not None)
+    count = cell_ref(last, "lost", seat)
+    unsure = [r if r.ref != count else CellRead(count, r.text, 0.5, ((r.text, 0.5), ("7", 0.4)))
+              for r in empty_with(0.01)]
+    r = decode(unsure, table_of(sl), 36).readings[ref]
+    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
+    no_bonus = [r if r.ref != f"footer.bonus.{seat}" else CellRead(r.ref, "", 0.99, (("", 0.99),)) for r in unsure]
+    r = decode(no_bonus, table_of(sl), 36).readings[ref]
+    assert r.value is None and r.doubtful
 
 
 def test_unused_rows_under_one_stroke_are_crossed_out():
