@@ -50,7 +50,8 @@ IMPLAUSIBLE_WEIGHT = 0.3
 #: have been made at give the "-" tried: about a tenth (on the cached readings of seeds 7 and 8, 0.03 to 0.3 alike
 #: but for the one row below, which wants less than 0.13, and 0.03 lost a count on seed 8). Seed 7's photo 7021: a
 #: Karo "ohne 2" lost, "-54", its "2" read empty at 0.56, "1" at 0.11 and "2" at 0.014, took "ohne 1" as a game
-#: overbid at 27 (docs/reader.md, session 31).
+#: overbid at 27 (docs/reader.md, session 31). On a third draw not used to choose it (seed 9) it costs one cell: a Karo
+#: "mit 2" Hand Schneider overbid at 63, its "2" read at 0.46 beside "4" at 0.24, which a plain loss explains.
 OVERBID_WEIGHT = 0.1
 
 #: Footer lines that are multiples of a step (the loss bonus step depends on the seats).
