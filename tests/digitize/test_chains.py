@@ -17,8 +17,8 @@ from digitize.chains import BREAK, Link, best_path, path_score
 from digitize.cell_values import CellRead
 from digitize.decode import decode
 
-from tests.digitize.test_decode import (_carried_on, _misread_total, _next_total, _probs_for, perfect_reads,
-                                        table_of, with_read)
+from tests.digitize.test_decode import (_carried_on, _misread_total, _next_total, _previous_total, _probs_for,
+                                        perfect_reads, table_of, with_read)
 
 
 def chain(*steps):
@@ -209,13 +209,6 @@ def test_a_doubt_its_row_raised_is_answered_by_the_seat_carrying_on_from_the_fig
     unsure = [x if x.ref != before else CellRead(before, x.text, 0.7, ((x.text, 0.7),)) for x in reads]
     r = decode(unsure, table_of(sl), 36).readings[ref]
     assert (r.value, r.doubtful, r.reason) == (int(wrong), True, "row")
-
-
-def _previous_total(sl, ref):
-    """The seat's total before the total ``ref`` (there must be one)."""
-    game, seat = int(ref[1:ref.index(".")]), int(ref.split(".")[1][1:])
-    earlier = [g.no for g in sl.games if g.no < game and not g.crossed_out and g.players[seat - 1].total is not None]
-    return cell_ref(earlier[-1], "total", seat)
 
 
 def test_a_count_read_empty_where_its_row_needs_one_takes_the_chains_figure_when_the_reader_saw_it():

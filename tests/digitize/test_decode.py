@@ -856,11 +856,23 @@ def _carried_on(sl, ref, wrong, reads):
     return [with_read([r], r.ref, moved[r.ref], 0.99)[0] if r.ref in moved else r for r in reads]
 
 
+def _seat_totals(sl, ref):
+    """The game and seat of the total ``ref``, and the games in which that seat wrote a total."""
+    game, seat = int(ref[1:ref.index(".")]), int(ref.split(".")[1][1:])
+    return game, seat, [g.no for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None]
+
+
 def _next_total(sl, ref):
     """The cell after the total ``ref`` in its seat's chain: its next total, or its footer's points."""
-    game, seat = int(ref[1:ref.index(".")]), int(ref.split(".")[1][1:])
-    later = [g.no for g in sl.games if g.no > game and not g.crossed_out and g.players[seat - 1].total is not None]
+    game, seat, games = _seat_totals(sl, ref)
+    later = [no for no in games if no > game]
     return cell_ref(later[0], "total", seat) if later else f"footer.points.{seat}"
+
+
+def _previous_total(sl, ref):
+    """The seat's total before the total ``ref`` (there must be one)."""
+    game, seat, games = _seat_totals(sl, ref)
+    return cell_ref([no for no in games if no < game][-1], "total", seat)
 
 
 def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_rows_value():
