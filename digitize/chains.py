@@ -12,7 +12,7 @@ footer's won games, its "Verl." counts to its lost games) is searched whole for 
 misread with confidence) costs :data:`BREAK`. Only the cells a row's arithmetic may change change here too
 (:meth:`~digitize.doubts.Cells.changeable`: below the bar, or confident and doubted by a column rule, a hand the
 reader misreads or a count read empty where the row needs one; a confident reading its row put in doubt keeps its
-value, as everywhere in the decoder), among their candidates and the values their predecessor's candidates want
+value, as everywhere in the decoder, when read at or above :data:`~digitize.doubts.KEEP_BAR`), among their candidates and the values their predecessor's candidates want
 for them that the reader, asked, finds probable enough; a value changed here is the arithmetic's and stays
 doubtful (reason "sequence"), and a cell set back to the reader's best reading is the reader's again. The
 footer's figures, the chains' last cells, are settled here too, before their footer's own arithmetic. A confident
@@ -37,7 +37,8 @@ BREAK = 1e-4
 class Link:
     """One cell of a chain: its reference, which values its predecessor's value lets it have (``expect(previous)``, a
     set; None: anything), and what it may be (``options``, (value, probability), made when the chain is settled).
-    ``required``: the cell must hold a value (a declarer's total in a row with a game): empty, it breaks the chain."""
+    ``required``: the cell must hold a value (a declarer's total in a row with a game, and his count of its outcome on a
+    list that keeps the counts): empty, it breaks the chain."""
 
     def __init__(self, ref: str, expect: Callable, required: bool = False):
         self.ref, self.expect, self.required = ref, expect, required
@@ -213,8 +214,11 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
                 continue
             total_link(s, no, plus, minus)
             if cells.counting:
+                # the declarer's count of a list that keeps the counts: left empty, it breaks the chain as its total
+                # does (seed 9's photo 9036: a "2" read empty at 0.99 passed the chain on free, and the "3" after it,
+                # read at 0.89 and in doubt for its row, was taken as 2)
                 kind = "won" if plus is not None else "lost"
-                link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1})
+                link(s, kind, cell_ref(no, kind, s), lambda prev: {prev + 1}, required=True)
         elif cells.counting:
             # no one declarer (two totals read, or none): the one seat with a count carries its chain on (the
             # row-by-row settling, decode._settle_rows, does so only where no total is read; with two, it carries

@@ -5,7 +5,8 @@ The rules (issue: "using the list's own arithmetic, honestly"; a reading doubt a
 paper are different things, and the reader never silently fixes a cell to make the sums work):
 
 * a reading at or above :data:`CONFIDENCE_BAR` keeps its value, even when its row does not add up:
-  a row that is wrong on paper stays wrong (the auditor's finding);
+  a row that is wrong on paper stays wrong (the auditor's finding); between that bar and
+  :data:`digitize.doubts.KEEP_BAR` a reading its row contradicts is a doubt the arithmetic may settle (below);
 * column priors (:data:`PLAUSIBLE`: a Grundwert is 9, 10, 11, 12, 23 or 24, "mit"/"ohne" 1 to 11,
   "+" a game value and "-" a loss (:data:`GAME_VALUES`, :data:`LOSS_VALUES`), a count in row n 1 to n;
   the footer's bonus a multiple of 50, the others' losses of 30 or 40; loss money at most
@@ -64,8 +65,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   :data:`ALT_MIN`) would make it agree is marked doubtful, its reading kept, and so is one for which the
   reader, asked, gives the value the row implies at least :data:`ASKED_MIN` ("612" read "62" at 0.99,
   "612" 0.0003), and a "+" or "-" no game has when the row agrees without it (ink run over from the cell
-  beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's,
-  unless the same digit swap between its reading and the value its row would add up with mends several rows of
+  beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's, when
+  read at or above :data:`digitize.doubts.KEEP_BAR` (below it the rows and the seats' chains may choose among its
+  readings and the values its row implies, as for a cell below the bar: "612" read "62" at 0.93), unless the same digit swap between its reading and the value its row would add up with mends several rows of
   the list (:func:`digitize.misread_digits.mend_misread_digits`: the reader misreads that digit of this hand); then
   it takes that value, chosen by the arithmetic and doubtful, and the doubtful cells of the rows are asked about
   the values the swap makes of their readings and settled again
@@ -265,9 +267,9 @@ def _settle_game(cells: Cells, refs: list[str], counts: list[str], before: int, 
 def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, needs_count: bool) -> None:
     """Row ``no`` agrees with no combination as a whole: its declarer's running total and counts are each settled
     on their own chain, against the row's "+" or "-" as it stands: the new total = the previous total moved by it,
-    the count of its outcome = the previous count + 1 (and no count of the other). Only cells below the bar are
-    searched (a confident reading keeps its value, even one its row put in doubt); a value chosen so is the
-    arithmetic's and stays doubtful. Before, a wrong game value on paper or a misread cell elsewhere in the row left
+    the count of its outcome = the previous count + 1 (and no count of the other). Only the cells the arithmetic may
+    change are searched (:meth:`Cells.changeable`: a confident reading its row put in doubt keeps its value when read
+    at or above :data:`~digitize.doubts.KEEP_BAR`); a value chosen so is the arithmetic's and stays doubtful. Before, a wrong game value on paper or a misread cell elsewhere in the row left
     a total or count at the reader's best reading when its own chain had the answer among its candidates."""
     plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
     if (plus is None) == (minus is None):
@@ -288,11 +290,13 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
 
 def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous, doubtful: Optional[list] = None) -> None:
     """One relation of a group that agrees with nothing as a whole (``test`` on {name: value} of ``refs``): its
-    cells read below the bar (or ``doubtful``) take the most probable combination of their candidates that it agrees
-    with (:func:`_agreeing_values`), as the arithmetic's choice (doubtful for the reason "chain": the referee is told
-    the whole row does not add up); the others count as they stand."""
+    cells the arithmetic may change (:meth:`Cells.changeable`; or ``doubtful``) take the most probable combination of
+    their candidates that it agrees with (:func:`_agreeing_values`), as the arithmetic's choice (doubtful for the
+    reason "chain": the referee is told the whole row does not add up); the others count as they stand. Until
+    session 32 only the cells read below the bar: a footer's points read "33" at 0.92 beside "133" at 0.05, in doubt
+    for its row, which the seat's last total 133 and the score both said (seed 9's photos 9019, 9013), stayed so."""
     if doubtful is None:
-        doubtful = [r for r in refs if r in cells.doubt and cells.sure[r] < cells.bar]
+        doubtful = [r for r in refs if cells.changeable(r)]
     for r, value in (_agreeing_values(cells, refs, doubtful, names, test, vacuous) or {}).items():
         cells.choose(r, value, reason="chain")
 
@@ -584,7 +588,7 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
     """A seat's footer that agrees with no combination as a whole: each of its relations (points, won and lost =
     the seat's last sure row figures; the others' losses = their last lost counts credited; bonus = (won - lost) x
     50; score = points + bonus + others' losses) settles the
-    cells below the bar it holds on its own, in that order, against the others as they stand (see
+    cells it holds that the arithmetic may change on its own, in that order, against the others as they stand (see
     :func:`_settle_chains`, the same for a game row)."""
     def full(v, keys):
         return all(v.get(k) is not None for k in keys)

@@ -214,20 +214,22 @@ def test_a_doubt_its_row_raised_is_answered_by_the_seat_carrying_on_from_the_fig
 def test_a_count_read_empty_where_its_row_needs_one_takes_the_chains_figure_when_the_reader_saw_it():
     """A count read empty surely in a played row is in doubt (`missing`), as a confident cell doubted by a column
     rule is, and the arithmetic may change such a cell: the seat's chain takes the count that mends the links on
-    both sides when the reader gives it more than BREAK times the empty reading (a "7" written above its cell,
-    seed 7's photo 7031), chosen in doubt. A count truly left out (the reader far less sure of the figure there)
-    stays empty, in doubt, and so does one that would mend nothing (the next count carries on from the one before)."""
+    both sides when the reader gives it at least CHOICE_MIN (a "7" written above its cell, seed 7's photo 7031),
+    chosen in doubt: the declarer's count left empty breaks the chain as the link after it does (until session 32
+    it passed the chain on, and the figure had to be more than BREAK times as probable as the empty reading). A
+    count truly left out (the reader sees no figure there) stays empty, in doubt, and so does one that would mend
+    nothing (the next count carries on from the one before)."""
     sl = simulate(random.Random(11), seats=4, early_end=False)
     game, seat = next((g, s) for g in sl.games if g.no >= 10 and g.plus is not None
                       for s, p in enumerate(g.players, start=1) if p.won is not None and 1 < p.won < 9
                       and any(h.no > g.no and h.players[s - 1].won is not None for h in sl.games))
     ref, want = cell_ref(game.no, "won", seat), game.players[seat - 1].won
-    for seen, taken in ((3e-4, True), (3e-6, False)):
-        reads = with_read(perfect_reads(sl), ref, "", 0.97, (str(want), seen))
+    for seen in (3e-4, 3e-6, None):
+        reads = with_read(perfect_reads(sl), ref, "", 0.97, *([(str(want), seen)] if seen else []))
         r = decode(reads, table_of(sl), 48).readings[ref]
         assert r.doubtful and (r.value, r.chosen_by, r.reason) == \
-            ((want, "arithmetic", "sequence") if taken else (None, "reader", "missing"))
-        assert want in [v for v, _ in r.candidates]
+            ((want, "arithmetic", "sequence") if seen else (None, "reader", "missing"))
+        assert want in [v for v, _ in r.candidates]       # read, or shown as the value its row implies
     # the keeper's slip: the 4th win left out and the counts going on 3, 4 (the rows after read so): nothing mended
     later = [h for h in sl.games if h.no > game.no and h.players[seat - 1].won is not None]
     reads = with_read(perfect_reads(sl), ref, "", 0.97, (str(want), 3e-4))
@@ -235,6 +237,26 @@ def test_a_count_read_empty_where_its_row_needs_one_takes_the_chains_figure_when
         reads = with_read(reads, cell_ref(h.no, "won", seat), str(h.players[seat - 1].won - 1), 0.99)
     r = decode(reads, table_of(sl), 48).readings[ref]
     assert (r.value, r.reason) == (None, "missing")
+
+
+def test_an_empty_declarers_count_breaks_its_chain_on_a_list_that_keeps_the_counts():
+    """Seed 9's photo 9036: seat 1's "Verl." 2 read empty at 0.99 ("2" at 3e-4), the next "Verl." 3 read at 0.89 (below
+    KEEP_BAR, so its row's doubt is the arithmetic's to settle, "2" its runner-up). Had the empty count passed the
+    chain on free, the chain would have kept it empty and taken the 3 for a 2; a declarer's count left empty breaks
+    the chain as his total does, so the chain takes the 2 the reader saw in the empty cell and keeps the 3."""
+    sl = simulate(random.Random(11), seats=4, early_end=False)
+    seat = 1
+    wins = [g for g in sl.games if g.players[seat - 1].won is not None]
+    assert len(wins) >= 3
+    ref, after = (cell_ref(g.no, "won", seat) for g in wins[-2:])       # the seat's last two wins, the footer unread
+    want = wins[-2].players[seat - 1].won
+    reads = with_read(perfect_reads(sl), ref, "", 0.97, (str(want), 3e-4))
+    reads = with_read(reads, after, str(want + 1), 0.89, (str(want), 0.01))
+    reads = with_read(reads, f"footer.won.{seat}", "", 0.6)
+    got = decode(reads, table_of(sl), 48)
+    r, a = got.readings[ref], got.readings[after]
+    assert (r.value, r.chosen_by, r.reason) == (want, "arithmetic", "sequence")
+    assert (a.value, a.chosen_by) == (want + 1, "reader")
 
 
 def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):

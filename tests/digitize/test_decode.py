@@ -600,6 +600,18 @@ def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(
     r = got.readings[ref]
     assert r.value == points and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "sequence"
     assert ("footer", seat) in {(f.code, f.seat) for f in audit(got).findings}
+    # on a footer right on paper, the points read confidently but below KEEP_BAR, in doubt for their footer (seed 9's
+    # photo 9019: "133" read "33" at 0.92), are the footer's lines' to settle too; at KEEP_BAR or more they stay
+    sl = simulate(random.Random(4), seats=4)
+    points = sl.footer.points[seat - 1]
+    misread = points - 30
+    for conf, taken in ((0.92, True), (doubts.KEEP_BAR, False)):
+        reads = with_read(perfect_reads(sl), ref, str(misread), conf, (str(points), 0.05))
+        with monkeypatch.context() as m:
+            m.setattr(decode_module, "settle_seat_chains", lambda *args: None)
+            r = decode(reads, table_of(sl), 48).readings[ref]
+        assert r.doubtful and (r.value, r.chosen_by, r.reason) == \
+            ((points, "arithmetic", "chain") if taken else (misread, "reader", "row"))
 
 
 def test_parse_by_column():
@@ -911,6 +923,34 @@ def test_a_confident_cell_in_a_row_that_agrees_with_nothing_is_asked_about_the_r
     reads = [r if r.ref != ref else CellRead(ref, wrong, 0.99, ((wrong, 0.99),))
              for r in _carried_on(sl, ref, wrong, perfect_reads(sl))]
     assert not decode(reads, table_of(sl), 36).readings[ref].doubtful
+
+
+def test_a_reading_below_the_keep_bar_that_its_row_contradicts_is_the_arithmetics_to_choose():
+    """A running total read confidently but below KEEP_BAR whose row, and the seat's next total, say another value the
+    reader gives at least ASKED_MIN ("612" read "62" at 0.93, seed 7's photo 7009): the arithmetic takes that value, in
+    doubt, its reading shown among the candidates, and the auditor finds no running-total error. Read at KEEP_BAR or
+    more, the reading stays, in doubt for its row, and the row's finding rests on it. A keeper's slip carried on
+    (the next total follows the reading) stays the keeper's below KEEP_BAR too: test_chains.py."""
+    sl, ref, written, wrong = _misread_total()
+    for conf, taken in ((0.9, True), (doubts.KEEP_BAR - 0.01, True), (doubts.KEEP_BAR, False), (0.99, False)):
+        reads = [r if r.ref != ref else CellRead(ref, wrong, conf, ((wrong, conf),),
+                                                 probs=_probs_for(wrong, len(wrong) - 2, written[-2], 1e-3))
+                 for r in perfect_reads(sl)]
+        got = decode(reads, table_of(sl), 36)
+        r = got.readings[ref]
+        assert r.doubtful and {int(wrong), int(written)} <= {v for v, _ in r.candidates}
+        chain = [f for f in audit(got).findings if ref in f.cells and f.code == "running-total"]
+        if taken:
+            assert (r.value, r.chosen_by) == (int(written), "arithmetic") and not chain
+        else:
+            assert (r.value, r.chosen_by, r.reason) == (int(wrong), "reader", "row")
+            assert chain and all(f.doubtful for f in chain)
+    # below ASKED_MIN the row's value is not tried: the reading stays what was written, an error on paper
+    reads = [r if r.ref != ref else CellRead(ref, wrong, 0.9, ((wrong, 0.9),),
+                                             probs=_probs_for(wrong, len(wrong) - 2, written[-2], 1e-9))
+             for r in perfect_reads(sl)]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert (r.value, r.chosen_by) == (int(wrong), "reader")
 
 
 def test_the_footer_asks_the_reader_too():
@@ -1269,7 +1309,8 @@ def test_a_row_broken_by_a_sure_count_still_settles_its_game(monkeypatch):
     """A declarer's count misread surely (the 2nd win's "2" read "1" at 0.94) breaks the whole row, and its "+" read
     as no game value ("14" for 24 at 0.95, doubted by its column) stayed as read (seed 7's photo 7017): the game is
     settled without the counts, the "+" takes the candidate that the game columns and the total agree with (the
-    arithmetic's, in doubt for the row that does not add up), and the count keeps its reading, in doubt."""
+    arithmetic's, in doubt for the row that does not add up), and the count keeps its reading, in doubt, when read at
+    KEEP_BAR or more; read below it, as there, the seat's chain of counts takes the "2" (the arithmetic's, in doubt)."""
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game, seat = next((g, s) for g in sl.games if g.plus is not None and g.plus >= 20
                       and g.plus - 10 not in priors.GAME_VALUES
@@ -1277,12 +1318,14 @@ def test_a_row_broken_by_a_sure_count_still_settles_its_game(monkeypatch):
     plus, won = cell_ref(game.no, "plus"), cell_ref(game.no, "won", seat)
     count = game.players[seat - 1].won
     reads = with_read(perfect_reads(sl), plus, str(game.plus - 10), 0.95, (str(game.plus), 0.023))
-    reads = with_read(reads, won, str(count - 1), 0.94, (str(count), 0.012))
-    got = decode(reads, table_of(sl), 48).readings
-    assert got[plus].value == game.plus and got[plus].doubtful and (got[plus].chosen_by, got[plus].reason) == \
-        ("arithmetic", "chain")
-    assert got[won].value == count - 1 and got[won].doubtful and got[won].chosen_by == "reader"
-    monkeypatch.setattr(decode_module, "_settle_game", lambda *args: None)
+    for conf in (0.94, doubts.KEEP_BAR):
+        reads = with_read(reads, won, str(count - 1), conf, (str(count), 0.012))
+        got = decode(reads, table_of(sl), 48).readings
+        assert got[plus].value == game.plus and got[plus].doubtful and (got[plus].chosen_by, got[plus].reason) == \
+            ("arithmetic", "chain")
+        assert got[won].doubtful and (got[won].value, got[won].chosen_by) == \
+            ((count - 1, "reader") if conf >= doubts.KEEP_BAR else (count, "arithmetic"))
+    monkeypatch.setattr(decode_module, "_settle_game", lambda *args: None)     # the count kept as read
     got = decode(reads, table_of(sl), 48).readings
     assert got[plus].value == game.plus - 10 and got[plus].chosen_by == "reader"
 
