@@ -50,7 +50,8 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
         if alternatives:
             if ask is not None:
                 ask()
-            _doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields)
+            _doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields,
+                                open_fields if vacuous is None else vacuous)
         return False
     best_p, best = found[0]
     if best_p < MIN_RELATIVE * top_p:
@@ -113,11 +114,13 @@ def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, co
 
 
 def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
-                        open_fields=()) -> None:
+                        open_fields=(), vacuous=()) -> None:
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
     ALT_MIN probable) or a value the reader was asked about (:attr:`Cells.implied`), with the candidates of the
     doubtful cells, would make agree, and every "+" or "-" that no game has whose row agrees without it. Its
-    reading stays."""
+    reading stays. An empty candidate of a field of ``vacuous``, whose empty value the agreement does not test, is
+    no such alternative (seed 9's photo 9005: a footer's "Verl." 0 read at 0.992, "" at 0.003, put in doubt by a
+    footer whose bonus then went untested, and the seeded footer error rested on the doubt)."""
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
     options = [cells.options(d) + ([(None, 0.0)] if names[d] in open_fields else []) for d in doubtful]
     for r in refs:
@@ -132,6 +135,8 @@ def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], name
         for val, prob in alternatives:
             if val == fixed[names[r]]:
                 continue
+            if val is None and names[r] in vacuous:
+                continue        # an empty line tests nothing: it would make any group agree
             trial = dict(fixed, **{names[r]: val})
             if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
                    for combo in itertools.product(*options)):

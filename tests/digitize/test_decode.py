@@ -614,6 +614,27 @@ def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(
             ((points, "arithmetic", "chain") if taken else (misread, "reader", "row"))
 
 
+def test_an_empty_runner_up_of_a_footer_line_does_not_doubt_it():
+    """Seed 9's photo 9005: a footer's "Verl." 0 read at 0.992, the empty reading beside it at 0.003, on a footer wrong
+    on paper (its bonus). The footer's arithmetic does not test an empty line, so the empty runner-up made the footer
+    agree and put the 0 in doubt, and the footer's error rested on that doubt. An empty candidate is no alternative
+    there: the line keeps no doubt and the error is an error on paper. A figure as runner-up that makes the footer
+    agree still doubts it."""
+    sl = simulate(random.Random(1), seats=4)
+    seat = sl.footer.lost.index(0) + 1
+    lost, bonus, score = f"footer.lost.{seat}", f"footer.bonus.{seat}", f"footer.score.{seat}"
+    wrong = sl.footer.bonus[seat - 1] - 50          # and the score added up with it
+    reads = with_read(with_read(perfect_reads(sl), lost, "0", 0.992, ("", 0.003)), bonus, str(wrong), 0.99)
+    reads = with_read(reads, score, str(sl.footer.score[seat - 1] - 50), 0.99)
+    got = decode(reads, table_of(sl), 48)
+    assert not got.readings[lost].doubtful and got.readings[bonus].value == wrong
+    footer = [f for f in audit(got).findings if f.code == "footer" and f.seat == seat]
+    assert footer and not any(f.doubtful for f in footer)
+    reads = with_read(reads, lost, "0", 0.992, ("1", 0.003))        # lost 1 would make the bonus right
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[lost].doubtful and got.readings[lost].reason == "row"
+
+
 def test_parse_by_column():
     assert parse("base", "12") == 12 and parse("total", "-94") == -94
     assert parse("total", "-") is None and parse("p", "") is None
