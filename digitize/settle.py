@@ -118,9 +118,12 @@ def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], name
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
     ALT_MIN probable) or a value the reader was asked about (:attr:`Cells.implied`), with the candidates of the
     doubtful cells, would make agree, and every "+" or "-" that no game has whose row agrees without it. Its
-    reading stays. An empty candidate of a field of ``vacuous``, whose empty value the agreement does not test, is
-    no such alternative (seed 9's photo 9005: a footer's "Verl." 0 read at 0.992, "" at 0.003, put in doubt by a
-    footer whose bonus then went untested, and the seeded footer error rested on the doubt)."""
+    reading stays. An empty candidate of a cell read 0 in a field of ``vacuous``, whose empty value the agreement
+    does not test, is no such alternative: an empty footer line says 0 as well (many keepers leave a 0 empty), and it
+    would leave the footer untested (seed 9's photo 9005: a "Verl." 0 read at 0.992, "" at 0.003, put in doubt by a
+    footer whose bonus then went untested, and the seeded footer error rested on the doubt). A figure's empty
+    candidate is one (a count "1" written on the line between "Gew." and "Verl." and read in "Verl.": the sample
+    skatscan-4-errors)."""
     fixed = {names[r]: cells.get(r) for r in refs if r not in doubtful}
     options = [cells.options(d) + ([(None, 0.0)] if names[d] in open_fields else []) for d in doubtful]
     for r in refs:
@@ -135,8 +138,8 @@ def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], name
         for val, prob in alternatives:
             if val == fixed[names[r]]:
                 continue
-            if val is None and names[r] in vacuous:
-                continue        # an empty line tests nothing: it would make any group agree
+            if val is None and fixed[names[r]] == 0 and names[r] in vacuous:
+                continue        # an empty line says 0 too (keepers leave it empty), and tests nothing
             trial = dict(fixed, **{names[r]: val})
             if any(consistent(dict(trial, **{names[d]: v for d, (v, _) in zip(doubtful, combo)}))
                    for combo in itertools.product(*options)):
