@@ -86,7 +86,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
             settled = sl.settled.get(f.cells[0])
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
-            if doubtful and any(c in doubtful for c in f.cells):
+            if doubtful and any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure)
+                                for c in f.cells):
                 f = replace(f, doubtful=True)
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))

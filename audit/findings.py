@@ -63,6 +63,11 @@ class Finding:
     rule: str = ""
     #: cell references this finding rests on (see audit.model.cell_ref)
     cells: tuple[str, ...] = ()
+    #: those of ``cells`` it rests on only for holding a figure, not for the figure itself: a declarer's total and his
+    #: row's "+" or "-" say who played which game and whether he won it (the footer's counts and the loss money follow
+    #: from that), whatever they read. A doubt about such a cell's figure that leaves no doubt that it holds one does
+    #: not make the finding doubtful (audit.auditor.run_checks).
+    presence: tuple[str, ...] = ()
     #: True when one of ``cells`` is a reading the photo reader doubts: then the finding may
     #: be a misreading rather than an error on paper, and the referee must look.
     doubtful: bool = False
@@ -86,9 +91,11 @@ class Finding:
 
 def finding(code: str, key: str, *, severity: str = ERROR, game: Optional[int] = None,
             seat: Optional[int] = None, field: Optional[str] = None, written: object = None,
-            expected: object = None, cells: tuple[str, ...] = (), **params) -> Finding:
-    """Build a finding with the code's rule; ``params`` fill the message template."""
+            expected: object = None, cells: tuple[str, ...] = (), presence: tuple[str, ...] = (),
+            **params) -> Finding:
+    """Build a finding with the code's rule; ``params`` fill the message template; ``presence``: the cells among
+    ``cells`` it rests on for holding a figure only (:attr:`Finding.presence`)."""
     merged = {"game": game, "seat": seat, "written": written, "expected": expected, **params}
     return Finding(code=code, severity=severity, game=game, seat=seat, field=field,
                    written=written, expected=expected, key=key, params=merged,
-                   rule=RULES[code], cells=cells)
+                   rule=RULES[code], cells=cells, presence=presence)

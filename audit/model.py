@@ -222,6 +222,18 @@ DOUBT_REASONS = ("bar", "column", "rare", "matadors", "missing", "arithmetic", "
 CONFIRMED_BY = ("row", "qr")
 
 
+#: How probable the figures among a cell's candidates must be together for the cell to hold a figure surely
+#: (:attr:`CellReading.holds_a_figure`): the photo reader's own bar for a sure value (digitize.decode.CONFIDENCE_BAR).
+FIGURE_BAR = 0.85
+
+#: The reasons of doubt (:data:`DOUBT_REASONS`) that concern which figure a cell holds, not whether it holds one: below
+#: the bar, chosen by the arithmetic, or in doubt for a hand the reader misreads. A figure its column cannot hold
+#: ("column": a "3" in "-" may be ink run over from "+"), one its row contradicts ("row": a "+" or "-" no game has
+#: where the row adds up without it is one), one partly off the photo, or a figure missing is no sure figure
+#: (:attr:`CellReading.holds_a_figure`).
+VALUE_DOUBTS = ("", "bar", "arithmetic", "chain", "sequence", "hand")
+
+
 @dataclass(frozen=True)
 class CellReading:
     """What the photo reader saw in one cell (digitized lists only)."""
@@ -249,6 +261,15 @@ class CellReading:
         counted together: "7,50" and "7,5"; a "7" read best in a mark column is no mark's probability), 0 when the
         value is none of the candidates."""
         return max((p for v, p in self.candidates if v == self.value), default=0.0)
+
+    @property
+    def holds_a_figure(self) -> bool:
+        """Whether the cell surely holds a figure, whatever figure it is (a "+" read 18 or 19, a total 265 or 266):
+        its value is one, and the figures among its candidates make up at least :data:`FIGURE_BAR` of the reader's
+        probability (not the empty cell, a dash or a stroke; a "2" read at 0.28 beside "7" and "9", ink run over from
+        the cell beside, is no sure figure)."""
+        return self.value is not None and self.reason in VALUE_DOUBTS \
+            and sum(p for v, p in self.candidates if v is not None) >= FIGURE_BAR
 
 
 @dataclass(frozen=True)

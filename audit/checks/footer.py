@@ -32,20 +32,23 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want:
+                last_total, declared = _rests_on(facts, line, s, sl.seats)
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
-                              expected=want, line=line,
-                              cells=(cell_ref(None, line, s + 1), *_rests_on(facts, line, s, sl.seats)))
+                              expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
+                              presence=declared)
 
 
-def _rests_on(facts: list[RowFacts], line: str, seat: int, seats: int) -> tuple[str, ...]:
-    """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from: the points from his
-    last total, his won and lost games and bonus from the rows he declared, the others' lost games from
-    theirs, the score from all of them."""
+def _rests_on(facts: list[RowFacts], line: str, seat: int,
+              seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
+    rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
+    and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
+    them."""
     last_total = prev_cells(facts, len(facts), seat, "total")
     if line == "points":
-        return last_total
+        return last_total, ()
     if line in ("won", "lost", "bonus"):
-        return declared_cells(facts, {seat})
+        return (), declared_cells(facts, {seat})
     if line == "others_lost":
-        return declared_cells(facts, set(range(seats)) - {seat})
-    return (*last_total, *declared_cells(facts, set(range(seats))))
+        return (), declared_cells(facts, set(range(seats)) - {seat})
+    return last_total, declared_cells(facts, set(range(seats)))

@@ -6,7 +6,8 @@ and 1.00 EUR for each further one; the tournament sets its own (``Settings.loss_
 How many games a player lost the list says twice: the rows he declared and lost, and his footer's "Verl." line. A
 finding rests on the amount and on the rows, or, where the footer's line says the same count, on that line
 (:func:`count_cells`): a doubt about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
-of his lost games doubtful when the footer states it too.
+of his lost games doubtful when the footer states it too, and the rows' cells count by holding a figure
+(:attr:`audit.findings.Finding.presence`).
 """
 from __future__ import annotations
 
@@ -31,27 +32,30 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     _, lost = outcome_counts(facts, sl.seats)
     owed = [settings.money_for(n) for n in lost]
     counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
+    rows = tuple(c for cells in counted for c in cells if c.startswith("g"))     # counted by holding a figure
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]
         if written is None:
             if want:
                 yield finding("money", "money.missing", severity=WARNING, seat=s + 1, field="money",
-                              expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
+                              expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]),
+                              presence=rows)
         elif as_money(written) != want:
             # the money follows from the games the seat lost: the rows he declared say how many, and his footer line
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
-                          expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]))
+                          expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]),
+                          presence=rows)
     total = sum(owed, Decimal(0))
     if footer.money_total is None:
         if total:
             yield finding("money", "money.total-missing", severity=WARNING, field="money_total",
                           expected=float(total),
-                          cells=("footer.money_total", *(c for cells in counted for c in cells)))
+                          cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=rows)
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
                       expected=float(total),
-                      cells=("footer.money_total", *(c for cells in counted for c in cells)))
+                      cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=rows)
 
 
 def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int) -> tuple[str, ...]:

@@ -220,6 +220,34 @@ def test_footer_and_money_findings_rest_on_the_rows_they_follow_from():
     assert missing({"g2.minus": doubt}) == {"money.missing": False, "money.total-missing": False}
 
 
+def test_a_doubt_about_which_figure_a_row_holds_leaves_its_counts_sure():
+    """How many games a seat won and lost follows from which rows he declared and whether their figure stands in
+    "+" or "-", not from the figures: a "-" read 40 or 48 (or a total read 265 or 266, seed 9's photo 9005) leaves the
+    footer's counts and the money sure where the reader surely saw a figure there (the figures among its candidates
+    together at the bar and its doubt about the value: below the bar, chosen by the arithmetic). A "-" that may be
+    empty, or a figure its column cannot hold (ink run over from "+"), leaves them in doubt."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)]
+    footer = Footer(points=(24, -40, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 30), score=(114, -90, 40), money=(None, 1.0, None), money_total=0.5)
+    sl = make_list(rows, footer=replace(footer, lost=(0, None, 0)))     # seat 3's others_lost 30, seat 2's money 1.00
+
+    def found(reading):
+        a = audit(replace(sl, readings={"g2.minus": reading}))
+        return {(x.code, x.seat): x.doubtful for x in a.findings if x.key in ("footer.wrong", "money.wrong")}
+
+    figures = CellReading(40, 0.5, ((40, 0.5), (48, 0.4)), doubtful=True, reason="bar")
+    assert figures.holds_a_figure
+    assert found(figures) == {("footer", 3): False, ("money", 2): False}
+    assert found(replace(figures, reason="arithmetic", chosen_by="arithmetic")) == \
+        {("footer", 3): False, ("money", 2): False}
+    for unsure in (replace(figures, candidates=((40, 0.5), (None, 0.3), (48, 0.1))),     # perhaps no figure
+                   replace(figures, candidates=((40, 0.5), (48, 0.3))),                  # too little seen
+                   replace(figures, reason="column"), replace(figures, reason="row")):
+        assert not unsure.holds_a_figure
+        assert found(unsure) == {("footer", 3): True, ("money", 2): True}
+
+
 def test_an_incomplete_row_rests_on_what_makes_it_a_played_row():
     """A row with a declarer but no "+" or "-", a value without a game, a value without a declarer: each is the
     keeper's slip when read surely, and a reading doubt when a cell that makes the row a played one (the
