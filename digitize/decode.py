@@ -725,7 +725,10 @@ def _crossed_rows(cells: Cells, games: int) -> set[int]:
     each row): from the first row with a stroke on to the last, when nothing else is written below the last
     game and the strokes cross at least :data:`STRUCK_BLOCK` cells there. Before, only rows struck through
     in most of their cells counted, and a list whose keeper crossed the unused rows out with one stroke was
-    reported for leaving them open (6 of seed 8's 48 photos, every cell read right)."""
+    reported for leaving them open (6 of seed 8's 48 photos, every cell read right). A row with one figure read in
+    it and nothing else does not end the block (the stroke's end read "7" at 0.96 in the last row's Grundwert: seed
+    10's photo 10032, whose two blank rows inside the block were reported as left open); it is crossed with the
+    block, but a block of such rows alone crosses nothing (a blurred last game read as a figure and a few strokes)."""
     refs: dict[int, list[str]] = {}
     for ref in cells.reads:
         m = GAME_REF.match(ref)
@@ -734,15 +737,17 @@ def _crossed_rows(cells: Cells, games: int) -> set[int]:
     struck = {no: sum(1 for r in rs if STRIKE in cells.reads[r].text) for no, rs in refs.items()}
     crossed = {no for no, rs in refs.items() if struck[no] >= max(3, len(rs) // 2)
                and sum(1 for r in rs if _figure(cells.reads[r])) < FIGURES_NOT_STRUCK}
-    block = []
+    block, stray = [], set()
     for no in range(games, 0, -1):
-        written = any(STRIKE not in cells.reads[r].text and cells.value.get(r) not in (None, False)
-                      for r in refs.get(no, ()))
-        if written:
+        written = sum(1 for r in refs.get(no, ()) if STRIKE not in cells.reads[r].text
+                      and cells.value.get(r) not in (None, False))
+        if written > 1:
             break
+        if written:
+            stray.add(no)
         block.append(no)
     stroked = sorted(no for no in block if struck.get(no))
-    if stroked and sum(struck[no] for no in stroked) >= STRUCK_BLOCK:
+    if any(no not in stray for no in stroked) and sum(struck[no] for no in stroked) >= STRUCK_BLOCK:
         crossed.update(range(stroked[0], games + 1))
     return crossed
 

@@ -789,6 +789,19 @@ def test_unused_rows_under_one_stroke_are_crossed_out():
                                                                               else t, 0.99),))
              for ref, t in texts.items()]
     assert not any(g.crossed_out for g in decode(stray, table_of(sl), 36).games)
+    # the stroke's end read as a figure in the last row (seed 10's photo 10032: a "7" at 0.96 in a Grundwert cell):
+    # one figure alone in a row does not end the unused block, and the row is crossed out with it
+    sevened = [r if r.ref != "g36.base" else CellRead(r.ref, "7", 0.96, (("7", 0.96),)) for r in reads]
+    got = decode(sevened, table_of(sl), 36)
+    assert {g.no for g in got.games if g.crossed_out} == set(range(last + 2, 37))
+    assert [f.game for f in audit(got).findings if f.code == "game-count"] == [last + 1]
+    # but a block of such rows alone crosses nothing (a blurred last game read as one figure and a few strokes)
+    alone = [CellRead(r.ref, "7" if r.ref == "g36.base" else "#" if r.ref == "g36.plus" else t, 0.96,
+                      (("7" if r.ref == "g36.base" else "#" if r.ref == "g36.plus" else t, 0.96),))
+             for r, t in zip(reads, texts.values())]
+    alone = [r if r.ref not in ("g36.p1.total", "g36.p2.total") else CellRead(r.ref, "#", 0.9, (("#", 0.9),))
+             for r in alone]
+    assert not any(g.crossed_out for g in decode(alone, table_of(sl), 36).games)
 
 
 def test_an_unsure_cell_takes_the_best_value_its_column_can_hold():
