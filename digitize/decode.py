@@ -490,17 +490,19 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
                         ask=lambda: _propose_footer(cells, s, last, sure=True))
         if not agreed:
             _settle_footer_lines(cells, refs, seats, last)
-        _doubt_empty_lines(cells, s, last)
+        _doubt_empty_lines(cells, s, dict(_last_sure(cells, s, games, sure=False), **{k: v for k, v in last.items()
+                                                                                if v is not None}))
         _fill_empty_lines(cells, s, seats, last)
 
 
 def _doubt_empty_lines(cells: Cells, s: int, last: dict) -> None:
     """A line of seat ``s``'s footer read empty with confidence where the rows state its figure (``last``: points,
-    won, lost, the others' losses) is in doubt, as a group that does not add up, its reading kept and the figure
-    shown, when the reader gives that figure at least ASKED_MIN: a figure written mostly outside its cell (a "2"
-    of which the crop shows a speck, read empty at 0.993 and "2" at 0.0002). A line the keeper left empty reads
-    far less probably as the figure and stays the auditor's finding (footer.missing). A figure 0 is not asked
-    about: many keepers leave such a line empty."""
+    won, lost, the others' losses; a row's figure in doubt counts here, as it only raises a doubt) is in doubt, as a
+    group that does not add up, its reading kept and the figure shown, when the reader gives that figure at least
+    ASKED_MIN: a figure written mostly outside its cell (a "2" of which the crop shows a speck, read empty at 0.993
+    and "2" at 0.0002), a thin "1" (seed 10's photo 10031: "Verl." 1 read empty at 0.99, "1" at 0.006, the rows'
+    count read "1" at 0.4, in doubt). A line the keeper left empty reads far less probably as the figure and stays
+    the auditor's finding (footer.missing). A figure 0 is not asked about: many keepers leave such a line empty."""
     for k in LAST_LINES:
         ref, want = f"footer.{k}.{s}", last.get(k)
         if ref in cells.reads and want not in (None, 0) and cells.get(ref) is None and ref not in cells.doubt:
@@ -571,15 +573,15 @@ def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value)
     return _agreeing_values(cells, refs, doubtful, names, test, FOOTER_LINES)
 
 
-def _last_sure(cells: Cells, s: int, games: int) -> dict:
+def _last_sure(cells: Cells, s: int, games: int, sure: bool = True) -> dict:
     """Seat ``s``'s last written total and counts down the list ({"points", "won", "lost"}), each None when that
-    cell is in doubt; a figure the seat never wrote is missing."""
+    cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a figure the seat never wrote is missing."""
     last: dict = {}
     for no in range(games, 0, -1):
         for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
             ref = cell_ref(no, fld, s)
             if key not in last and cells.get(ref) is not None:
-                last[key] = None if ref in cells.doubt else cells.get(ref)
+                last[key] = None if sure and ref in cells.doubt else cells.get(ref)
     return last
 
 

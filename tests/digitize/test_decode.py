@@ -1064,6 +1064,14 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
         assert r.reason == "row" and 2 in [v for v, _ in r.candidates] and not missing
     else:
         assert missing
+    # the rows' last "Verl." count read in doubt itself (seed 10's photo 10031: "1" at 0.4): its figure, as read,
+    # still asks the line (a doubt raised, nothing taken)
+    last = max(g.no for g in sl.games if g.players[2].lost is not None)
+    count = cell_ref(last, "lost", 3)
+    reads = with_read(reads, count, "2", 0.4, ("3", 0.3))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[count].doubtful and got.readings[count].value == 2
+    assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
 def test_a_misread_total_is_settled_with_the_row_after_it():
