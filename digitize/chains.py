@@ -12,12 +12,12 @@ footer's won games, its "Verl." counts to its lost games) is searched whole for 
 misread with confidence) costs :data:`BREAK`. Only the cells a row's arithmetic may change change here too
 (:meth:`~digitize.doubts.Cells.changeable`: below the bar, or confident and doubted by a column rule, a hand the
 reader misreads or a count read empty where the row needs one; a confident reading its row put in doubt keeps its
-value, as everywhere in the decoder, when read at or above :data:`~digitize.doubts.KEEP_BAR`), among their candidates and the values their predecessor's candidates want
-for them that the reader, asked, finds probable enough; a value changed here is the arithmetic's and stays
-doubtful (reason "sequence"), and a cell set back to the reader's best reading is the reader's again. The
-footer's figures, the chains' last cells, are settled here too, before their footer's own arithmetic. A confident
-figure whose row doubted it and whose seat carried on from it is the keeper's slip, out of doubt
-(:func:`_carried_on`).
+value, as everywhere in the decoder, when read at or above :data:`~digitize.doubts.KEEP_BAR`), among their
+candidates and the values their predecessor's candidates want for them that the reader, asked, finds probable
+enough; a value changed here is the arithmetic's and stays doubtful (reason "sequence"), and a cell set back to
+the reader's best reading is the reader's again. The footer's figures, the chains' last cells, are settled here
+too, before their footer's own arithmetic. A confident figure whose row doubted it and whose seat carried on from
+it is the keeper's slip, out of doubt (:func:`_carried_on`).
 """
 from __future__ import annotations
 

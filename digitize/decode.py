@@ -67,9 +67,10 @@ paper are different things, and the reader never silently fixes a cell to make t
   "612" 0.0003), and a "+" or "-" no game has when the row agrees without it (ink run over from the cell
   beside); a confident reading doubted so is never changed by the arithmetic, not even by the next row's, when
   read at or above :data:`digitize.doubts.KEEP_BAR` (below it the rows and the seats' chains may choose among its
-  readings and the values its row implies, as for a cell below the bar: "612" read "62" at 0.93), unless the same digit swap between its reading and the value its row would add up with mends several rows of
-  the list (:func:`digitize.misread_digits.mend_misread_digits`: the reader misreads that digit of this hand); then
-  it takes that value, chosen by the arithmetic and doubtful, and the doubtful cells of the rows are asked about
+  readings and the values its row implies, as for a cell below the bar: "612" read "62" at 0.93), unless the same
+  digit swap between its reading and the value its row would add up with mends several rows of the list
+  (:func:`digitize.misread_digits.mend_misread_digits`: the reader misreads that digit of this hand); then it
+  takes that value, chosen by the arithmetic and doubtful, and the doubtful cells of the rows are asked about
   the values the swap makes of their readings and settled again
   (:func:`digitize.misread_digits.propose_learned_swaps`); a running total or count doubted so is out of doubt when
   its seat carried on from it (the next figure, read surely, follows the reading and not the row's value, the one
@@ -269,8 +270,9 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
     on their own chain, against the row's "+" or "-" as it stands: the new total = the previous total moved by it,
     the count of its outcome = the previous count + 1 (and no count of the other). Only the cells the arithmetic may
     change are searched (:meth:`Cells.changeable`: a confident reading its row put in doubt keeps its value when read
-    at or above :data:`~digitize.doubts.KEEP_BAR`); a value chosen so is the arithmetic's and stays doubtful. Before, a wrong game value on paper or a misread cell elsewhere in the row left
-    a total or count at the reader's best reading when its own chain had the answer among its candidates."""
+    at or above :data:`~digitize.doubts.KEEP_BAR`); a value chosen so is the arithmetic's and stays doubtful.
+    Before, a wrong game value on paper or a misread cell elsewhere in the row left a total or count at the reader's
+    best reading when its own chain had the answer among its candidates."""
     plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
     if (plus is None) == (minus is None):
         return
@@ -490,8 +492,7 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
                         ask=lambda: _propose_footer(cells, s, last, sure=True))
         if not agreed:
             _settle_footer_lines(cells, refs, seats, last)
-        _doubt_empty_lines(cells, s, dict(_last_sure(cells, s, games, sure=False), **{k: v for k, v in last.items()
-                                                                                if v is not None}))
+        _doubt_empty_lines(cells, s, {**last, **_last_sure(cells, s, games, sure=False)})
         _fill_empty_lines(cells, s, seats, last)
 
 

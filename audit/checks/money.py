@@ -32,7 +32,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     _, lost = outcome_counts(facts, sl.seats)
     owed = [settings.money_for(n) for n in lost]
     counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
-    rows = tuple(c for cells in counted for c in cells if c.startswith("g"))     # counted by holding a figure
+    row_cells = tuple(c for cells in counted for c in cells if c.startswith("g"))    # count by holding a figure
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]
@@ -40,22 +40,22 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
             if want:
                 yield finding("money", "money.missing", severity=WARNING, seat=s + 1, field="money",
                               expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]),
-                              presence=rows)
+                              presence=row_cells)
         elif as_money(written) != want:
             # the money follows from the games the seat lost: the rows he declared say how many, and his footer line
             yield finding("money", "money.wrong", seat=s + 1, field="money", written=written,
                           expected=float(want), lost=lost[s], cells=(cell_ref(None, "money", s + 1), *counted[s]),
-                          presence=rows)
+                          presence=row_cells)
     total = sum(owed, Decimal(0))
     if footer.money_total is None:
         if total:
             yield finding("money", "money.total-missing", severity=WARNING, field="money_total",
                           expected=float(total),
-                          cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=rows)
+                          cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=row_cells)
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
                       expected=float(total),
-                      cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=rows)
+                      cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=row_cells)
 
 
 def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int) -> tuple[str, ...]:
