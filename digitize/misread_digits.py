@@ -15,6 +15,11 @@ the swaps make of their readings (:func:`propose_learned_swaps`): those the read
 their candidates, and the rows are settled once more (a row with two such cells, "12" for 11 and "77" for 22, that
 no value of either alone made add up).
 
+A digit the reader drops counts the same way (session 32): a hand whose narrow "1" the reader loses between two
+digits ("416" read "46", "112" read "12" on one list, seed 9's photo 9032) has the rows that would add up with a "1"
+put back say so together, and the swap is ("", "1"); the doubtful cells are then asked about their readings with
+that digit put in at every place.
+
 Two keeper's slips in one list that the same swapped digit mends would then be shown as doubts, not as errors on
 paper: the referee's look at the cells decides. A slip the reader reads surely with nothing beside it is never in
 doubt in the first place (the values a group may take are those the reader finds at least a little probable:
@@ -38,16 +43,22 @@ MISREAD_DIGIT_ROWS = 2
 
 def swapped_digit(read, meant) -> Optional[tuple[str, str]]:
     """(the digit read, the digit meant) when the figures ``read`` and ``meant`` (ints) have the same sign and
-    length and differ in one digit alone; None otherwise.
+    length and differ in one digit alone; ("", the digit meant) when ``meant`` is ``read`` with one digit more (a
+    digit the reader dropped, most often a narrow "1": "416" read "46"); None otherwise.
 
     >>> swapped_digit(12, 11), swapped_digit(2, 1), swapped_digit(-72, -12)
     (('2', '1'), ('2', '1'), ('7', '1'))
-    >>> swapped_digit(12, 21), swapped_digit(134, -134), swapped_digit(28, 328), swapped_digit(True, 1)
+    >>> swapped_digit(46, 416), swapped_digit(-20, -210), swapped_digit(28, 328), swapped_digit(11, 111)
+    (('', '1'), ('', '1'), ('', '3'), ('', '1'))
+    >>> swapped_digit(12, 21), swapped_digit(134, -134), swapped_digit(28, 3128), swapped_digit(True, 1)
     (None, None, None, None)
     """
     if type(read) is not int or type(meant) is not int or (read < 0) != (meant < 0):
         return None
     a, b = str(abs(read)), str(abs(meant))
+    if len(b) == len(a) + 1:
+        dropped = {b[i] for i in range(len(b)) if b[:i] + b[i + 1:] == a}
+        return ("", dropped.pop()) if len(dropped) == 1 else None
     diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
     return (a[diff[0]], b[diff[0]]) if len(diff) == 1 else None
 
@@ -100,7 +111,9 @@ def propose_learned_swaps(cells) -> bool:
         if group_of(ref)[0] != "game" or ref not in cells.doubt or ref in cells.by_arith or type(value) is not int:
             continue
         text = str(abs(value))
-        texts = {text[:i] + meant + text[i + 1:] for read, meant in swaps for i, ch in enumerate(text) if ch == read}
+        texts = {text[:i] + meant + text[i + 1:] for read, meant in swaps if read for i, ch in enumerate(text)
+                 if ch == read}
+        texts |= {text[:i] + meant + text[i:] for read, meant in swaps if not read for i in range(len(text) + 1)}
         values = [int(t) * (-1 if value < 0 else 1) for t in texts if not (len(t) > 1 and t[0] == "0")]
         before = len(cells.read[ref])
         cells.propose(ref, values)

@@ -80,7 +80,48 @@ def test_a_keepers_slip_read_surely_stays_an_error_on_paper():
 def test_swapped_digit():
     assert swapped_digit(290, 190) == ("2", "1")
     assert swapped_digit(-21, -22) == ("1", "2")
-    assert swapped_digit(21, 212) is None and swapped_digit(21, None) is None and swapped_digit(2.5, 1.5) is None
+    assert swapped_digit(21, 212) == ("", "2") and swapped_digit(46, 416) == ("", "1")     # a digit dropped
+    assert swapped_digit(212, 21) is None and swapped_digit(21, 2134) is None
+    assert swapped_digit(21, None) is None and swapped_digit(2.5, 1.5) is None
+
+
+def _totals_with_a_one(sl, n):
+    """``n`` running totals of different rows whose figure holds a "1" that, dropped, leaves another figure, as (cell,
+    written, read with the "1" dropped)."""
+    out = []
+    for g in sl.games:
+        for s, p in enumerate(g.players, start=1):
+            text = str(abs(p.total)) if p.total is not None else ""
+            fresh = all(o[0].split(".")[0] != f"g{g.no}" for o in out)
+            if "1" in text[1:] and len(text) >= 3 and len(out) < n and fresh:
+                i = text.index("1", 1)
+                sign = "-" if p.total < 0 else ""
+                out.append((cell_ref(g.no, "total", s), sign + text, sign + text[:i] + text[i + 1:]))
+    return out
+
+
+def test_a_digit_the_hand_drops_in_several_rows_is_the_readers():
+    """Seed 9's photo 9032: a hand whose "1" between two digits the reader loses ("416" read "46", "112" read "12"):
+    two totals read surely with the "1" dropped, the written figure beside them at 0.003, each in doubt for its row;
+    the same dropped digit in two rows is the reader's, and both take the written figure, chosen by the arithmetic and
+    in doubt. One such total alone keeps its reading, in doubt."""
+    for seed in range(40):
+        sl = simulate(random.Random(seed), seats=3)
+        found = _totals_with_a_one(sl, 2)
+        if len(found) == 2:
+            break
+    reads = perfect_reads(sl)
+    for ref, written, dropped in found:
+        reads = with_read(reads, ref, dropped, 0.99, (written, 0.003))
+    got = decode(reads, table_of(sl), 36)
+    for ref, written, dropped in found:
+        r = got.readings[ref]
+        assert (r.value, r.chosen_by, r.doubtful) == (int(written), "arithmetic", True)
+        assert (int(dropped), 0.99) in r.candidates
+    ref, written, dropped = found[0]
+    alone = with_read(perfect_reads(sl), ref, dropped, 0.99, (written, 0.003))
+    r = decode(alone, table_of(sl), 36).readings[ref]
+    assert (r.value, r.chosen_by, r.reason) == (int(dropped), "reader", "row")
 
 
 def test_the_swap_learnt_in_the_rows_mends_the_footer():
