@@ -8,7 +8,7 @@ from audit.model import MARK_FIELDS
 from digitize.cell_values import NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
 from digitize.priors import (COMMON, FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off,
                              rank, with_prior)
-from digitize.reader import text_probability
+from digitize.reader import STRIKE, text_probability
 
 #: The bar of the table head (Serie, Tisch, Start-Nr.): nothing on the list checks these figures, a wrong
 #: start number gives a player's score to another, and the head's readings are surer than they are right
@@ -124,6 +124,11 @@ class Cells:
                 # against the digits the reader also saw in it (an X drawn like a crossed 7): on seed 8's
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
                 sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
+            if fld in MARK_FIELDS and d and d[0][0] is False and STRIKE in r.text:
+                # a stroke read best in a mark cell is a one-stroke mark as often as nothing (seed 8's 8041, seed 10's
+                # 10028: a "/" for the X read "#" at 0.99 and 0.92, wrong without doubt): only the readings of an
+                # empty cell or a dash make it surely empty
+                sure = sum(p for t, p in r.candidates if t in ("", "-"))
             plausible = column_prior(ref, fld, steps)
             if fld in PRIOR_FIELDS and plausible is not None and d and d[0][0] is not None and plausible(d[0][0]):
                 sure = with_prior(d, plausible)

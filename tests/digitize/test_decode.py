@@ -231,6 +231,25 @@ def test_a_mark_read_best_is_weighed_against_what_a_mark_column_can_hold():
     assert r.value is False and r.doubtful
 
 
+def test_a_stroke_read_in_a_mark_cell_is_a_doubt():
+    """A keeper who marks with one stroke ("/") has it read as a stroke ("#", the crossed-out row's) at 0.92 (seed 8's
+    8041, seed 10's 10028): that is no mark as surely as an empty cell would be. The cell is in doubt, and where its
+    row needs the mark and the reader saw it too, the arithmetic takes it; an empty cell read so stays not in doubt."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.hand)
+    ref = cell_ref(game.no, "hand")
+    reads = with_read(perfect_reads(sl), ref, "#", 0.92, ("X", 0.05), ("", 0.02))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by) == (True, True, "arithmetic")
+    reads = with_read(perfect_reads(sl), ref, "#", 0.92, ("", 0.02))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is False and r.doubtful
+    empty = next(g for g in sl.games if not g.hand and not g.crossed_out)
+    ref = cell_ref(empty.no, "hand")
+    r = decode(with_read(perfect_reads(sl), ref, "", 0.92, ("#", 0.05)), table_of(sl), 36).readings[ref]
+    assert r.value is False and not r.doubtful
+
+
 def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     """A player's loss money is a few euros: "45" read for "4,50" (its comma missed) is doubtful however confident
     when the reader also saw an amount a list holds; 45 read with nothing else beside it is what is written. Three
