@@ -32,7 +32,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     _, lost = outcome_counts(facts, sl.seats)
     owed = [settings.money_for(n) for n in lost]
     counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
-    row_cells = tuple(c for cells in counted for c in cells if c.startswith("g"))    # count by holding a figure
+    every = tuple(c for cells in counted for c in cells)
+    row_cells = tuple(c for c in every if c.startswith("g"))    # the rows' cells count by holding a figure
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]
@@ -51,11 +52,11 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
         if total:
             yield finding("money", "money.total-missing", severity=WARNING, field="money_total",
                           expected=float(total),
-                          cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=row_cells)
+                          cells=("footer.money_total", *every), presence=row_cells)
     elif as_money(footer.money_total) != total:
         yield finding("money", "money.total-wrong", field="money_total", written=footer.money_total,
                       expected=float(total),
-                      cells=("footer.money_total", *(c for cells in counted for c in cells)), presence=row_cells)
+                      cells=("footer.money_total", *every), presence=row_cells)
 
 
 def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int) -> tuple[str, ...]:
