@@ -72,6 +72,11 @@ CHAIN_SIDE_MM = 0.7
 CHAIN_SLOPE = 0.2
 CHAIN_PENALTY = 3.0
 CHAIN_NEIGHBOURS = 2
+#: Tears (see _mend_tears): two neighbouring stretches whose lines' offsets differ by more than TEAR_MM (the
+#: median over the lines printed across both) are torn apart: paper bends, it does not shift one block of
+#: columns by a whole row against the next (a game row is 4.4 mm high, the offsets of neighbouring stretches
+#: differ by less than 1 mm on curled paper, up to 1.9 mm on one line of the benchmark photos).
+TEAR_MM = 2.0
 #: Neighbourhood (samples either side, along and across lines) for the outlier test.
 NEIGHBOURS = 2
 #: Lines within this distance (mm) of the grid box count as grid lines.
@@ -203,8 +208,8 @@ def measure_grid(page: np.ndarray, layout: FormLayout, px_per_mm: float, *,
     ``prior`` (a fit of the same layout) gives where to start looking, else the layout positions;
     ``passes`` are the half-widths (mm) of the search windows, ``outliers`` the tolerance of each pass.
     ``grow``: instead of the first pass, grow the measured region outwards from the middle of the grid
-    (:func:`_grow`), so that lines far from where ``prior`` puts them (strongly curled paper) are followed.
-    Returns a new :class:`GridFit`; ``page`` is not modified.
+    (:func:`_grow`), so that lines far from where ``prior`` puts them (strongly curled paper) are followed,
+    and mend what tore (:func:`_mend_tears`). Returns a new :class:`GridFit`; ``page`` is not modified.
     """
     model = line_model(layout)
     grey = np.asarray(page, np.uint8)
@@ -231,7 +236,79 @@ def measure_grid(page: np.ndarray, layout: FormLayout, px_per_mm: float, *,
         mh, mv = _reject(mh, tol), _reject(mv, tol)
         got_h, got_v = ~np.isnan(mh), ~np.isnan(mv)
         dy, dx = _fill(mh, dy), _fill(mv, dx)
-    return GridFit(model, dy, dx, got_h, got_v)
+    fit = GridFit(model, dy, dx, got_h, got_v)
+    if grow:
+        fit = _mend_tears(fit, page, layout, px_per_mm)
+    return fit
+
+
+def _mend_tears(fit: GridFit, page: np.ndarray, layout: FormLayout, px_per_mm: float) -> GridFit:
+    """``fit`` with its tears mended: where a block of stretches was placed a whole row (or column) off its
+    neighbours (:func:`_torn_blocks`; seen on a photo whose paper waved across the game columns: the first
+    eight columns' lines all one row up, each read a figure of the row below surely), the lines of the blocks
+    but the best measured one that lie more than :data:`TEAR_MM` from the nearest stretch of that block are
+    moved there and the whole grid measured again from it. The mended fit is taken when it has fewer tears and
+    did not lose measured samples; else ``fit`` as it was."""
+    m = fit.model
+    h, v = (m.h_cover, m.x_lo, m.x_hi), (m.v_cover, m.y_lo, m.y_hi)
+    tears = _torn_blocks(fit.dy, *h)[1] + _torn_blocks(fit.dx, *v)[1]
+    if not tears:
+        return fit
+    dy = _mended(fit.dy, *h, fit.measured_h)
+    dx = _mended(fit.dx, *v, fit.measured_v)
+    again = measure_grid(page, layout, px_per_mm, prior=GridFit(m, dy, dx, fit.measured_h, fit.measured_v))
+    left = _torn_blocks(again.dy, *h)[1] + _torn_blocks(again.dx, *v)[1]
+    return again if len(left) < len(tears) and again.coverage >= fit.coverage else fit
+
+
+def _torn_blocks(d: np.ndarray, cover: np.ndarray, lo: np.ndarray,
+                 hi: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """The blocks of stretches (columns of ``d``: offsets of the lines at each stretch, the stretches from ``lo``
+    to ``hi`` mm) that hang together, and the tears between them. Two stretches next to each other along a line
+    (the next one the line is printed over, with at most a stretch too short to sample between them) hang
+    together when the median difference of their offsets, over the lines printed over both, is below
+    :data:`TEAR_MM`. Out: (block label of each stretch, the torn pairs of stretches)."""
+    n = d.shape[1]
+    label = list(range(n))
+
+    def root(a: int) -> int:
+        while label[a] != a:
+            label[a] = label[label[a]]
+            a = label[a]
+        return a
+
+    diffs: dict[tuple[int, int], list[float]] = {}
+    for i in range(d.shape[0]):
+        ks = np.nonzero(cover[i])[0]
+        for a, b in zip(ks[:-1], ks[1:]):
+            if lo[b] - hi[a] > MIN_STRETCH_MM:
+                continue
+            diffs.setdefault((int(a), int(b)), []).append(abs(float(d[i, a] - d[i, b])))
+    torn = []
+    for (a, b), ds in diffs.items():
+        if np.median(ds) < TEAR_MM:
+            label[root(a)] = root(b)
+        else:
+            torn.append((a, b))
+    return np.array([root(k) for k in range(n)]), torn
+
+
+def _mended(d: np.ndarray, cover: np.ndarray, lo: np.ndarray, hi: np.ndarray, measured: np.ndarray) -> np.ndarray:
+    """``d`` with the offsets of every block but the one with the most measured samples (:func:`_torn_blocks`)
+    set to the nearest stretch of that block on the same line where they differ from it by more than
+    :data:`TEAR_MM`; a new array."""
+    label, torn = _torn_blocks(d, cover, lo, hi)
+    out = d.copy()
+    if not torn:
+        return out
+    blocks = np.unique(label)
+    best = blocks[np.argmax([(measured & cover)[:, label == b].sum() for b in blocks])]
+    ref = np.nonzero(label == best)[0]
+    for k in np.nonzero(label != best)[0]:
+        near = ref[np.argmin(np.abs(ref - k))]
+        off = np.abs(d[:, k] - d[:, near]) > TEAR_MM
+        out[off, k] = d[off, near]
+    return out
 
 
 def _grow(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np.ndarray, cover: np.ndarray,

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from digitize.form import render_png
-from digitize.grid import GridFit, _order_statistic, cell_boxes, cell_corners, cell_quads, line_model, measure_grid
+from digitize.grid import (GridFit, _mend_tears, _order_statistic, _torn_blocks, cell_boxes, cell_corners,
+                           cell_quads, line_model, measure_grid)
 from digitize.layout import Box, layout_for
 from tests.digitize.photos import filled_page
 
@@ -120,6 +121,37 @@ def test_zero_fit_is_identity_and_cells_follow_a_fit():
     assert (b.x, b.y, b.w, b.h) == pytest.approx((ref.x - 0.25, ref.y + 0.5, ref.w, ref.h), abs=1e-3)
     quads = cell_quads(cell_corners(moved, lay), lambda p: p * 2.0)
     assert quads["g7.plus"][0] == pytest.approx(((ref.x - 0.25) * 2, (ref.y + 0.5) * 2))
+
+
+def test_torn_blocks_split_where_neighbouring_stretches_disagree_by_a_row():
+    d = np.zeros((6, 5))
+    d[:, :2] = -4.4                                  # stretches 0 and 1: every line a row up
+    d[0, 3] = 3.0                                    # one line off at stretch 3: not a tear (the median holds)
+    cover = np.ones(d.shape, bool)
+    lo, hi = np.arange(5) * 10.0, np.arange(5) * 10.0 + 10.0
+    label, torn = _torn_blocks(d, cover, lo, hi)
+    assert torn == [(1, 2)]
+    assert label[0] == label[1] and len({label[1], label[2]}) == 2 and len(set(label[2:])) == 1
+    apart = hi.copy()
+    apart[1] = 15.0                                  # 5 mm of unsampled paper between 1 and 2: not compared
+    assert _torn_blocks(d, cover, lo, apart)[1] == []
+
+
+def test_a_block_of_columns_a_row_off_is_mended(clean4):
+    """The fit of photo 10025 (seed 10): the eight columns left of the "+" a row up, all their lines on the
+    neighbouring row's. From such a fit the lines are measured again where the rest of the grid puts them."""
+    lay = layout_for(4)
+    fit = measure_grid(clean4, lay, PPM, grow=True)
+    m = fit.model
+    left = m.x_hi <= 60.0
+    torn = fit.dy.copy()
+    torn[:, left] -= 4.4
+    slipped = GridFit(m, torn, fit.dx, fit.measured_h, fit.measured_v)
+    assert _torn_blocks(torn, m.h_cover, m.x_lo, m.x_hi)[1]
+    mended = _mend_tears(slipped, clean4, lay, PPM)
+    assert np.abs(mended.dy[m.h_cover]).max() < 0.1
+    assert not _torn_blocks(mended.dy, m.h_cover, m.x_lo, m.x_hi)[1]
+    assert _mend_tears(fit, clean4, lay, PPM) is fit                   # nothing torn: nothing measured again
 
 
 def test_prior_fit_is_followed(clean4):
