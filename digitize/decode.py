@@ -478,7 +478,7 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
     lasts = {s: _last_sure(cells, s, games) for s in range(1, seats + 1)}
     step = LOSS_STEP.get(seats)
     for s in range(1, seats + 1):
-        last = dict(lasts[s])
+        last = {**lasts[s], **_copied_misreads(cells, s, games)}
         # a seat of a counting keeper with no "Verl." count lost no game
         others = [lasts[t].get("lost", 0 if cells.counting else None) for t in range(1, seats + 1) if t != s]
         if step is not None and others and None not in others:
@@ -577,13 +577,37 @@ def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value)
 def _last_sure(cells: Cells, s: int, games: int, sure: bool = True) -> dict:
     """Seat ``s``'s last written total and counts down the list ({"points", "won", "lost"}), each None when that
     cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a figure the seat never wrote is missing."""
+    return {key: None if sure and ref in cells.doubt else cells.get(ref)
+            for key, ref in _last_refs(cells, s, games).items()}
+
+
+def _last_refs(cells: Cells, s: int, games: int) -> dict:
+    """The cells of seat ``s``'s last written total and counts down the list ({"points", "won", "lost"} -> ref)."""
     last: dict = {}
     for no in range(games, 0, -1):
         for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
             ref = cell_ref(no, fld, s)
             if key not in last and cells.get(ref) is not None:
-                last[key] = None if sure and ref in cells.doubt else cells.get(ref)
+                last[key] = ref
     return last
+
+
+def _copied_misreads(cells: Cells, s: int, games: int) -> dict:
+    """Seat ``s``'s footer lines that copy a last row figure the arithmetic mended and were read as that figure was
+    read: the same figure written twice, misread alike (seed 9's photo 9003: the last total "327" read "323" at 0.98,
+    its row's "+66" after 261 taking 327, and the footer's "Spielpunkte" read "323" at 0.97). Such a line takes the
+    mended figure, chosen by the seat's chain and in doubt, its reading among the candidates, where the reader
+    finds it at least ASKED_MIN probable there. Out: {line: the mended figure} for the footer's settling."""
+    out = {}
+    for key, ref in _last_refs(cells, s, games).items():
+        line = f"footer.{key}.{s}"
+        if ref not in cells.by_arith or line not in cells.reads or cells.get(line) != cells.as_read(ref):
+            continue
+        value = cells.get(ref)
+        if value is not None and cells.probability(line, value) >= ASKED_MIN:
+            cells.choose(line, value, reason="chain")
+            out[key] = value
+    return out
 
 
 

@@ -1093,6 +1093,41 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
     assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
+def test_a_footer_line_misread_as_its_row_figure_was_takes_the_mended_figure(monkeypatch):
+    """A hand whose "6" the reader takes for a "0": two rows' "+" and a seat's last total ("406" read "400" at
+    0.97) mended by the learnt swap, and the footer's "Spielpunkte" read "400" at 0.97 too (seed 9's photo 9003:
+    "327" read "323" in both, the total before it in doubt: the seat did not surely carry on from a slip). The same
+    figure written twice and misread alike: the footer line takes the mended figure, chosen by the seat's chain and
+    in doubt, its reading shown, and the score follows; without it the line kept 400 surely and the score 1150."""
+    sl = simulate(random.Random(5), seats=3)
+    seat, last = 1, 36
+    assert sl.games[last - 1].players[seat - 1].total == sl.footer.points[seat - 1] == 406
+    ref, line = cell_ref(last, "total", seat), f"footer.points.{seat}"
+    reads = with_read(perfect_reads(sl), cell_ref(7, "plus"), "30", 0.97, ("36", 0.01))
+    reads = with_read(reads, cell_ref(23, "plus"), "40", 0.97, ("46", 0.01))
+    reads = with_read(reads, ref, "400", 0.97, ("406", 0.01))
+    reads = with_read(reads, cell_ref(33, "total", seat), "358", 0.7, ("338", 0.2))   # the total before: in doubt
+    reads = with_read(reads, line, "400", 0.97, ("406", 0.004))
+    # and the score "1156" read "1150" in doubt: the footer agrees with 400 as a whole
+    score = f"footer.score.{seat}"
+    assert sl.footer.score[seat - 1] == 1156
+    reads = with_read(reads, score, "1150", 0.6, ("1156", 0.3))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[ref].value == 406 and got.readings[ref].doubtful
+    assert got.readings[score].value == 1156 and got.readings[score].doubtful
+    r = got.readings[line]
+    assert r.value == 406 and r.doubtful and r.reason == "chain" and 400 in [v for v, _ in r.candidates]
+    assert got.footer.points[seat - 1] == 406
+    assert not [f for f in audit(got).findings if not f.doubtful and f.severity != "info"]
+    # a footer line read otherwise than its row's figure was keeps its reading (in doubt for its footer)
+    got = decode(with_read(reads, line, "401", 0.97, ("406", 0.004)), table_of(sl), 36)
+    assert got.readings[line].value == 401 and got.readings[line].chosen_by == "reader"
+    monkeypatch.setattr(decode_module, "_copied_misreads", lambda cells, s, games: {})
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[line].value == 400 and not got.readings[line].doubtful
+    assert got.readings[score].value == 1150
+
+
 def test_a_misread_total_is_settled_with_the_row_after_it():
     """A total misread in doubt in a row that agrees with nothing (its Grundwert unreadable too) breaks the
     seat's next row: on it, that row would take the candidate that continues the misreading. The two rows are
