@@ -1093,6 +1093,24 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
     assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
+def test_a_value_written_across_into_the_other_column_is_in_doubt_where_it_is_missing():
+    """Row 6: "+48" written over the line into the "-" cell (seed 8's photo 8021): the "+" read empty surely, the
+    "-" read as a stroke in doubt. The declarer's count says the game was won, so the "+" read empty is in doubt too
+    (reason "missing", 48 shown). Both read empty surely, the row is the keeper's, left without its value: the
+    auditor's finding, not a doubt."""
+    sl = simulate(random.Random(5), seats=3)
+    plus, minus = cell_ref(6, "plus"), cell_ref(6, "minus")
+    assert sl.games[5].plus == 48 and sl.games[5].players[1].won == 2
+    reads = with_read(perfect_reads(sl), plus, "", 0.95, ("-", 0.03))
+    got = decode(with_read(reads, minus, "#", 0.4, ("", 0.2), ("4", 0.1)), table_of(sl), 36)
+    r = got.readings[plus]
+    assert r.value is None and r.doubtful and r.reason == "missing" and 48 in [v for v, _ in r.candidates]
+    assert got.readings[minus].doubtful and got.readings[minus].reason == "bar"
+    got = decode(with_read(reads, minus, "", 0.95), table_of(sl), 36)
+    assert not got.readings[plus].doubtful and not got.readings[minus].doubtful
+    assert [f for f in audit(got).findings if f.code == "incomplete-row" and f.game == 6 and not f.doubtful]
+
+
 def test_a_footer_line_misread_as_its_row_figure_was_takes_the_mended_figure(monkeypatch):
     """A hand whose "6" the reader takes for a "0": two rows' "+" and a seat's last total ("406" read "400" at
     0.97) mended by the learnt swap, and the footer's "Spielpunkte" read "400" at 0.97 too (seed 9's photo 9003:
