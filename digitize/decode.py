@@ -110,7 +110,7 @@ from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import LOSS_STEP, OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.reader import STRIKE
-from digitize.settle import MIN_RELATIVE, agreeing, searched, settle
+from digitize.settle import MIN_RELATIVE, agreeing, doubt_alternatives, searched, settle
 
 #: Readings below this confidence are doubts (chosen with bench/bench_bar.py on seed 8's photos: docs/reader.md).
 CONFIDENCE_BAR = 0.85
@@ -653,8 +653,18 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
                    and v["score"] == v["points"] + v["bonus"] + v["others_lost"]
                    and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
     names = {r: r.split(".")[1] for r in refs}
+    taken: set = set()      # the lines a relation before changed: the rows' figures first, then the footer's sums
     for lines, test in relations:
-        _settle_alone(cells, [r for r in refs if names[r] in lines], names, test, FOOTER_LINES)
+        group = [r for r in refs if names[r] in lines]
+        if len(lines) == 1:
+            # a line read surely that the rows' figure contradicts, where the reader also saw that figure, is in doubt
+            # as a game row's figure is (reason "row"; taken below KEEP_BAR): the footer as a whole agreed with nothing
+            # (seed 10's 10022: the others' losses "210" read "240" at 0.88, "210" at 0.08, the score unreadable)
+            doubt_alternatives(cells, group, [], names, test, vacuous=FOOTER_LINES)
+        before = {r: cells.get(r) for r in group}
+        _settle_alone(cells, group, names, test, FOOTER_LINES,
+                      doubtful=[r for r in group if cells.changeable(r) and r not in taken])
+        taken.update(r for r in group if cells.get(r) != before[r])
 
 
 

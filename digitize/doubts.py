@@ -99,7 +99,7 @@ class Cells:
         #: values the arithmetic proposed for a cell that the reader found probable enough (see propose)
         self.proposed: dict[str, set] = {}
         #: values the arithmetic of a row that agrees with nothing implies for a confident cell, with the probability
-        #: the reader gives each (see propose(sure=True)); they put the cell in doubt (_doubt_alternatives), and are
+        #: the reader gives each (see propose(sure=True)); they put the cell in doubt (doubt_alternatives), and are
         #: tried for it only when it was read below KEEP_BAR (options)
         self.implied: dict[str, list] = {}
         #: the implied value (and its probability) that put a confident cell in doubt: shown among its candidates

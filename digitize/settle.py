@@ -50,7 +50,7 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
         if alternatives:
             if ask is not None:
                 ask()
-            _doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields,
+            doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields,
                                 open_fields if vacuous is None else vacuous)
         return False
     best_p, best = found[0]
@@ -113,7 +113,7 @@ def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, co
 
 
 
-def _doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
+def doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
                         open_fields=(), vacuous=()) -> None:
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
     ALT_MIN probable) or a value the reader was asked about (:attr:`Cells.implied`), with the candidates of the

@@ -1035,6 +1035,28 @@ def test_the_others_losses_follow_from_the_other_seats_counts(monkeypatch):
     assert decode(reads, table_of(sl), 36).readings[ref].value == 40
 
 
+def test_a_footer_line_read_surely_against_the_rows_is_settled_by_them_in_a_footer_that_agrees_with_nothing(
+        monkeypatch):
+    """The others' losses "120" read "80" at 0.88 ("120" at 0.08) beside a score read in doubt as the sum with 80
+    (seed 10's photo 10022: "210" read "240", the score unreadable): the footer agrees with nothing as a whole (the
+    other seats' counts say 120), so its relations settle it one by one, the rows' figures first. The line read
+    surely is in doubt for them as a game row's figure is, and takes 120 (below KEEP_BAR); the score's relation
+    after it does not take it back to fit the misread score. Before, it stayed 80, not in doubt."""
+    sl = simulate(random.Random(6), seats=3)
+    ref, score = "footer.others_lost.3", "footer.score.3"
+    assert sl.footer.others_lost[2] == 120
+    misread = sl.footer.points[2] + sl.footer.bonus[2] + 80
+    reads = with_read(perfect_reads(sl), ref, "80", 0.88, ("120", 0.08))
+    reads = with_read(reads, score, str(misread), 0.4, ("7", 0.3))
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.value == 120 and r.doubtful and r.chosen_by == "arithmetic" and 80 in [v for v, _ in r.candidates]
+    assert got.readings[score].doubtful
+    monkeypatch.setattr(decode_module, "doubt_alternatives", lambda *a, **k: None)
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 80 and not r.doubtful
+
+
 def test_a_dropped_zero_in_the_others_losses_is_a_doubt_not_a_paper_error(monkeypatch):
     """"120" read "12" at 0.97, the reader giving "120" 0.3 %: the other seats' counts say 120, so the cell is in
     doubt, its reading kept and 120 shown (a keeper who wrote "12" is the auditor's finding only when the
