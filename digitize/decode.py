@@ -601,9 +601,19 @@ def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value)
 
 def _last_sure(cells: Cells, s: int, games: int, sure: bool = True) -> dict:
     """Seat ``s``'s last written total and counts down the list ({"points", "won", "lost"}), each None when that
-    cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a figure the seat never wrote is missing."""
-    return {key: None if sure and ref in cells.doubt else cells.get(ref)
+    cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a figure the seat never wrote is missing.
+    A total in doubt for the bar alone whose row adds up with it as read counts (:func:`_row_holds`; seed 9's photo
+    9011: the last total "87" read at 0.47, its row agreeing, and the footer's "81" at 0.64 with a score read "581" at
+    0.16 beside "587" at 0.48 took 81 and 581, as the footer alone agreed with either)."""
+    return {key: None if sure and ref in cells.doubt and not _row_holds(cells, ref) else cells.get(ref)
             for key, ref in _last_refs(cells, s, games).items()}
+
+
+def _row_holds(cells: Cells, ref: str) -> bool:
+    """The total ``ref`` is in doubt for the bar alone, holds the reader's best reading, and its row adds up with it
+    (:attr:`Cells.row_check`)."""
+    check = cells.row_check.get(ref)
+    return cells.reason.get(ref) == "bar" and ref not in cells.by_arith and check is not None and bool(check[2])
 
 
 def _last_refs(cells: Cells, s: int, games: int) -> dict:

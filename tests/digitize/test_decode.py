@@ -1115,6 +1115,25 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
     assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
+def test_a_last_total_in_doubt_for_the_bar_that_its_row_agrees_with_settles_the_footer(monkeypatch):
+    """Seed 9's photo 9011: the last total "87" read at 0.47 (in doubt for the bar), its row adding up with it; the
+    footer's points read "81" at 0.64 ("87" at 0.16) and its score "587" at 0.48 ("581" at 0.16). The footer alone
+    agrees with 81 and 581 (more probable) as with 87 and 587; the row's total says which."""
+    sl = simulate(random.Random(5), seats=3)
+    seat, last = 1, 36
+    ref = cell_ref(last, "total", seat)
+    assert sl.games[last - 1].players[seat - 1].total == 406 and sl.footer.score[seat - 1] == 1156
+    reads = with_read(perfect_reads(sl), ref, "406", 0.5, ("408", 0.2))
+    reads = with_read(reads, f"footer.points.{seat}", "401", 0.63, ("406", 0.155))
+    reads = with_read(reads, f"footer.score.{seat}", "1156", 0.484, ("1151", 0.155))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[ref].value == 406 and got.readings[ref].doubtful
+    assert got.footer.points[seat - 1] == 406 and got.footer.score[seat - 1] == 1156
+    monkeypatch.setattr(decode_module, "_row_holds", lambda cells, ref: False)
+    got = decode(reads, table_of(sl), 36)
+    assert got.footer.points[seat - 1] == 401 and got.footer.score[seat - 1] == 1151
+
+
 def test_a_value_written_across_into_the_other_column_is_in_doubt_where_it_is_missing():
     """Row 6: "+48" written over the line into the "-" cell (seed 8's photo 8021): the "+" read empty surely, the
     "-" read as a stroke in doubt. The declarer's count says the game was won, so the "+" read empty is in doubt too
