@@ -24,7 +24,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   point at a hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty,
   and on a list that keeps the counts both counts of its declarer read empty, are doubtful (the value the row
   implies shown among the candidates: :func:`_show_implied`), and there a row's arithmetic wants the declarer's
-  count of its outcome (an empty count tests nothing);
+  count of its outcome (an empty count tests nothing); a row with a game and its declarer whose "+" and "-" are
+  both read empty, one of them in doubt, has the one its declarer's count names in doubt too
+  (:func:`_doubt_missing_value`: a value written across the line between them);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
 * the cells that must agree, a game row (game value = "+" or twice it = "-", new total = previous
@@ -47,9 +49,14 @@ paper are different things, and the reader never silently fixes a cell to make t
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
   settles its game without the counts (:func:`_settle_game`: a count misread surely no longer keeps a "+" read as
   no game value), then its declarer's total and counts on their own chains, against its "+" or "-" as it stands
-  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`): among the
-  candidates of their cells below the bar (the game: of the cells the arithmetic may change), chosen by the
-  arithmetic and doubtful as above;
+  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`, the rows' figures
+  first, a line read surely against them in doubt as a row's figure is): among the candidates of their cells the
+  arithmetic may change, chosen by the arithmetic and doubtful as above;
+* a seat's footer checks its points and counts against the seat's last row figures read surely (and a last total in
+  doubt for the bar alone that its row adds up with, :func:`_row_holds`); a footer line read as its last row figure
+  was read takes what the arithmetic mended that figure to (:func:`_copied_misreads`), and the other way round a last
+  figure read as its footer line follows the line's mend (:func:`_follow_mended_lines`): the same figure written
+  twice is misread alike, both in doubt;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
   the arithmetic may change, :meth:`Cells.changeable`): row by row, a total misread in doubt was followed by the
@@ -616,6 +623,28 @@ def _row_holds(cells: Cells, ref: str) -> bool:
     return cells.reason.get(ref) == "bar" and ref not in cells.by_arith and check is not None and bool(check[2])
 
 
+def _follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
+    """A seat's last row figure read as its footer line was read, in doubt, takes the figure the line was ``mended``
+    to by a digit the list's rows showed misread (:func:`digitize.misread_digits.mend_misread_digits`), where its row
+    adds up with it and the reader gives it at least ASKED_MIN there: the same figure written twice and misread alike
+    (seed 8's photo 8045: the last total "266" read "265" at 0.49, "266" at 0.42, its row's "+36" after 230; the
+    footer's points read "265" at 0.97 and mended to 266 by the list's 5-for-6; the seat's chain, settled before the
+    footer, had kept 265 as the footer read it). The other way round is :func:`_copied_misreads`."""
+    for line in mended:
+        key, s = line.split(".")[1], int(line.split(".")[2])
+        ref = _last_refs(cells, s, games).get(key)
+        if ref is None:
+            continue
+        check = cells.row_check.get(cell_ref(int(ref.split(".")[0][1:]), "total", s))
+        value = cells.get(line)
+        if check is None or ref not in cells.doubt or cells.get(ref) != cells.as_read(line) \
+                or cells.probability(ref, value) < ASKED_MIN:
+            continue
+        refs, test, _agreed = check
+        if test(dict({field_of(r): cells.get(r) for r in refs}, **{field_of(ref): value})):
+            cells.choose(ref, value, reason="chain")
+
+
 def _last_refs(cells: Cells, s: int, games: int) -> dict:
     """The cells of seat ``s``'s last written total and counts down the list ({"points", "won", "lost"} -> ref)."""
     last: dict = {}
@@ -709,6 +738,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     mend_misread_digits(cells)
     if propose_learned_swaps(cells):
         _settle_rows_again(cells, seats, games, struck)
+    _resolve_footer(cells, seats, games)
+    _follow_mended_lines(cells, games, mend_misread_digits(cells, "footer"))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,
@@ -718,8 +749,6 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
                  passed=False if crossed else bool(cells.get(cell_ref(no, "passed"))))
         if not g.blank:
             rows.append(g)
-    _resolve_footer(cells, seats, games)
-    mend_misread_digits(cells, "footer")
     money_by_schedule(cells, seats, games, settings, struck)
     resolve_money(cells, seats)
     footer = _footer(cells, seats)

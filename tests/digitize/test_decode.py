@@ -1115,6 +1115,28 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
     assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
+def test_a_last_total_misread_as_its_footer_line_was_follows_the_lines_mend(monkeypatch):
+    """A hand whose "6" the reader takes for a "5" (two rows' "+" read so surely): the seat's last total "406" read
+    "405" at 0.49 ("406" 0.42) and the footer's points "405" at 0.97 (seed 8's photo 8045: "266" read "265" in both).
+    The seat's chain, settled before the footer, keeps 405 as the footer reads it; the footer's line is then mended by
+    the learnt swap, and the total read alike follows it, as its row adds up with 406 (chosen, in doubt)."""
+    sl = simulate(random.Random(5), seats=3)
+    seat, last = 1, 36
+    ref, line = cell_ref(last, "total", seat), f"footer.points.{seat}"
+    assert sl.games[last - 1].players[seat - 1].total == 406
+    reads = with_read(perfect_reads(sl), cell_ref(7, "plus"), "35", 0.97, ("36", 0.01))
+    reads = with_read(reads, cell_ref(23, "plus"), "45", 0.97, ("46", 0.01))
+    reads = with_read(reads, ref, "405", 0.49, ("406", 0.42))
+    reads = with_read(reads, line, "405", 0.97, ("406", 0.01))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[line].value == 406 and got.readings[line].doubtful
+    r = got.readings[ref]
+    assert r.value == 406 and r.doubtful and r.reason == "chain"
+    assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
+    monkeypatch.setattr(decode_module, "_follow_mended_lines", lambda cells, games, mended: None)
+    assert decode(reads, table_of(sl), 36).readings[ref].value == 405
+
+
 def test_a_last_total_in_doubt_for_the_bar_that_its_row_agrees_with_settles_the_footer(monkeypatch):
     """Seed 9's photo 9011: the last total "87" read at 0.47 (in doubt for the bar), its row adding up with it; the
     footer's points read "81" at 0.64 ("87" at 0.16) and its score "587" at 0.48 ("581" at 0.16). The footer alone
