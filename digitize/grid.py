@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from digitize.layout import Box, FormLayout
+from digitize.union_find import joined
 
 #: Half-width (mm) of the search window across a line, pass by pass; each pass starts from the last one's result.
 PASSES_MM = (2.0, 1.3, 0.7)
@@ -268,15 +269,6 @@ def _torn_blocks(d: np.ndarray, cover: np.ndarray, lo: np.ndarray,
     (the next one the line is printed over, with at most a stretch too short to sample between them) hang
     together when the median difference of their offsets, over the lines printed over both, is below
     :data:`TEAR_MM`. Out: (block label of each stretch, the torn pairs of stretches)."""
-    n = d.shape[1]
-    label = list(range(n))
-
-    def root(a: int) -> int:
-        while label[a] != a:
-            label[a] = label[label[a]]
-            a = label[a]
-        return a
-
     diffs: dict[tuple[int, int], list[float]] = {}
     for i in range(d.shape[0]):
         ks = np.nonzero(cover[i])[0]
@@ -284,13 +276,8 @@ def _torn_blocks(d: np.ndarray, cover: np.ndarray, lo: np.ndarray,
             if lo[b] - hi[a] > MIN_STRETCH_MM:
                 continue
             diffs.setdefault((int(a), int(b)), []).append(abs(float(d[i, a] - d[i, b])))
-    torn = []
-    for (a, b), ds in diffs.items():
-        if np.median(ds) < TEAR_MM:
-            label[root(a)] = root(b)
-        else:
-            torn.append((a, b))
-    return np.array([root(k) for k in range(n)]), torn
+    torn = [pair for pair, ds in diffs.items() if np.median(ds) >= TEAR_MM]
+    return np.array(joined(d.shape[1], [pair for pair in diffs if pair not in torn])), torn
 
 
 def _mended(d: np.ndarray, cover: np.ndarray, lo: np.ndarray, hi: np.ndarray, measured: np.ndarray) -> np.ndarray:

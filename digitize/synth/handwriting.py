@@ -37,6 +37,7 @@ import cv2
 import numpy as np
 
 from digitize.glyphs import DASH, GLYPH_HEIGHT, MARK, GlyphBank
+from digitize.union_find import joined
 
 # ------------------------------------------------------------------------------------------------------ constants
 
@@ -303,27 +304,19 @@ def _bounds(paths: list[np.ndarray]) -> tuple[float, float, float, float]:
 def _groups(lines) -> list[tuple[float, np.ndarray]]:
     """Groups of touching centre lines: (total length in glyph pixels, all their points), longest first."""
     n = len(lines)
-    parent = list(range(n))
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    def touch(i: int, j: int) -> bool:
+        a, b = np.asarray(lines[i]), np.asarray(lines[j])
+        return np.min(np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1])) <= TOUCH_PX
 
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = np.asarray(lines[i]), np.asarray(lines[j])
-            d = np.min(np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]))
-            if d <= TOUCH_PX:
-                parent[find(i)] = find(j)
+    group = joined(n, [(i, j) for i in range(n) for j in range(i + 1, n) if touch(i, j)])
     totals: dict[int, float] = {}
     points: dict[int, list] = {}
     for i, line in enumerate(lines):
         line = np.asarray(line)
         length = float(np.sum(np.hypot(*np.diff(line, axis=0).T))) if len(line) > 1 else 0.0
-        totals[find(i)] = totals.get(find(i), 0.0) + length
-        points.setdefault(find(i), []).append(line)
+        totals[group[i]] = totals.get(group[i], 0.0) + length
+        points.setdefault(group[i], []).append(line)
     return sorted(((totals[k], np.vstack(points[k])) for k in totals), key=lambda g: -g[0])
 
 
