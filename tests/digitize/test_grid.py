@@ -152,6 +152,13 @@ def test_a_block_of_columns_a_row_off_is_mended(clean4):
     assert np.abs(mended.dy[m.h_cover]).max() < 0.1
     assert not _torn_blocks(mended.dy, m.h_cover, m.x_lo, m.x_hi)[1]
     assert _mend_tears(fit, clean4, lay, PPM) is fit                   # nothing torn: nothing measured again
+    # the same across: the rows above 120 mm with every vertical line 4.5 mm to the right
+    top = m.y_hi <= 120.0
+    shifted = fit.dx.copy()
+    shifted[:, top] += 4.5
+    assert _torn_blocks(shifted, m.v_cover, m.y_lo, m.y_hi)[1]
+    mended = _mend_tears(GridFit(m, fit.dy, shifted, fit.measured_h, fit.measured_v), clean4, lay, PPM)
+    assert np.abs(mended.dx[m.v_cover]).max() < 0.1
 
 
 def test_prior_fit_is_followed(clean4):
