@@ -51,7 +51,7 @@ def settle(cells: Cells, refs: list[str], consistent, checked, open_fields=(), *
             if ask is not None:
                 ask()
             doubt_alternatives(cells, refs, doubtful, names, loose or consistent, open_fields,
-                                open_fields if vacuous is None else vacuous)
+                               open_fields if vacuous is None else vacuous)
         return False
     best_p, best = found[0]
     if best_p < MIN_RELATIVE * top_p:
@@ -114,7 +114,7 @@ def agreeing(cells: Cells, refs: list[str], doubtful: list[str], names: dict, co
 
 
 def doubt_alternatives(cells: Cells, refs: list[str], doubtful: list[str], names: dict, consistent,
-                        open_fields=(), vacuous=()) -> None:
+                       open_fields=(), vacuous=()) -> None:
     """Nothing agrees: mark doubtful every confident cell that one of its own other candidates (at least
     ALT_MIN probable) or a value the reader was asked about (:attr:`Cells.implied`), with the candidates of the
     doubtful cells, would make agree, and every "+" or "-" that no game has whose row agrees without it. Its
