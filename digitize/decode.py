@@ -105,6 +105,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from audit.checks.doubts import parse_ref
 from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
 from audit.overbid import explained_bids
 from audit.settings import Settings
@@ -507,10 +508,11 @@ def _propose_footer(cells: Cells, s: int, last: dict, sure: bool = False) -> Non
 
 def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
     """Each seat's footer: the same honest use of its arithmetic as a game row (see :func:`settle`)."""
-    lasts = {s: _last_sure(cells, s, games) for s in range(1, seats + 1)}
+    last_refs = {s: _last_refs(cells, s, games) for s in range(1, seats + 1)}
+    lasts = {s: _last_sure(cells, last_refs[s]) for s in range(1, seats + 1)}
     step = LOSS_STEP.get(seats)
     for s in range(1, seats + 1):
-        last = {**lasts[s], **_copied_misreads(cells, s, games)}
+        last = {**lasts[s], **_copied_misreads(cells, s, last_refs[s])}
         # a seat of a counting keeper with no "Verl." count lost no game
         others = [lasts[t].get("lost", 0 if cells.counting else None) for t in range(1, seats + 1) if t != s]
         if step is not None and others and None not in others:
@@ -524,7 +526,7 @@ def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
                         ask=lambda: _propose_footer(cells, s, last, sure=True))
         if not agreed:
             _settle_footer_lines(cells, refs, seats, last)
-        _doubt_empty_lines(cells, s, {**last, **_last_sure(cells, s, games, sure=False)})
+        _doubt_empty_lines(cells, s, {**last, **_last_sure(cells, last_refs[s], sure=False)})
         _fill_empty_lines(cells, s, seats, last)
 
 
@@ -606,14 +608,15 @@ def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value)
     return _agreeing_values(cells, refs, doubtful, names, test, FOOTER_LINES)
 
 
-def _last_sure(cells: Cells, s: int, games: int, sure: bool = True) -> dict:
-    """Seat ``s``'s last written total and counts down the list ({"points", "won", "lost"}), each None when that
-    cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a figure the seat never wrote is missing.
+def _last_sure(cells: Cells, refs: dict, sure: bool = True) -> dict:
+    """A seat's last written total and counts down the list (``refs``: :func:`_last_refs`) as {"points", "won",
+    "lost"} -> value, each None when that cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a
+    figure the seat never wrote is missing.
     A total in doubt for the bar alone whose row adds up with it as read counts (:func:`_row_holds`; seed 9's photo
     9011: the last total "87" read at 0.47, its row agreeing, and the footer's "81" at 0.64 with a score read "581" at
     0.16 beside "587" at 0.48 took 81 and 581, as the footer alone agreed with either)."""
     return {key: None if sure and ref in cells.doubt and not _row_holds(cells, ref) else cells.get(ref)
-            for key, ref in _last_refs(cells, s, games).items()}
+            for key, ref in refs.items()}
 
 
 def _row_holds(cells: Cells, ref: str) -> bool:
@@ -631,11 +634,11 @@ def _follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
     footer's points read "265" at 0.97 and mended to 266 by the list's 5-for-6; the seat's chain, settled before the
     footer, had kept 265 as the footer read it). The other way round is :func:`_copied_misreads`."""
     for line in mended:
-        key, s = line.split(".")[1], int(line.split(".")[2])
+        _, s, key = parse_ref(line)
         ref = _last_refs(cells, s, games).get(key)
         if ref is None:
             continue
-        check = cells.row_check.get(cell_ref(int(ref.split(".")[0][1:]), "total", s))
+        check = cells.row_check.get(cell_ref(parse_ref(ref)[0], "total", s))
         value = cells.get(line)
         if check is None or ref not in cells.doubt or cells.get(ref) != cells.as_read(line) \
                 or cells.probability(ref, value) < ASKED_MIN:
@@ -656,14 +659,15 @@ def _last_refs(cells: Cells, s: int, games: int) -> dict:
     return last
 
 
-def _copied_misreads(cells: Cells, s: int, games: int) -> dict:
-    """Seat ``s``'s footer lines that copy a last row figure the arithmetic mended and were read as that figure was
-    read: the same figure written twice, misread alike (seed 9's photo 9003: the last total "327" read "323" at 0.98,
-    its row's "+66" after 261 taking 327, and the footer's "Spielpunkte" read "323" at 0.97). Such a line takes the
-    mended figure, chosen by the seat's chain and in doubt, its reading among the candidates, where the reader
-    finds it at least ASKED_MIN probable there. Out: {line: the mended figure} for the footer's settling."""
+def _copied_misreads(cells: Cells, s: int, last_refs: dict) -> dict:
+    """Seat ``s``'s footer lines that copy a last row figure (``last_refs``: :func:`_last_refs`) the arithmetic mended
+    and were read as that figure was read: the same figure written twice, misread alike (seed 9's photo 9003: the last
+    total "327" read "323" at 0.98, its row's "+66" after 261 taking 327, and the footer's "Spielpunkte" read "323" at
+    0.97). Such a line takes the mended figure, chosen by the seat's chain and in doubt, its reading among the
+    candidates, where the reader finds it at least ASKED_MIN probable there. Out: {line: the mended figure} for the
+    footer's settling."""
     out = {}
-    for key, ref in _last_refs(cells, s, games).items():
+    for key, ref in last_refs.items():
         line = f"footer.{key}.{s}"
         if ref not in cells.by_arith or line not in cells.reads or cells.get(line) != cells.as_read(ref):
             continue
