@@ -364,3 +364,20 @@ def test_a_blank_or_open_row_rests_on_the_cells_read_empty_in_it():
     found = [f for f in audit(replace(open_rows, readings={"g5.p2.total": _doubt(24)})).findings
              if f.code == "game-count" and f.severity == "warning" and f.game == 4]
     assert [(f.cells, f.doubtful) for f in found] == [(("g5.p2.total",), True)]
+
+
+def test_a_value_a_relation_chose_is_told_as_making_its_row_add_up_where_it_does():
+    """A total a row's relation chose (reason "chain": "612" read "62" at 0.93, seed 7's 7009): where the row as the
+    list holds it has no finding left, the doubt says the value makes the row add up; where the row still has one
+    (its game's value wrong on paper), it says the relation agrees though the whole row does not."""
+    chosen = CellReading(24, 0.93, ((4, 0.93), (24, 0.02)), doubtful=True, reason="chain", chosen_by="arithmetic")
+    clean = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None)
+    keys = [f.key for f in audit(replace(clean, readings={"g1.p1.total": chosen})).findings if f.code == "unreadable"]
+    assert keys == ["unreadable.arithmetic"]
+    assert "womit die Zeile aufgeht" in [f for f in audit(replace(clean, readings={"g1.p1.total": chosen})).findings
+                                         if f.code == "unreadable"][0].message()
+    wrong = make_list([row(1, 3, seat=1, total=48, base=12, mit=2, plus=48)], signatures=None)
+    chosen = replace(chosen, value=48, candidates=((8, 0.93), (48, 0.02)))
+    findings = audit(replace(wrong, readings={"g1.p1.total": chosen})).findings
+    assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.chain"]
+    assert [f.code for f in findings if f.game == 1 and f.code != "unreadable"] == ["value-mismatch"]
