@@ -124,10 +124,13 @@ class Cells:
                 # against the digits the reader also saw in it (an X drawn like a crossed 7): on seed 8's
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
                 sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
-            if fld in MARK_FIELDS and d and d[0][0] is False and STRIKE in r.text:
+            if (fld in MARK_FIELDS and d and d[0][0] is False and STRIKE in r.text) or \
+                    (ref.startswith("footer.") and d and d[0][0] is None and r.text and set(r.text) == {STRIKE}):
                 # a stroke read best in a mark cell is a one-stroke mark as often as nothing (seed 8's 8041, seed 10's
-                # 10028: a "/" for the X read "#" at 0.99 and 0.92, wrong without doubt): only the readings of an
-                # empty cell or a dash make it surely empty
+                # 10028: a "/" for the X read "#" at 0.99 and 0.92, wrong without doubt), and in a footer cell, which
+                # no keeper strikes out, a figure (11 of the 12 footer cells of seeds 7-10 read best as strokes alone;
+                # 10038's others' losses "0" read "#" at 0.39, strokes at 0.85 together, a false paper error): only the
+                # readings of an empty cell or a dash make it surely empty
                 sure = sum(p for t, p in r.candidates if t in ("", "-"))
             plausible = column_prior(ref, fld, steps)
             if fld in PRIOR_FIELDS and plausible is not None and d and d[0][0] is not None and plausible(d[0][0]):

@@ -250,6 +250,21 @@ def test_a_stroke_read_in_a_mark_cell_is_a_doubt():
     assert r.value is False and not r.doubtful
 
 
+def test_strokes_read_in_a_footer_cell_are_a_doubt():
+    """No keeper strikes out a footer line: strokes read there are a figure the reader did not make out (seed 10's
+    10038: the others' losses "0" read "#" at 0.39, strokes at 0.85 together, was taken as an empty line surely and
+    made a false paper error). The cell is in doubt; an empty line read empty stays sure."""
+    sl = simulate(random.Random(6), seats=3)
+    ref = "footer.others_lost.3"
+    reads = with_read(perfect_reads(sl), ref, "#", 0.39, ("##", 0.35), ("###", 0.12), ("", 0.02))
+    got = decode(reads, table_of(sl), 36)
+    r = got.readings[ref]
+    assert r.doubtful and r.reason == "bar"
+    assert not [f for f in audit(got).findings if f.code == "footer" and f.seat == 3 and not f.doubtful]
+    r = decode(with_read(perfect_reads(sl), ref, "", 0.39, ("#", 0.35), ("##", 0.12)), table_of(sl), 36).readings[ref]
+    assert r.reason != "bar"
+
+
 def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     """A player's loss money is a few euros: "45" read for "4,50" (its comma missed) is doubtful however confident
     when the reader also saw an amount a list holds; 45 read with nothing else beside it is what is written. Three
