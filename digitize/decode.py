@@ -52,6 +52,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`, the rows' figures
   first, a line read surely against them in doubt as a row's figure is): among the candidates of their cells the
   arithmetic may change, chosen by the arithmetic and doubtful as above;
+* a declarer's total read surely in a row that, as settled, does not add up is in doubt where its "+"/"-" or previous
+  total is (:func:`_doubt_totals_beside_doubts`: the row's finding rests on those, a reading doubt already);
 * a seat's footer checks its points and counts against the seat's last row figures read surely (and a last total in
   doubt for the bar alone that its row adds up with, :func:`_row_holds`); a footer line read as its last row figure
   was read takes what the arithmetic mended that figure to (:func:`_copied_misreads`), and the other way round a last
@@ -742,6 +744,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     mend_misread_digits(cells)
     if propose_learned_swaps(cells):
         _settle_rows_again(cells, seats, games, struck)
+    _doubt_totals_beside_doubts(cells, seats, games, struck)
     _resolve_footer(cells, seats, games)
     _follow_mended_lines(cells, games, mend_misread_digits(cells, "footer"))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
@@ -814,6 +817,36 @@ def _settle_rows_again(cells: Cells, seats: int, games: int, struck: set[int]) -
     cells.frozen = {ref for ref in cells.reads if GAME_REF.match(ref) and field_of(ref) in ("total", "won", "lost")}
     _settle_rows(cells, seats, games, struck, again=True)
     cells.frozen = set()
+
+
+def _doubt_totals_beside_doubts(cells: Cells, seats: int, games: int, struck: set[int]) -> None:
+    """A declarer's total read surely in a row that, as settled, does not add up, where the figures it is checked
+    against (the row's "+" or "-", the seat's previous total) are in doubt, is in doubt too (reason "row", its reading
+    kept): the row's disagreement is as likely the total's misreading as theirs, and the finding on the row rests on
+    them, a reading doubt already, so no error on paper is hidden. Seed 10: "-210" read "-20" at 0.99 beside a "-"
+    read "34" in doubt (10000), "369" read "381" at 0.87 beside a "-" in doubt (10015), "328" read "38" at 0.94 beside
+    a "+" in doubt (10038), all wrong without a doubt before. A row without a "+" or "-" is the keeper's incomplete row
+    (seed 8's 8018: its total in doubt made the seeded finding doubtful), and a row one of whose cells read surely is
+    in doubt for a value that would make it add up has its culprit named already."""
+    prev: dict = {}
+    for no in range(1, games + 1):
+        if no in struck:
+            continue
+        for s in range(1, seats + 1):
+            ref = cell_ref(no, "total", s)
+            if cells.get(ref) is None:
+                continue
+            check = cells.row_check.get(ref)
+            before = prev.get(s)
+            prev[s] = ref
+            if check is None or ref in cells.doubt:
+                continue
+            refs, test, _ = check
+            if test({field_of(r): cells.get(r) for r in refs}) or any(r in cells.row_alt for r in refs):
+                continue    # the row adds up, or a cell of it read surely has a value that would make it (in doubt)
+            played = [r for r in (cell_ref(no, "plus"), cell_ref(no, "minus")) if cells.get(r) is not None]
+            if played and any(r in cells.doubt for r in played + [before]):
+                cells.flag(ref, "row")
 
 
 def _seat_cells(cells: Cells, no: int, seats: int, crossed: bool = False) -> list[SeatCells]:
