@@ -25,7 +25,7 @@ import math
 from typing import Callable
 
 from audit.model import cell_ref
-from digitize.doubts import CHOICE_MIN, Cells
+from digitize.doubts import CHOICE_MIN, TOP_K, Cells
 from digitize.priors import IMPLAUSIBLE_WEIGHT
 
 #: The cost of a link of a chain that does not hold (a total that is not the previous total moved by its row's
@@ -152,6 +152,32 @@ def _doubt_breaks(cells: Cells, links: list[Link], start=0) -> None:
         prev = prev if value is None else value
 
 
+def _doubt_next_breaks(cells: Cells, links: list[Link]) -> None:
+    """A confident figure that breaks the link after it, after a figure in doubt, is put in doubt as a row that does not
+    add up (its reading kept, the value shown among its candidates) where one value would mend the link after it and
+    hold with one of the doubtful figure's own readings before it, and the reader gives that value more than BREAK
+    times its reading (one link mended, as :func:`_doubt_breaks` weighs two). Its own row held only with the doubtful
+    figure as read; a keeper's slip written clearly leaves the mending value far less probable. Read below KEEP_BAR,
+    the rows settled again may then take the value (chosen, in doubt): seed 10's photo 10000, a total "-210" read
+    "-20" at 0.94 ("-210" at 0.03) after a total 174 read in doubt, whose runner-up 14 held with -20 through a "-384"
+    read "34", the next total -187 following -210. (Read at KEEP_BAR or more, a row that holds with the figure before
+    it as read confirms it again: seed 10's 10017, "230" read "30" at 0.98 after "203" taken as 3, stays as read.)"""
+    for before, link, nxt in zip(links, links[1:], links[2:]):
+        ref = link.ref
+        value, after = cells.get(ref), cells.get(nxt.ref)
+        if type(value) is not int or type(after) is not int or ref in cells.doubt or before.ref not in cells.doubt:
+            continue
+        holds = nxt.expect(value)
+        if holds is None or after in holds:
+            continue
+        olds = [v for v, _p in cells.dist.get(before.ref, ())[:TOP_K] if type(v) is int]
+        mends = sorted((w for w in {after - (e - value) for e in holds if type(e) is int} - {value}
+                        if any(w in (link.expect(v) or ()) for v in olds)),
+                       key=lambda w: -cells.probability(ref, w))
+        if mends and cells.probability(ref, mends[0]) > BREAK * cells.sure[ref]:
+            cells.doubt_implied(ref, mends[0], cells.probability(ref, mends[0]))
+
+
 def _carried_on(cells: Cells, links: list[Link]) -> None:
     """A confident figure its row put in doubt (reason "row": a runner-up of its own, or the value the row implies,
     would make the row agree) is taken as read, out of doubt, when the seat carried on from it: the next link holds
@@ -239,4 +265,5 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
             links = links + [Link(foot, lambda prev: {prev})]
         _settle(cells, links)
         _doubt_breaks(cells, links)
+        _doubt_next_breaks(cells, links)
         _carried_on(cells, links)
