@@ -156,16 +156,19 @@ def _doubt_next_breaks(cells: Cells, links: list[Link]) -> None:
     """A confident figure that breaks the link after it, after a figure in doubt, is put in doubt as a row that does not
     add up (its reading kept, the value shown among its candidates) where one value would mend the link after it and
     hold with one of the doubtful figure's own readings before it, and the reader gives that value more than BREAK
-    times its reading (one link mended, as :func:`_doubt_breaks` weighs two). Its own row held only with the doubtful
-    figure as read; a keeper's slip written clearly leaves the mending value far less probable. Read below KEEP_BAR,
-    the rows settled again may then take the value (chosen, in doubt): seed 10's photo 10000, a total "-210" read
+    times its reading (one link mended, as :func:`_doubt_breaks` weighs two); a figure its row doubted already keeps
+    that doubt. Its own row holds only with the doubtful figure as read, so the row agreeing does not answer the doubt
+    (:attr:`Cells.held`). A keeper's slip written clearly leaves the mending value far less probable. Read below
+    KEEP_BAR, the rows settled again may take the value (chosen, in doubt): seed 10's photo 10000, a total "-210" read
     "-20" at 0.94 ("-210" at 0.03) after a total 174 read in doubt, whose runner-up 14 held with -20 through a "-384"
-    read "34", the next total -187 following -210. (Read at KEEP_BAR or more, a row that holds with the figure before
-    it as read confirms it again: seed 10's 10017, "230" read "30" at 0.98 after "203" taken as 3, stays as read.)"""
+    read "34", the next total -187 following -210. Above it the second look reads the cell again: 10017's "230" read
+    "30" at 0.98 after a "203" taken as 3 (its row agreeing with that), read at 0.90 by every network, and the seat's
+    chain takes 230 and 203."""
     for before, link, nxt in zip(links, links[1:], links[2:]):
         ref = link.ref
         value, after = cells.get(ref), cells.get(nxt.ref)
-        if type(value) is not int or type(after) is not int or ref in cells.doubt or before.ref not in cells.doubt:
+        if type(value) is not int or type(after) is not int or before.ref not in cells.doubt \
+                or (ref in cells.doubt and cells.reason.get(ref) != "row") or ref in cells.by_arith:
             continue
         holds = nxt.expect(value)
         if holds is None or after in holds:
@@ -175,7 +178,9 @@ def _doubt_next_breaks(cells: Cells, links: list[Link]) -> None:
                         if any(w in (link.expect(v) or ()) for v in olds)),
                        key=lambda w: -cells.probability(ref, w))
         if mends and cells.probability(ref, mends[0]) > BREAK * cells.sure[ref]:
-            cells.doubt_implied(ref, mends[0], cells.probability(ref, mends[0]))
+            if ref not in cells.doubt:
+                cells.doubt_implied(ref, mends[0], cells.probability(ref, mends[0]))
+            cells.held.add(ref)
 
 
 def _carried_on(cells: Cells, links: list[Link]) -> None:

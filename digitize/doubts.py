@@ -107,6 +107,9 @@ class Cells:
         #: the value that would have made the row of a confident cell in doubt for its row (reason "row") add up
         #: (its runner-up reading or the value implied; the first found): see digitize.misread_digits
         self.row_alt: dict[str, object] = {}
+        #: confident cells in doubt for the link after them (digitize.chains._doubt_next_breaks): their row agreeing
+        #: does not answer that doubt (see confirm)
+        self.held: set[str] = set()
         #: the column prior of each cell (see column_prior)
         self.plausible: dict = {}
         #: the probability of each cell's best value (its readings that mean the same taken together)
@@ -280,7 +283,7 @@ class Cells:
     def confirm(self, ref):
         """The row's arithmetic agrees with the best reading and with no other: not a doubt (unless the hand is
         misread: a reader that takes every 2 for a 3 can keep a row agreeing, "371" after "271" with "+100")."""
-        if ref not in self.by_arith and self.reason.get(ref) != "hand":
+        if ref not in self.by_arith and self.reason.get(ref) != "hand" and ref not in self.held:
             self.reason.pop(ref, None)
 
     def choose(self, ref, value, reason: str = "arithmetic"):

@@ -296,25 +296,34 @@ def test_a_sure_figure_that_breaks_the_link_after_it_after_a_doubt_is_doubted_wh
     """Seed 10's photo 10000: a total -210 read "-20" at 0.94 after a total 174 read in doubt ("14" its runner-up,
     which holds with -20 through the row's "-384" read "34"), the next total -187 (+23) following -210. The figure is put
     in doubt, its reading kept and -210 shown, where -210 mends the link after it and holds with one of the doubtful
-    figure's readings before it, and the reader gives it more than BREAK times its reading. Not where the figure
+    figure's readings before it, and the reader gives it more than BREAK times its reading; its row agreeing (with the
+    doubtful figure before it) does not answer that doubt, nor one its row had raised already. Not where the figure
     before it is sure, nor where no reading of it holds with the mending value, nor where the reader does not see
     that value (a keeper's slip written clearly)."""
     from digitize.doubts import Cells
 
-    def cells_for(before, this):
+    def cells_for(before, this, doubted_by_row=False):
         reads = {"g1.p1.total": CellRead("g1.p1.total", before[0][0], before[0][1], before),
                  "g2.p1.total": CellRead("g2.p1.total", this[0][0], this[0][1], this),
                  "g3.p1.total": CellRead("g3.p1.total", "-187", 0.99, (("-187", 0.99),))}
         cells = Cells(reads, 0.85, seats=3)
+        if doubted_by_row:
+            cells.flag("g2.p1.total", "row")
         links = [Link("g1.p1.total", lambda prev: None), Link("g2.p1.total", lambda prev: {prev - 34, prev - 384}),
                  Link("g3.p1.total", lambda prev: {prev + 23})]
         chains_module._doubt_next_breaks(cells, links)
         return cells
 
     misread = (("-20", 0.94), ("-210", 0.03))
-    cells = cells_for((("174", 0.5), ("14", 0.4)), misread)
-    assert cells.reason.get("g2.p1.total") == "row" and cells.get("g2.p1.total") == -20
-    assert cells.row_implied["g2.p1.total"] == (-210, 0.03)
+    for by_row in (False, True):
+        cells = cells_for((("174", 0.5), ("14", 0.4)), misread, by_row)
+        assert cells.reason.get("g2.p1.total") == "row" and cells.get("g2.p1.total") == -20
+        assert cells.row_implied.get("g2.p1.total") == (None if by_row else (-210, 0.03))
+        cells.confirm("g2.p1.total")
+        assert cells.reason.get("g2.p1.total") == "row"
     assert "g2.p1.total" not in cells_for((("174", 0.99),), misread).doubt            # the figure before it sure
     assert "g2.p1.total" not in cells_for((("14", 0.5), ("17", 0.4)), misread).doubt  # no reading holds with -210
     assert "g2.p1.total" not in cells_for((("174", 0.5), ("14", 0.4)), (("-20", 0.99),)).doubt  # -210 not seen
+    answered = cells_for((("174", 0.99),), misread, doubted_by_row=True)    # a row doubt the rule does not hold
+    answered.confirm("g2.p1.total")
+    assert "g2.p1.total" not in answered.doubt
