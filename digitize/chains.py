@@ -173,13 +173,15 @@ def _doubt_next_breaks(cells: Cells, links: list[Link]) -> None:
         holds = nxt.expect(value)
         if holds is None or after in holds:
             continue
+        # the link after it moves the figure by e - value (e one of the values it lets the next figure have): the
+        # figure the next one follows is that much before it, if it holds with a reading of the doubtful one before
         olds = [v for v, _p in cells.dist.get(before.ref, ())[:TOP_K] if type(v) is int]
-        mends = sorted((w for w in {after - (e - value) for e in holds if type(e) is int} - {value}
-                        if any(w in (link.expect(v) or ()) for v in olds)),
-                       key=lambda w: -cells.probability(ref, w))
-        if mends and cells.probability(ref, mends[0]) > BREAK * cells.sure[ref]:
+        mends = {w: cells.probability(ref, w) for w in {after - (e - value) for e in holds if type(e) is int} - {value}
+                 if any(w in (link.expect(v) or ()) for v in olds)}
+        best = max(mends, key=mends.get, default=None)
+        if best is not None and mends[best] > BREAK * cells.sure[ref]:
             if ref not in cells.doubt:
-                cells.doubt_implied(ref, mends[0], cells.probability(ref, mends[0]))
+                cells.doubt_implied(ref, best, mends[best])
             cells.held.add(ref)
 
 
