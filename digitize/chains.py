@@ -237,13 +237,22 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds},
              required=True)
 
+    def unvalued_link(s, no):
+        # no "+" or "-" read (a faint or missing value): the total still moves by the game its columns give, won or
+        # lost as the declarer's count says where one of them is read, else either way (seed 10's 10017: "+33" read as
+        # strokes, the total "612" read "62" and taken as 602 by a chain that tested nothing there)
+        values = {v for v in (game_value(no, cells.get), game_value(no, cells.as_read)) if v is not None}
+        won, lost = (cells.get(cell_ref(no, kind, s)) is not None for kind in ("won", "lost"))
+        deltas = frozenset(d for v in values for d, fits in ((v, not lost or won), (-2 * v, not won or lost)) if fits)
+        return (lambda prev, ds=deltas: {prev + d for d in ds}) if deltas else (lambda prev: None)
+
     for no in rows:
         with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
         plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
         if len(with_total) == 1:
             s = with_total[0]
             if (plus is None) == (minus is None):
-                link(s, "total", cell_ref(no, "total", s), lambda prev: None)
+                link(s, "total", cell_ref(no, "total", s), unvalued_link(s, no) if plus is None else lambda prev: None)
                 continue
             total_link(s, no, plus, minus)
             if cells.counting:

@@ -327,3 +327,40 @@ def test_a_sure_figure_that_breaks_the_link_after_it_after_a_doubt_is_doubted_wh
     answered = cells_for((("174", 0.99),), misread, doubted_by_row=True)    # a row doubt the rule does not hold
     answered.confirm("g2.p1.total")
     assert "g2.p1.total" not in answered.doubt
+
+
+def test_a_row_whose_value_is_not_read_moves_its_total_by_the_game_its_columns_give():
+    """Seed 10's photo 10017: a row's "+33" read as strokes (no value), its total "612" read "62", the totals after it
+    read in doubt. The seat's chain tested nothing at such a row, so it took there whatever kept the figures after it
+    agreeing (602, then 622 for the next total and the footer's 632). Now the total moves by the game its columns give
+    (Grundwert 11 "mit 2": 33), won as the declarer's "Gew." count says, and the chain takes the written figures. Here:
+    33 (+33), then a row with its "+" unread and its total 66 read "36" (66 at 0.05), then +20 to 86 read "56" (86 at
+    0.3), the footer's points 86 read "56" (86 at 0.4)."""
+    from audit.model import MARK_FIELDS
+    from digitize.doubts import Cells
+
+    def read(ref, *cands):
+        return CellRead(ref, cands[0][0], cands[0][1], cands)
+
+    reads = [read("g1.base", ("11", 0.99)), read("g1.mit", ("2", 0.99)), read("g1.plus", ("33", 0.99)),
+             read("g1.p1.total", ("33", 0.99)), read("g1.p1.won", ("1", 0.99)),
+             read("g2.base", ("11", 0.99)), read("g2.mit", ("2", 0.99)), read("g2.plus", ("#", 0.6), ("", 0.2)),
+             read("g2.p1.total", ("36", 0.3), ("3", 0.2), ("66", 0.05)), read("g2.p1.won", ("2", 0.99)),
+             read("g3.base", ("10", 0.99)), read("g3.mit", ("1", 0.99)), read("g3.plus", ("20", 0.99)),
+             read("g3.p1.total", ("56", 0.5), ("86", 0.3)), read("g3.p1.won", ("3", 0.99)),
+             read("footer.points.1", ("56", 0.5), ("86", 0.4))]
+    cells = Cells({r.ref: r for r in reads}, 0.85, seats=3)
+    value = (lambda no, get: decode_module._value_or_none(*(get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
+                                                          **{m: bool(get(cell_ref(no, m))) for m in MARK_FIELDS}))
+    chains_module.settle_seat_chains(cells, 3, [1, 2, 3], value)
+    assert [cells.get(r) for r in ("g2.p1.total", "g3.p1.total", "footer.points.1")] == [66, 86, 86]
+    assert all(cells.reason.get(r) == "sequence" for r in ("g2.p1.total", "g3.p1.total", "footer.points.1"))
+    # lost as the count says: a "Verl." count read in that row instead makes the total fall by twice the game
+    lost = [r if r.ref != "g2.p1.won" else read("g2.p1.lost", ("1", 0.99)) for r in reads]
+    lost = [r if r.ref != "g2.p1.total" else read("g2.p1.total", ("-36", 0.3), ("-33", 0.05)) for r in lost]
+    lost = [r if not r.ref.startswith(("g3.p1.total", "footer")) else
+            read(r.ref, ("-16", 0.5), ("-13", 0.3)) if r.ref.startswith("g3") else read(r.ref, ("-16", 0.5), ("-13", 0.4))
+            for r in lost]
+    cells = Cells({r.ref: r for r in lost}, 0.85, seats=3)
+    chains_module.settle_seat_chains(cells, 3, [1, 2, 3], value)
+    assert [cells.get(r) for r in ("g2.p1.total", "g3.p1.total", "footer.points.1")] == [-33, -13, -13]
