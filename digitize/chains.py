@@ -242,8 +242,8 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         # lost as the declarer's count says where one of them is read, else either way (seed 10's 10017: "+33" read as
         # strokes, the total "612" read "62" and taken as 602 by a chain that tested nothing there)
         values = {v for v in (game_value(no, cells.get), game_value(no, cells.as_read)) if v is not None}
-        won, lost = (cells.get(cell_ref(no, kind, s)) is not None for kind in ("won", "lost"))
-        deltas = frozenset(d for v in values for d, fits in ((v, not lost or won), (-2 * v, not won or lost)) if fits)
+        named = [k for k, kind in ((1, "won"), (-2, "lost")) if cells.get(cell_ref(no, kind, s)) is not None]
+        deltas = frozenset(k * v for v in values for k in named or (1, -2))
         return (lambda prev, ds=deltas: {prev + d for d in ds}) if deltas else (lambda prev: None)
 
     for no in rows:
