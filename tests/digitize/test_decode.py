@@ -1595,3 +1595,36 @@ def test_an_unsure_mark_cell_is_asked_for_the_mark_its_row_needs():
     empty = CellRead(ref, "", 0.99, (("", 0.99),), probs=(steps,))
     got = decode([empty if r.ref == ref else r for r in perfect_reads(sl)], table_of(sl), 48).readings[ref]
     assert got.value is False and not got.doubtful
+
+
+def test_a_doubtful_value_and_total_each_ask_about_what_the_others_best_readings_imply():
+    """Seed 8's photo 8020: "+80" read "50" (80 its runner-up) and the declarer's total "296" read "24", after a
+    total 216. The total is asked about what the value's two best readings imply (266 and 296), not only the one it
+    holds, and the value about what the total's imply: the reader finds 296 in the total's cell (asked, 0.05), and it
+    joins the total's candidates for the row to choose among (the row then settles on 80 and 296)."""
+    from digitize.reader import CHARSET
+    import numpy as np
+
+    def probs_of(texts):
+        # one network that reads each of ``texts`` (same length) with the given probabilities, position by position
+        steps = np.zeros((2 * len(texts[0][0]) + 1, len(CHARSET) + 1))
+        steps[0::2, 0] = 1.0
+        for t, p in texts:
+            for i, ch in enumerate(t):
+                steps[2 * i + 1, CHARSET.index(ch) + 1] += p
+        return (steps,)
+
+    reads = {"g9.plus": CellRead("g9.plus", "50", 0.5, (("50", 0.5), ("80", 0.3))),
+             "g9.p2.total": CellRead("g9.p2.total", "24", 0.4, (("24", 0.4), ("29", 0.2)),
+                                     probs=probs_of([("294", 0.9), ("296", 0.1)])),
+             "g9.p2.won": CellRead("g9.p2.won", "5", 0.99, (("5", 0.99),))}
+    cells = doubts.Cells(reads, CONFIDENCE_BAR, seats=4)
+    decode_module._propose_row(cells, 9, 2, 216, {"won": 4, "lost": 0})
+    assert 296 in dict(cells.options("g9.p2.total"))        # 216 + 80, the value's runner-up
+    assert 266 not in dict(cells.options("g9.p2.total"))    # 216 + 50: the reader does not see it there
+    # the value held alone (before session 34): only 216 + 50 was asked
+    one = doubts.Cells(reads, CONFIDENCE_BAR, seats=4)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(decode_module, "PAIRED", 1)
+        decode_module._propose_row(one, 9, 2, 216, {"won": 4, "lost": 0})
+    assert 296 not in dict(one.options("g9.p2.total"))
