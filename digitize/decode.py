@@ -411,9 +411,9 @@ def _settle_with_previous(cells: Cells, no: int, s: int, refs: list[str], prev: 
 def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dict, sure: bool = False) -> None:
     """What row ``no``'s arithmetic implies for each of its doubtful cells from the others as read (declarer
     ``s``): the game value for "+", twice it for "-", the Grundwert or the matadors that give the game the value
-    of "+" (or half the "-"), the previous total moved by the row's value for the total, and back, the previous
-    count plus one, a mark and none for an unsure mark cell; each goes to :meth:`Cells.propose` (with ``sure``, for
-    its confident cells)."""
+    of "+" (or half the "-"), the previous total moved by the row's value for the total, and back (by the
+    :data:`PAIRED` best readings of the other too, where it is in doubt), the previous count plus one, a mark and
+    none for an unsure mark cell; each goes to :meth:`Cells.propose` (with ``sure``, for its confident cells)."""
     get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
     marks = {m: bool(get(m)) for m in MARK_FIELDS}
     value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
@@ -424,6 +424,7 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
         # the figures among the PAIRED best readings of the row's doubtful value or total: each implies the other
         ref = cell_ref(no, f, s if f == "total" else None)
         return [v for v, _p in cells.dist.get(ref, ())[:PAIRED] if type(v) is int] if ref in cells.doubt else []
+
     written = _written_value(cells, no)
     if written is not None:
         props["base"] = _implied_bases(cells, no)
