@@ -226,14 +226,17 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         if ref in cells.reads:
             chains.setdefault((s, kind), []).append(Link(ref, expect, required))
 
+    def game_deltas(no, factors):
+        # the game its columns give, as settled and as read, times each factor (1 won, -2 lost)
+        return {k * v for v in (game_value(no, cells.get), game_value(no, cells.as_read)) if v is not None
+                for k in factors}
+
     def total_link(s, no, plus, minus):
         # the row's value as settled and as read (a "+" the arithmetic chose to fit a total the chain may change
         # is no evidence for that total), from its "+" or "-" and from its game columns
         sign, vref = (1, cell_ref(no, "plus")) if plus is not None else (-1, cell_ref(no, "minus"))
         deltas = {sign * v for v in (cells.get(vref), cells.as_read(vref)) if type(v) is int}
-        for value in (game_value(no, cells.get), game_value(no, cells.as_read)):
-            if value is not None:
-                deltas.add(value if plus is not None else -2 * value)
+        deltas |= game_deltas(no, (1,) if plus is not None else (-2,))
         link(s, "total", cell_ref(no, "total", s), lambda prev, ds=frozenset(deltas): {prev + d for d in ds},
              required=True)
 
@@ -241,9 +244,8 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         # no "+" or "-" read (a faint or missing value): the total still moves by the game its columns give, won or
         # lost as the declarer's count says where one of them is read, else either way (seed 10's 10017: "+33" read as
         # strokes, the total "612" read "62" and taken as 602 by a chain that tested nothing there)
-        values = {v for v in (game_value(no, cells.get), game_value(no, cells.as_read)) if v is not None}
         named = [k for k, kind in ((1, "won"), (-2, "lost")) if cells.get(cell_ref(no, kind, s)) is not None]
-        deltas = frozenset(k * v for v in values for k in named or (1, -2))
+        deltas = frozenset(game_deltas(no, named or (1, -2)))
         return (lambda prev, ds=deltas: {prev + d for d in ds}) if deltas else (lambda prev: None)
 
     for no in rows:
