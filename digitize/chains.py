@@ -32,6 +32,7 @@ from digitize.priors import IMPLAUSIBLE_WEIGHT
 #: value, a count that is not the previous count + 1, a footer figure that is not the chain's last): chosen on the
 #: cached readings of seed 8's photos (docs/reader.md).
 BREAK = 1e-4
+_LOG_BREAK = math.log(BREAK)
 
 
 class Link:
@@ -48,22 +49,34 @@ class Link:
 def best_path(start, links: list[Link]) -> tuple[list, float]:
     """The most probable values of the chain's links (Viterbi over their options), with its log-probability. A
     link whose value is None (a count not written) passes its predecessor's value on."""
-    states = {start: (0.0, [])}
+    states = {start: (0.0, None)}      # state -> (score, back pointer: (value, the previous back pointer))
     for link in links:
         nxt: dict = {}
+        # what each state lets this link be, asked once per state (the links' tests build sets)
+        wants = {prev: link.expect(prev) for prev in states}
         for value, p in link.options:
             if p <= 0:
                 continue
-            for prev, (score, path) in states.items():
-                s = score + math.log(p) + _link_cost(link, prev, value)
-                state = prev if value is None else value
+            log_p = math.log(p)
+            for prev, (score, back) in states.items():
+                if value is None:
+                    s = score + log_p + (_LOG_BREAK if link.required else 0.0)
+                    state = prev
+                else:
+                    want = wants[prev]
+                    s = score + log_p + (0.0 if want is None or value in want else _LOG_BREAK)
+                    state = value
                 if state not in nxt or s > nxt[state][0]:
-                    nxt[state] = (s, path + [value])
+                    nxt[state] = (s, (value, back))
         if not nxt:
             return [], -math.inf
         states = nxt
-    score, path = max(states.values(), key=lambda sp: sp[0])
-    return path, score
+    score, back = max(states.values(), key=lambda sb: sb[0])
+    path = []
+    while back is not None:
+        value, back = back
+        path.append(value)
+    return path[::-1], score
 
 
 def path_score(start, links: list[Link], values: list) -> float:
@@ -81,9 +94,9 @@ def path_score(start, links: list[Link], values: list) -> float:
 def _link_cost(link: Link, prev, value) -> float:
     """The log-cost of ``value`` after ``prev``: nothing when the link holds (or tests nothing), else BREAK."""
     if value is None:
-        return math.log(BREAK) if link.required else 0.0
+        return _LOG_BREAK if link.required else 0.0
     want = link.expect(prev)
-    return 0.0 if want is None or value in want else math.log(BREAK)
+    return 0.0 if want is None or value in want else _LOG_BREAK
 
 
 def _options(cells: Cells, ref: str, wanted: set) -> list:

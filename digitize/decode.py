@@ -105,6 +105,7 @@ bar that their rows confirm).
 """
 from __future__ import annotations
 
+import functools
 from typing import Optional, Sequence
 
 from audit.checks.doubts import parse_ref
@@ -163,7 +164,7 @@ def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> float:
     plus, minus, total = v.get("plus"), v.get("minus"), v.get("total")
     if plus is not None and minus is not None:
         return 0.0
-    value = _value_or_none(v.get("base"), v.get("mit"), v.get("ohne"), **{m: bool(v.get(m)) for m in MARK_FIELDS})
+    value = _columns_value(v.get("base"), v.get("mit"), v.get("ohne"), tuple(map(bool, map(v.get, MARK_FIELDS))))
     if value is None:
         return 0.0
     if plus is not None:
@@ -483,6 +484,14 @@ def _value_or_none(base, mit=None, ohne=None, **marks):
         return game_value(base, mit, ohne, **marks)
     except ImpossibleGame:
         return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _columns_value(base, mit, ohne, marks: tuple) -> Optional[int]:
+    """:func:`_value_or_none` of a row's game columns, its marks' truth in :data:`MARK_FIELDS` order: remembered, as
+    a row's arithmetic asks about the same few games for every combination of its candidates (a blurred photo's
+    rows many thousand times)."""
+    return _value_or_none(base, mit, ohne, **dict(zip(MARK_FIELDS, marks)))
 
 
 

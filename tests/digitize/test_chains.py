@@ -22,10 +22,11 @@ from tests.digitize.test_decode import (_carried_on, _misread_total, _next_total
 
 
 def chain(*steps):
-    """Links of a running total: (options, delta) each; delta None tests nothing."""
+    """Links of a running total: (options, delta[, required]) each; delta None tests nothing."""
     links = []
-    for i, (options, delta) in enumerate(steps):
-        link = Link(f"g{i + 1}.p1.total", (lambda prev: None) if delta is None else (lambda prev, d=delta: {prev + d}))
+    for i, (options, delta, *required) in enumerate(steps):
+        link = Link(f"g{i + 1}.p1.total", (lambda prev: None) if delta is None else (lambda prev, d=delta: {prev + d}),
+                    required=bool(required and required[0]))
         link.options = options
         links.append(link)
     return links
@@ -94,14 +95,15 @@ def test_a_row_with_no_total_read_links_the_counted_seats_total():
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.lists(st.tuples(st.integers(-3, 6), st.floats(0.001, 1.0)), min_size=1, max_size=3,
-                                   unique_by=lambda vp: vp[0]),
-                          st.one_of(st.none(), st.integers(-2, 3))), min_size=1, max_size=5))
+@given(st.lists(st.tuples(st.lists(st.tuples(st.one_of(st.none(), st.integers(-3, 6)), st.floats(0.001, 1.0)),
+                                   min_size=1, max_size=3, unique_by=lambda vp: vp[0]),
+                          st.one_of(st.none(), st.integers(-2, 3)), st.booleans()), min_size=1, max_size=5))
 def test_the_path_found_is_the_most_probable(steps):
-    """Against all assignments tried one by one."""
+    """Against all assignments tried one by one (an empty value, a count not written, passes the value before it on;
+    on a required link it breaks the chain)."""
     links = chain(*steps)
     path, score = best_path(0, links)
-    best = max(path_score(0, links, list(values)) for values in itertools.product(*(dict(o) for o, _ in steps)))
+    best = max(path_score(0, links, list(values)) for values in itertools.product(*(dict(o) for o, *_ in steps)))
     assert score == pytest.approx(best)
     assert path_score(0, links, path) == pytest.approx(score)
 
