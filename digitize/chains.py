@@ -257,8 +257,8 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         # no "+" or "-" read (a faint or missing value): the total still moves by the game its columns give, won or
         # lost as the declarer's count says where one of them is read, else either way (seed 10's 10017: "+33" read as
         # strokes, the total "612" read "62" and taken as 602 by a chain that tested nothing there)
-        named = [k for k, kind in ((1, "won"), (-2, "lost")) if cells.get(cell_ref(no, kind, s)) is not None]
-        deltas = frozenset(game_deltas(no, named or (1, -2)))
+        won = cells.counted_outcome(no, s)
+        deltas = frozenset(game_deltas(no, (1, -2) if won is None else (1,) if won else (-2,)))
         return (lambda prev, ds=deltas: {prev + d for d in ds}) if deltas else (lambda prev: None)
 
     for no in rows:

@@ -190,17 +190,17 @@ def _doubt_missing_value(cells: Cells, no: int, s: int) -> None:
     8021: a "+33" written over the line into the "-" cell, the "+" read empty at 0.94 and not in doubt, the "-" read
     "#" in doubt). Two empty cells read surely are the keeper's row left without its value: the auditor's finding
     (without that condition seed 8's two seeded incomplete rows were reading doubts)."""
-    get = lambda f, seat=None: cells.get(cell_ref(no, f, seat) if seat else cell_ref(no, f))  # noqa: E731
+    get = lambda f: cells.get(cell_ref(no, f))  # noqa: E731
     value = _value_or_none(get("base"), get("mit"), get("ohne"), **{m: bool(get(m)) for m in MARK_FIELDS})
     refs = [r for r in (cell_ref(no, "plus"), cell_ref(no, "minus")) if r in cells.reads]
     if value is None or not any(r in cells.doubt for r in refs):
         return
-    won, lost = get("won", s) is not None, get("lost", s) is not None
-    if won != lost:     # the count says which of the two holds the value
+    won = cells.counted_outcome(no, s)
+    if won is not None:     # the count says which of the two holds the value
         refs = [r for r in refs if r == cell_ref(no, "plus" if won else "minus")]
     for r in [r for r in refs if r not in cells.doubt]:
         cells.flag(r, "missing")
-        if won != lost:
+        if won is not None:
             _show_implied(cells, r, [value if won else 2 * value])
 
 

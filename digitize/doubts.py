@@ -4,7 +4,9 @@ arithmetic confirms or chooses (digitize.settle, digitize.decode).
 """
 from __future__ import annotations
 
-from audit.model import MARK_FIELDS
+from typing import Optional
+
+from audit.model import MARK_FIELDS, cell_ref
 from digitize.cell_values import NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
 from digitize.priors import (COMMON, FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off,
                              rank, with_prior)
@@ -202,6 +204,12 @@ class Cells:
 
     def get(self, ref, default=None):
         return self.value.get(ref, default)
+
+    def counted_outcome(self, no: int, seat: int) -> Optional[bool]:
+        """The outcome seat ``seat``'s counts name for row ``no``: True won (its "Gew." holds a figure and its
+        "Verl." none), False lost, None when both or neither hold one (as the cells stand)."""
+        won, lost = (self.get(cell_ref(no, kind, seat)) is not None for kind in ("won", "lost"))
+        return won if won != lost else None
 
     def changeable(self, ref) -> bool:
         """Whether the arithmetic may change ``ref``'s value: a doubtful cell, but not one :attr:`frozen` nor a
