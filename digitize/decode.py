@@ -731,10 +731,24 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
             # as a game row's figure is (reason "row"; taken below KEEP_BAR): the footer as a whole agreed with nothing
             # (seed 10's 10022: the others' losses "210" read "240" at 0.88, "210" at 0.08, the score unreadable)
             doubt_alternatives(cells, group, [], names, test, vacuous=FOOTER_LINES)
+        if "score" in lines and taken:
+            # a relation before changed a line: the reader is asked about what the footer implies now
+            _propose_footer(cells, int(group[0].rsplit(".", 1)[1]), last)
         before = {r: cells.get(r) for r in group}
         _settle_alone(cells, group, names, test, FOOTER_LINES,
-                      doubtful=[r for r in group if cells.changeable(r) and r not in taken])
+                      doubtful=[r for r in group if cells.changeable(r) and r not in taken
+                                and ("score" not in lines or not _as_the_rows(cells, r, last))])
         taken.update(r for r in group if cells.get(r) != before[r])
+
+
+def _as_the_rows(cells: Cells, ref: str, last: dict) -> bool:
+    """The footer line ``ref`` holds the figure the seat's rows state for it (``last``), as read or as chosen: the
+    rows vouch for it, so a sum over the footer's lines takes it as it stands instead of weighing the reader's doubt
+    about it again (seed 10's photo 10000: the points "531" read "59", 531 at 0.0004, taken by the seat's chain of
+    totals; weighed again beside the score "1231" read "231" at 0.83, "1231" at 0.10, no combination came near the
+    best readings, and the score stayed 231 where the rows, the bonus and the others' losses all said 1231)."""
+    want = last.get(ref.split(".")[1])
+    return want is not None and cells.get(ref) == want
 
 
 

@@ -1,6 +1,7 @@
 """The decoder: readings to list, the row arithmetic among doubtful candidates, honest doubts."""
 import json
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -1628,3 +1629,51 @@ def test_a_doubtful_value_and_total_each_ask_about_what_the_others_best_readings
         m.setattr(decode_module, "PAIRED", 1)
         decode_module._propose_row(one, 9, 2, 216, {"won": 4, "lost": 0})
     assert 296 not in dict(one.options("g9.p2.total"))
+
+
+def test_a_footers_sum_takes_the_points_the_rows_gave_it_as_they_stand(monkeypatch):
+    """Seed 10's photo 10000: a seat's points "531" read "59" (531 at 0.0004), taken from the rows by the seat's chain
+    of totals, its bonus and the others' losses read right below the bar, and its score "1231" read "231" at 0.83
+    ("1231" at 0.10). The footer as a whole agrees with nothing near its best readings (the points' own doubt weighed
+    again), and its sum, relation by relation, kept the score as read. The rows vouch for the points: the sum takes
+    them as they stand and the score its runner-up, chosen by the arithmetic and in doubt. Weighing the points again,
+    the score stays as read."""
+    sl = simulate(random.Random(6), seats=3)
+    points, bonus, others, score = (f"footer.{k}.1" for k in ("points", "bonus", "others_lost", "score"))
+    assert (sl.footer.points[0], sl.footer.bonus[0], sl.footer.others_lost[0], sl.footer.score[0]) == \
+        (443, 500, 200, 1143)
+    reads = with_read(perfect_reads(sl), points, "59", 0.57, ("58", 0.16), ("443", 0.0004))
+    reads = with_read(reads, bonus, "500", 0.62, ("580", 0.14))
+    reads = with_read(reads, others, "200", 0.42, ("250", 0.22))
+    reads = with_read(reads, score, "143", 0.83, ("1143", 0.10))
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[points].value, got[points].doubtful, got[points].reason) == (443, True, "sequence")
+    assert (got[score].value, got[score].doubtful, got[score].chosen_by) == (1143, True, "arithmetic")
+    assert 143 in [v for v, _ in got[score].candidates]
+    monkeypatch.setattr(decode_module, "_as_the_rows", lambda *a: False)
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[score].value, got[score].chosen_by) == (143, "reader")
+
+
+def test_a_footers_sum_asks_the_reader_again_after_a_line_was_settled_by_the_rows(monkeypatch):
+    """Seed 10's photo 10022: the others' losses "210" read "240" at 0.88, settled to 210 by the other seats' counts,
+    and the score "327" read "32" at 0.12, the reader asked about 357 (the sum with 240) before and never about 327
+    (0.014). The sum's relation asks again after a relation before it changed a line, and takes the score the footer
+    now implies (chosen by the arithmetic, in doubt). Without the second asking the score stays as read."""
+    sl = simulate(random.Random(6), seats=3)
+    others, score = "footer.others_lost.3", "footer.score.3"
+    assert (sl.footer.others_lost[2], sl.footer.score[2]) == (120, 1055)
+    reads = with_read(perfect_reads(sl), others, "80", 0.88, ("120", 0.08))
+    reads = [r if r.ref != score else CellRead(score, "1035", 0.6, (("1035", 0.6),), probs=_probs_for("1035", 2, "5", 0.1))
+             for r in reads]
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[others].value, got[others].doubtful) == (120, True)
+    assert (got[score].value, got[score].doubtful, got[score].chosen_by) == (1055, True, "arithmetic")
+    original = decode_module._propose_footer
+
+    def not_again(*a, **k):       # the asking of _settle_footer_lines left out, every other as it is
+        return None if sys._getframe(1).f_code.co_name == "_settle_footer_lines" else original(*a, **k)
+
+    monkeypatch.setattr(decode_module, "_propose_footer", not_again)
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[score].value, got[score].chosen_by) == (1035, "reader")
