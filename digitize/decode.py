@@ -737,17 +737,26 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
         before = {r: cells.get(r) for r in group}
         _settle_alone(cells, group, names, test, FOOTER_LINES,
                       doubtful=[r for r in group if cells.changeable(r) and r not in taken
-                                and ("score" not in lines or not _as_the_rows(cells, r, last))])
+                                and ("score" not in lines or not _vouched_for(cells, r, last))])
         taken.update(r for r in group if cells.get(r) != before[r])
 
 
-def _as_the_rows(cells: Cells, ref: str, last: dict) -> bool:
-    """The footer line ``ref`` holds the figure the seat's rows state for it (``last``), as read or as chosen: the
-    rows vouch for it, so a sum over the footer's lines takes it as it stands instead of weighing the reader's doubt
-    about it again (seed 10's photo 10000: the points "531" read "59", 531 at 0.0004, taken by the seat's chain of
-    totals; weighed again beside the score "1231" read "231" at 0.83, "1231" at 0.10, no combination came near the
-    best readings, and the score stayed 231 where the rows, the bonus and the others' losses all said 1231)."""
-    want = last.get(ref.split(".")[1])
+def _vouched_for(cells: Cells, ref: str, last: dict) -> bool:
+    """The footer line ``ref`` holds the figure its other relations give it, as read or as chosen: the one the seat's
+    rows state for it (``last``), or for the bonus (won - lost) x 50 from counts read surely. They vouch for it, so a
+    sum over the footer's lines takes it as it stands instead of weighing the reader's doubt about it again (seed 10's
+    photo 10000: the points "531" read "59", 531 at 0.0004, taken by the seat's chain of totals; weighed again beside
+    the score "1231" read "231" at 0.83, "1231" at 0.10, no combination came near the best readings, and the score
+    stayed 231 where the rows, the bonus and the others' losses all said 1231; 10038: a bonus "350" read at 0.41
+    beside "Gew." 7 and "Verl." 0 read surely was taken as 50 to fit a score read "250" at 0.09)."""
+    line = ref.split(".")[1]
+    if line == "bonus":
+        s = ref.rsplit(".", 1)[1]
+        won, lost = (f"footer.{k}.{s}" for k in ("won", "lost"))
+        counts = [cells.get(r) for r in (won, lost) if r in cells.reads and r not in cells.doubt]
+        return len(counts) == 2 and all(type(c) is int for c in counts) and \
+            cells.get(ref) == (counts[0] - counts[1]) * 50
+    want = last.get(line)
     return want is not None and cells.get(ref) == want
 
 
