@@ -192,8 +192,7 @@ def _doubt_missing_value(cells: Cells, no: int, s: int) -> None:
     8021: a "+33" written over the line into the "-" cell, the "+" read empty at 0.94 and not in doubt, the "-" read
     "#" in doubt). Two empty cells read surely are the keeper's row left without its value: the auditor's finding
     (without that condition seed 8's two seeded incomplete rows were reading doubts)."""
-    get = lambda f: cells.get(cell_ref(no, f))  # noqa: E731
-    value = _value_or_none(get("base"), get("mit"), get("ohne"), **{m: bool(get(m)) for m in MARK_FIELDS})
+    value = _row_game(no, cells.get)
     refs = [r for r in (cell_ref(no, "plus"), cell_ref(no, "minus")) if r in cells.reads]
     if value is None or not any(r in cells.doubt for r in refs):
         return
@@ -419,7 +418,7 @@ def _propose_row(cells: Cells, no: int, s: int, prev_total: int, prev_count: dic
     none for an unsure mark cell; each goes to :meth:`Cells.propose` (with ``sure``, for its confident cells)."""
     get = lambda f, seat=None: cells.get(cell_ref(no, f, seat))  # noqa: E731
     marks = {m: bool(get(m)) for m in MARK_FIELDS}
-    value = _value_or_none(get("base"), get("mit"), get("ohne"), **marks)
+    value = _row_game(no, cells.get)
     plus, minus, total = get("plus"), get("minus"), get("total", s)
     props = {"total": [], "won": [], "lost": [], "base": [], "mit": [], "ohne": []}
 
@@ -494,6 +493,12 @@ def _columns_value(base, mit, ohne, marks: tuple) -> Optional[int]:
     a row's arithmetic asks about the same few games for every combination of its candidates (a blurred photo's
     rows many thousand times)."""
     return _value_or_none(base, mit, ohne, **dict(zip(MARK_FIELDS, marks)))
+
+
+def _row_game(no: int, get) -> Optional[int]:
+    """The game value of row ``no``'s game columns, each cell's value by ``get(ref)`` (None: no such game)."""
+    return _columns_value(*(get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
+                          tuple(bool(get(cell_ref(no, m))) for m in MARK_FIELDS))
 
 
 
@@ -788,8 +793,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     _settle_rows(cells, seats, games, struck)
     # each seat's totals and counts as whole chains (a total misread below the bar breaks the rows after it)
     settle_seat_chains(cells, seats, [no for no in range(1, games + 1) if no not in struck],
-                       lambda no, get: _value_or_none(*(get(cell_ref(no, f)) for f in ("base", "mit", "ohne")),
-                                                      **{m: bool(get(cell_ref(no, m))) for m in MARK_FIELDS}))
+                       _row_game)
     _settle_rows_again(cells, seats, games, struck)
     mend_misread_digits(cells)
     if propose_learned_swaps(cells):
