@@ -97,12 +97,22 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
 
 def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
     """``found`` with the doubt about a row's cell that one of the row's relations chose (reason "chain": its total
-    and the value before it, its game without the counts) told as a choice that makes the row add up, where no
-    finding but doubts is left on that row: the relation's message says "though the whole row does not add up",
-    which the row, as the list now holds it, does (a confident reading below KEEP_BAR taken so, seed 7's 7009)."""
-    rows = {f.game for f in found if f.code != "unreadable" and f.severity != INFO and f.game is not None}
-    return [replace(f, key="unreadable.arithmetic") if f.key == "unreadable.chain" and f.game is not None
-            and f.game not in rows else f for f in found]
+    and the value before it, its game without the counts; a seat's footer line) told as a choice that makes the row add
+    up, where no finding but doubts is left on that row (that seat's footer): the relation's message says "though the
+    whole row does not add up", which the row, as the list now holds it, does (a confident reading below KEEP_BAR taken
+    so, seed 7's 7009; a footer's score taken from its sum, seed 10's 10000)."""
+    kept = [f for f in found if f.code != "unreadable" and f.severity != INFO]
+    rows = {f.game for f in kept if f.game is not None}
+    footers = {f.seat for f in kept if f.game is None and f.seat is not None}
+
+    def adds_up(f: Finding) -> bool:
+        if f.game is not None:
+            return f.game not in rows
+        return f.seat is not None and f.seat not in footers and all(c.startswith("footer.") for c in f.cells) \
+            and bool(f.cells)
+
+    return [replace(f, key="unreadable.arithmetic") if f.key == "unreadable.chain" and adds_up(f) else f
+            for f in found]
 
 
 def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:

@@ -381,3 +381,20 @@ def test_a_value_a_relation_chose_is_told_as_making_its_row_add_up_where_it_does
     findings = audit(replace(wrong, readings={"g1.p1.total": chosen})).findings
     assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.chain"]
     assert [f.code for f in findings if f.game == 1 and f.code != "unreadable"] == ["value-mismatch"]
+
+
+def test_a_footer_line_a_relation_chose_is_told_as_making_the_footer_add_up_where_it_does():
+    """A seat's score its footer's sum chose (reason "chain", seed 10's 10000: "1231" read "231"): with that seat's
+    footer agreeing, the doubt says the value makes it add up; with a footer line wrong on paper beside it, it says
+    the relation agrees though the whole does not."""
+    chosen = CellReading(74, 0.83, ((7, 0.83), (74, 0.10)), doubtful=True, reason="chain", chosen_by="arithmetic")
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24)]
+    right = Footer((24, 0, 0), (1, 0, 0), (0, 0, 0), (50, 0, 0), (0, 0, 0), (74, 0, 0), (None, None, None))
+    clean = make_list(rows, footer=right, signatures=None)
+    findings = audit(replace(clean, readings={"footer.score.1": chosen})).findings
+    assert [f.code for f in findings if f.severity != "info" and f.code != "unreadable"] == []
+    assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.arithmetic"]
+    wrong = make_list(rows, footer=replace(right, bonus=(60, 0, 0), score=(84, 0, 0)), signatures=None)
+    findings = audit(replace(wrong, readings={"footer.score.1": replace(chosen, value=84)})).findings
+    assert "footer" in {f.code for f in findings if f.seat == 1}
+    assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.chain"]
