@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from .model import parse_ref
+
 LANGS = ("de", "en")
 
 FIELD_NAMES = {
@@ -326,6 +328,36 @@ def field_name(field: str, lang: str = "de") -> str:
     return FIELD_NAMES.get(lang, FIELD_NAMES["de"]).get(field, field)
 
 
+CELL_WORDS = {"de": {"game": "Spiel", "seat": "Platz", "footer": "Fuß", "series": "Serie", "table": "Tisch",
+                     "start_number": "Start-Nr."},
+              "en": {"game": "game", "seat": "seat", "footer": "footer", "series": "series", "table": "table",
+                     "start_number": "start no."}}
+
+
+def cell_label(ref: str, lang: str = "de") -> str:
+    """A cell as the referee finds it on the list: "Spiel 21 · Platz 3 Stand" for ``g21.p3.total``, "Fuß · Platz 2
+    Gesamtpunkte" for ``footer.score.2``, "Platz 1 Start-Nr." for ``table.start_number.1``.
+
+    >>> cell_label("g13.ohne"), cell_label("g21.p3.total", "en"), cell_label("footer.money_total")
+    ('Spiel 13 · ohne', 'game 21 · seat 3 running total', 'Fuß · Betrag gesamt')
+    >>> cell_label("table.start_number.1"), cell_label("table.series"), cell_label("signature.2")
+    ('Platz 1 Start-Nr.', 'Serie', 'Platz 2 Unterschrift')
+    """
+    w = CELL_WORDS[lang if lang in CELL_WORDS else "de"]
+    if ref.startswith("table."):
+        part = ref.split(".")
+        return f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)
+    if ref == "footer.money_total":
+        return f"{w['footer']} · {field_name('money_total', lang)}"
+    game, seat, field = parse_ref(ref)
+    if field == ref:
+        return ref                      # not a cell of the list's form
+    name = (f"{w['seat']} {seat} " if seat else "") + field_name(field, lang)
+    if game is not None:
+        return f"{w['game']} {game} · {name}"
+    return f"{w['footer']} · {name}" if ref.startswith("footer.") else name
+
+
 def render(key: str, lang: str, params: dict) -> str:
     lang = lang if lang in LANGS else "de"
     template = T[key][LANGS.index(lang)]
@@ -336,7 +368,8 @@ def render(key: str, lang: str, params: dict) -> str:
         p["offence"] = offence_name(p["offence"], lang)
     if key.startswith("abandoned.") and p.get("expected") in ("won", "lost"):
         p["expected"] = field_name(f"{p['expected']}_outcome", lang)
-    p.setdefault("cell", "")
+    # a cell as the referee finds it on the list ("Spiel 21 · Platz 3 Stand"), not its reference (g21.p3.total)
+    p["cell"] = cell_label(p["cell"], lang) if p.get("cell") else ""
     try:
         return template.format(**p)
     except (KeyError, ValueError, TypeError):

@@ -20,6 +20,7 @@ Ramsch row. An ``abandoned`` row records a game a player left (reference 003), a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Optional
@@ -315,3 +316,24 @@ def cell_ref(game: Optional[int], field_name: str, seat: Optional[int] = None) -
     if seat is None:
         return f"g{game}.{field_name}"
     return f"g{game}.p{seat}.{field_name}"
+
+
+_REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
+
+
+def parse_ref(ref: str) -> tuple:
+    """(game, seat, field) of a cell reference (:func:`cell_ref`'s inverse); seat 1-based.
+
+    >>> parse_ref("g12.p3.total")
+    (12, 3, 'total')
+    >>> parse_ref("footer.points.2")
+    (None, 2, 'points')
+    """
+    m = _REF.match(ref)
+    if not m:
+        return None, None, ref
+    if m.group(1):
+        return int(m.group(1)), int(m.group(2)) if m.group(2) else None, m.group(3)
+    if m.group(4):
+        return None, int(m.group(5)), m.group(4)
+    return None, int(m.group(6)), "signature"

@@ -2,10 +2,10 @@
 corrections, and the result (German by default, English on request)."""
 from __future__ import annotations
 
-from .checks.doubts import parse_ref
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
 from .messages import field_name, offence_name, render, show_value
+from .model import parse_ref
 from .values import describe
 
 WORDS = {

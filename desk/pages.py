@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
-from audit.checks.doubts import parse_ref
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import field_name, offence_name, render, show_percent, show_value
-from audit.model import MARK_FIELDS, cell_ref
+from audit.messages import cell_label, field_name, offence_name, render, show_percent, show_value
+from audit.model import MARK_FIELDS, cell_ref, parse_ref
 from audit.values import describe
 
 UNREADABLE_PHOTO = "unreadable-photo"
@@ -274,36 +273,6 @@ def _page_order(readings: dict):
         part = 0 if ref.startswith("table.") else 1 if game is not None else 2
         return part, game or 0, position.get(ref, len(position)), ref
     return key
-
-
-CELL_WORDS = {"de": {"game": "Spiel", "seat": "Platz", "footer": "Fuß", "series": "Serie", "table": "Tisch",
-                     "start_number": "Start-Nr."},
-              "en": {"game": "game", "seat": "seat", "footer": "footer", "series": "series", "table": "table",
-                     "start_number": "start no."}}
-
-
-def cell_label(ref: str, lang: str = "de") -> str:
-    """A cell as the referee finds it on the list: "Spiel 21 · Platz 3 Stand" for ``g21.p3.total``, "Fuß · Platz 2
-    Gesamtpunkte" for ``footer.score.2``, "Platz 1 Start-Nr." for ``table.start_number.1``.
-
-    >>> cell_label("g13.ohne"), cell_label("g21.p3.total", "en"), cell_label("footer.money_total")
-    ('Spiel 13 · ohne', 'game 21 · seat 3 running total', 'Fuß · Betrag gesamt')
-    >>> cell_label("table.start_number.1"), cell_label("table.series"), cell_label("signature.2")
-    ('Platz 1 Start-Nr.', 'Serie', 'Platz 2 Unterschrift')
-    """
-    w = CELL_WORDS[lang if lang in CELL_WORDS else "de"]
-    if ref.startswith("table."):
-        part = ref.split(".")
-        return f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)
-    if ref == "footer.money_total":
-        return f"{w['footer']} · {field_name('money_total', lang)}"
-    game, seat, field = parse_ref(ref)
-    if field == ref:
-        return ref                      # not a cell of the list's form
-    name = (f"{w['seat']} {seat} " if seat else "") + field_name(field, lang)
-    if game is not None:
-        return f"{w['game']} {game} · {name}"
-    return f"{w['footer']} · {name}" if ref.startswith("footer.") else name
 
 
 def _data_uri(jpeg: bytes) -> str:

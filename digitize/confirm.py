@@ -36,8 +36,7 @@ from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.checks.doubts import parse_ref
-from audit.model import ScoreList, Table, cell_ref
+from audit.model import ScoreList, Table, cell_ref, parse_ref
 from audit.settings import Settings
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.6 the best reading is at least one

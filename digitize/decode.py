@@ -108,8 +108,8 @@ from __future__ import annotations
 import functools
 from typing import Optional, Sequence
 
-from audit.checks.doubts import parse_ref
-from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref)
+from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref,
+                         parse_ref)
 from audit.overbid import explained_bids
 from audit.settings import Settings
 from audit.values import ImpossibleGame, game_value

@@ -5,32 +5,11 @@ cell on the photo and settles it (SkWO 7.2.4 b lets the management reject unread
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..findings import DOUBT, finding
 from ..messages import show_percent, show_value
-from ..model import ScoreList
-
-_REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
-
-
-def parse_ref(ref: str) -> tuple:
-    """(game, seat, field) of a cell reference; seat 1-based.
-
-    >>> parse_ref("g12.p3.total")
-    (12, 3, 'total')
-    >>> parse_ref("footer.points.2")
-    (None, 2, 'points')
-    """
-    m = _REF.match(ref)
-    if not m:
-        return None, None, ref
-    if m.group(1):
-        return int(m.group(1)), int(m.group(2)) if m.group(2) else None, m.group(3)
-    if m.group(4):
-        return None, int(m.group(5)), m.group(4)
-    return None, int(m.group(6)), "signature"
+from ..model import ScoreList, parse_ref
 
 
 def _show(value) -> str:

@@ -77,7 +77,8 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     import cv2
     import numpy as np
 
-    from desk.pages import FINDING_PICTURES, cell_label, pictured_cells
+    from audit.messages import cell_label
+    from desk.pages import FINDING_PICTURES, pictured_cells
 
     sl, _ = seeded(random.Random(3), "single-counted-loss", 4)
     a = audit(_read(sl, 0.0))        # read from a photo, every reading sure
