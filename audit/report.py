@@ -77,7 +77,8 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
             place = f"{w['footer']:<21}"
         tag = w[f.severity] + ("?" if f.doubtful and f.severity != DOUBT else "")
         detail = ""
-        if f.expected is not None or (f.written is not None and f.severity != INFO):
+        # what was written and what the rules expect; a reading doubt's message says what was read already
+        if f.expected is not None or (f.written is not None and f.severity not in (INFO, DOUBT)):
             detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
         lines.append(f"  {place} {tag:<8} {f.message(lang)}{detail}")
     if a.corrected.corrections or a.corrected.kept:
