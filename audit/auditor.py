@@ -108,8 +108,8 @@ def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
     def adds_up(f: Finding) -> bool:
         if f.game is not None:
             return f.game not in rows
-        return f.seat is not None and f.seat not in footers and all(c.startswith("footer.") for c in f.cells) \
-            and bool(f.cells)
+        return f.seat is not None and f.seat not in footers and bool(f.cells) \
+            and all(c.startswith("footer.") for c in f.cells)
 
     return [replace(f, key="unreadable.arithmetic") if f.key == "unreadable.chain" and adds_up(f) else f
             for f in found]

@@ -740,7 +740,7 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
             doubt_alternatives(cells, group, [], names, test, vacuous=FOOTER_LINES)
         if "score" in lines and taken:
             # a relation before changed a line: the reader is asked about what the footer implies now
-            _propose_footer(cells, int(group[0].rsplit(".", 1)[1]), last)
+            _propose_footer(cells, parse_ref(group[0])[1], last)
         before = {r: cells.get(r) for r in group}
         _settle_alone(cells, group, names, test, FOOTER_LINES,
                       doubtful=[r for r in group if cells.changeable(r) and r not in taken
@@ -756,9 +756,8 @@ def _vouched_for(cells: Cells, ref: str, last: dict) -> bool:
     the score "1231" read "231" at 0.83, "1231" at 0.10, no combination came near the best readings, and the score
     stayed 231 where the rows, the bonus and the others' losses all said 1231; 10038: a bonus "350" read at 0.41
     beside "Gew." 7 and "Verl." 0 read surely was taken as 50 to fit a score read "250" at 0.09)."""
-    line = ref.split(".")[1]
+    _, s, line = parse_ref(ref)
     if line == "bonus":
-        s = ref.rsplit(".", 1)[1]
         won, lost = (f"footer.{k}.{s}" for k in ("won", "lost"))
         counts = [cells.get(r) for r in (won, lost) if r in cells.reads and r not in cells.doubt]
         return len(counts) == 2 and all(type(c) is int for c in counts) and \
