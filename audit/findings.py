@@ -75,8 +75,9 @@ class Finding:
     #: code-specific data for the JSON (the bid range of an overbid)
     extra: dict = field(default_factory=dict, compare=False)
 
-    def message(self, lang: str = "de") -> str:
-        return messages.render(self.key, lang, self.params)
+    def message(self, lang: str = "de", *, under: str = "") -> str:
+        """The finding's sentence; ``under``: the place its report line names already (see messages.cell_label)."""
+        return messages.render(self.key, lang, self.params, under=under)
 
     def to_json(self, lang: str = "de") -> dict:
         out = {"code": self.code, "severity": self.severity, "game": self.game, "seat": self.seat,

@@ -329,36 +329,59 @@ def field_name(field: str, lang: str = "de") -> str:
 
 
 CELL_WORDS = {"de": {"game": "Spiel", "seat": "Platz", "footer": "Fuß", "series": "Serie", "table": "Tisch",
-                     "start_number": "Start-Nr."},
+                     "start_number": "Start-Nr.", "head": "Kopf", "penalties": "Strafen", "list": "Liste"},
               "en": {"game": "game", "seat": "seat", "footer": "footer", "series": "series", "table": "table",
-                     "start_number": "start no."}}
+                     "start_number": "start no.", "head": "head", "penalties": "penalties", "list": "list"}}
 
 
-def cell_label(ref: str, lang: str = "de") -> str:
+def part_name(part: str, lang: str = "de") -> str:
+    """The name of a part of the list ("head", "footer", "penalties", "list"): "Kopf", "Fuß", "Strafen", "Liste"."""
+    return CELL_WORDS[lang if lang in CELL_WORDS else "de"][part]
+
+
+def game_place(game: int, lang: str = "de") -> str:
+    """A game row as the referee finds it on the list: "Spiel 21"."""
+    return f"{CELL_WORDS[lang if lang in CELL_WORDS else 'de']['game']} {game}"
+
+
+def cell_label(ref: str, lang: str = "de", *, under: str = "") -> str:
     """A cell as the referee finds it on the list: "Spiel 21 · Platz 3 Stand" for ``g21.p3.total``, "Fuß · Platz 2
-    Gesamtpunkte" for ``footer.score.2``, "Platz 1 Start-Nr." for ``table.start_number.1``.
+    Gesamtpunkte" for ``footer.score.2``, "Platz 1 Start-Nr." for ``table.start_number.1``. ``under``: the place a
+    report line already stands under (:func:`game_place`, or the footer's :func:`part_name`); the label leaves it out.
 
     >>> cell_label("g13.ohne"), cell_label("g21.p3.total", "en"), cell_label("footer.money_total")
     ('Spiel 13 · ohne', 'game 21 · seat 3 running total', 'Fuß · Betrag gesamt')
     >>> cell_label("table.start_number.1"), cell_label("table.series"), cell_label("signature.2")
     ('Platz 1 Start-Nr.', 'Serie', 'Platz 2 Unterschrift')
+    >>> cell_label("g21.p3.total", under="Spiel 21"), cell_label("g21.p3.total", under="Spiel 2")
+    ('Platz 3 Stand', 'Spiel 21 · Platz 3 Stand')
+    >>> cell_label("footer.score.2", "en", under="footer")
+    'seat 2 total score'
     """
+    place, name = _cell_parts(ref, lang)
+    return f"{place} · {name}" if place and place != under else name
+
+
+def _cell_parts(ref: str, lang: str) -> tuple[str, str]:
+    """(the part of the list the cell's label names first, "" for none; the cell within it) of :func:`cell_label`."""
     w = CELL_WORDS[lang if lang in CELL_WORDS else "de"]
     if ref.startswith("table."):
         part = ref.split(".")
-        return f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)
+        return "", f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)
     if ref == "footer.money_total":
-        return f"{w['footer']} · {field_name('money_total', lang)}"
+        return w["footer"], field_name("money_total", lang)
     game, seat, field = parse_ref(ref)
     if field == ref:
-        return ref                      # not a cell of the list's form
+        return "", ref                  # not a cell of the list's form
     name = (f"{w['seat']} {seat} " if seat else "") + field_name(field, lang)
     if game is not None:
-        return f"{w['game']} {game} · {name}"
-    return f"{w['footer']} · {name}" if ref.startswith("footer.") else name
+        return game_place(game, lang), name
+    return (w["footer"] if ref.startswith("footer.") else ""), name
 
 
-def render(key: str, lang: str, params: dict) -> str:
+def render(key: str, lang: str, params: dict, *, under: str = "") -> str:
+    """The sentence of message ``key`` in ``lang`` with ``params``; a cell it names is labelled by
+    :func:`cell_label` (``under``: the place the sentence's report line already names, left out of the label)."""
     lang = lang if lang in LANGS else "de"
     template = T[key][LANGS.index(lang)]
     p = dict(params)
@@ -369,7 +392,7 @@ def render(key: str, lang: str, params: dict) -> str:
     if key.startswith("abandoned.") and p.get("expected") in ("won", "lost"):
         p["expected"] = field_name(f"{p['expected']}_outcome", lang)
     # a cell as the referee finds it on the list ("Spiel 21 · Platz 3 Stand"), not its reference (g21.p3.total)
-    p["cell"] = cell_label(p["cell"], lang) if p.get("cell") else ""
+    p["cell"] = cell_label(p["cell"], lang, under=under) if p.get("cell") else ""
     try:
         return template.format(**p)
     except (KeyError, ValueError, TypeError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import field_name, offence_name, render, show_value
+from .messages import field_name, game_place, offence_name, part_name, render, show_value
 from .model import parse_ref
 from .values import describe
 
@@ -28,6 +28,23 @@ WORDS = {
            "footer": "footer", "each": "each", "kept": "stands", "penalties": "Penalty points",
            "after": "after game", "seat": "seat"},
 }
+
+
+#: the codes of findings about the footer (its lines, the loss money, the signatures) when no cell says so
+FOOTER_CODES = {"footer", "money", "missing-signature"}
+
+
+def part_of_list(f) -> str:
+    """The part of the list a finding without a game row is about: "footer" (its lines, the loss money, the
+    signature boxes), "head" (series, table, start numbers), "penalties" (the penalty entries) or "list" (the list
+    as a whole: it ended early, say)."""
+    if f.code in FOOTER_CODES or any(r.startswith(("footer.", "signature.")) for r in f.cells):
+        return "footer"
+    if f.cells and all(r.startswith("table.") for r in f.cells):
+        return "head"
+    if f.code == "penalty" or (f.field or "").startswith("penalty."):
+        return "penalties"
+    return "list"
 
 
 def _v(value) -> str:
@@ -69,18 +86,21 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
     by_game = {g.no: g for g in a.sl.games}
     shown = [f for f in a.findings if verbose or f.severity != INFO or f.code == "overbid"]
     for f in shown:
+        # the line names where on the list the finding is; its sentence names a cell without repeating that
         if f.game is not None:
             g = by_game.get(f.game)
             desc = describe(g) if g is not None and (g.base is not None or g.ramsch) else ""
             place = f"{w['game']} {f.game:>2} {desc:<12}"
+            under = game_place(f.game, lang)
         else:
-            place = f"{w['footer']:<21}"
+            under = part_name(part_of_list(f), lang)
+            place = f"{under:<21}"
         tag = w[f.severity] + ("?" if f.doubtful and f.severity != DOUBT else "")
         detail = ""
         # what was written and what the rules expect; a reading doubt's message says what was read already
         if f.expected is not None or (f.written is not None and f.severity not in (INFO, DOUBT)):
             detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
-        lines.append(f"  {place} {tag:<8} {f.message(lang)}{detail}")
+        lines.append(f"  {place} {tag:<8} {f.message(lang, under=under)}{detail}")
     if a.corrected.corrections or a.corrected.kept:
         lines.append(f"{w['corrections']}:")
         for group in _grouped(a.corrected.corrections):

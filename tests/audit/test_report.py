@@ -2,21 +2,64 @@
 from dataclasses import replace
 
 from audit.auditor import audit
-from audit.model import CellReading
+from audit.model import CellReading, Penalty
 from audit.report import render_text
+from audit.settings import Settings
 
 from .builders import make_list, row
 
 
 def test_a_reading_doubt_names_its_cell_and_an_error_says_what_was_written_and_expected():
-    """A doubt's line names the cell as the list shows it ("Spiel 1 · Grundwert") and its candidates, with no
-    "[... geschrieben ..., erwartet —]" beside it (nothing is expected of a reading); an error on paper says what the
-    keeper wrote and what the rules expect (a lost game written single: "-" 24 instead of 48)."""
+    """A doubt's line stands under its game ("Spiel  1") and names the cell within it ("Zelle Grundwert", not
+    "Zelle Spiel 1 · Grundwert" again) and its candidates, with no "[... geschrieben ..., erwartet —]" beside it
+    (nothing is expected of a reading); an error on paper says what the keeper wrote and what the rules expect (a
+    lost game written single: "-" 24 instead of 48)."""
     sl = make_list([row(1, 3, seat=1, total=-24, base=12, mit=1, minus=24)], signatures=None)
     unsure = CellReading(12, 0.6, ((12, 0.6), (11, 0.3)), doubtful=True, reason="bar")
     lines = render_text(audit(replace(sl, readings={"g1.base": unsure})), "de").splitlines()
     doubt = [line for line in lines if "Zweifel" in line and "Grundwert" in line]
-    assert len(doubt) == 1 and "Zelle Spiel 1 · Grundwert nicht sicher gelesen" in doubt[0]
+    assert len(doubt) == 1 and doubt[0].startswith("  Spiel  1 ")
+    assert "Zelle Grundwert nicht sicher gelesen" in doubt[0] and "Zelle Spiel 1" not in doubt[0]
     assert "erwartet" not in doubt[0] and "Kandidaten: 12, 11" in doubt[0]
     error = [line for line in lines if "Fehler" in line and "[-: geschrieben 24, erwartet 48]" in line]
     assert len(error) == 1, lines
+
+
+def _line(lines, *words):
+    found = [line for line in lines if all(w in line for w in words)]
+    assert len(found) == 1, (words, lines)
+    return found[0]
+
+
+def test_a_finding_without_a_game_stands_under_the_part_of_the_list_it_is_about():
+    """A start number read in doubt stands under the table head ("Kopf"), not the footer; a footer line in doubt under
+    "Fuß", its sentence naming the line without "Fuß ·" again; a missing signature under "Fuß"; a list that ended
+    early (-v) under "Liste"; a penalty entry under "Strafen". The JSON's sentence keeps the whole label."""
+    sl = make_list([row(1, 3, seat=1, total=36, won=1, base=12, mit=2, plus=36)], signatures=None, games=36)
+    sl = replace(sl, signatures=(True, True, False),
+                 readings={"table.start_number.2": CellReading("2", 0.6, (("2", 0.6), ("7", 0.3)), doubtful=True,
+                                                                reason="bar"),
+                           "footer.score.3": CellReading(None, 0.5, ((None, 0.5), (80, 0.4)), doubtful=True,
+                                                         reason="bar")})
+    a = audit(sl)
+    de = render_text(a, "de", verbose=True).splitlines()
+    assert _line(de, "Zweifel", "Start-Nr.").startswith("  Kopf ")
+    assert "Zelle Platz 2 Start-Nr. nicht sicher gelesen" in _line(de, "Zweifel", "Start-Nr.")
+    score = _line(de, "Zweifel", "Gesamtpunkte")
+    assert score.startswith("  Fuß ") and "Zelle Platz 3 Gesamtpunkte" in score and "Fuß · " not in score
+    assert _line(de, "nicht unterschrieben").startswith("  Fuß ")
+    ended = [f for f in a.findings if f.key == "count.ended-early"]
+    assert ended and _line(de, ended[0].message("de")).startswith("  Liste ")
+    en = render_text(a, "en", verbose=True).splitlines()
+    assert _line(en, "doubt", "start no.").startswith("  head ")
+    assert _line(en, "doubt", "total score").startswith("  footer ")
+    json_score = next(f.to_json("de") for f in a.findings if f.cells == ("footer.score.3",))
+    assert "Fuß · Platz 3 Gesamtpunkte" in json_score["message"]
+    # a home evening's penalty entry off its schedule (Doppelkopf: a minor error costs 3, the others get 1 each)
+    home = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+                      row(2, 3, seat=2, total=18, base=10, mit=1, plus=20)], kind="home", games=2)
+    home = audit(replace(home, penalties=(Penalty(after=1, seat=2, offence="minor", points=(1, -2, 1)),)),
+                 Settings(penalties="doppelkopf"))
+    penalty = [f for f in home.findings if f.code == "penalty"]
+    assert len(penalty) == 1
+    assert _line(render_text(home, "de").splitlines(), penalty[0].message("de")).startswith("  Strafen ")
