@@ -10,7 +10,8 @@ import pytest
 from audit.auditor import audit
 from audit.model import cell_ref
 from audit.simulate import seeded, simulate
-from digitize.decode import decode
+from digitize.confirm import ROW_BAR
+from digitize.decode import CONFIDENCE_BAR, decode
 from digitize.pipeline import ASK_AGAIN, decode_reads, passed_in_doubt, second_look
 from digitize.reader import CHARSET, CellResult
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
@@ -95,6 +96,22 @@ def test_nothing_more_to_ask_decodes_once():
     reader = FakeReader({})
     got, used = decode_reads(perfect, crops, reader, table_of(sl), 48)
     assert reader.asked == [] and used is perfect
+
+
+def test_the_decoders_two_bars_reach_every_decode():
+    """``decode_reads`` decodes at the bars it is given (``bench/bench_bar.py`` chooses them so): a total read between
+    the reader's bar and the confidence bar, in a row that agrees, is confirmed by its row at the reader's bar in force
+    and stays a doubt with the reader's bar raised to the confidence bar (no row confirms anything then)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.no > 1 and g.plus is not None and not g.crossed_out)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    ref, total = cell_ref(game.no, "total", seat), game.players[seat - 1].total
+    reads = with_read(perfect_reads(sl), ref, str(total), (ROW_BAR + CONFIDENCE_BAR) / 2, (str(total + 60), 0.1))
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    got, _ = decode_reads(reads, crops, FakeReader({}), table_of(sl), 48)
+    assert got.readings[ref].confirmed_by == "row" and not got.readings[ref].doubtful
+    got, _ = decode_reads(reads, crops, FakeReader({}), table_of(sl), 48, row_bar=CONFIDENCE_BAR)
+    assert got.readings[ref].doubtful and got.readings[ref].reason == "bar" and got.readings[ref].value == total
 
 
 def test_every_cell_an_error_on_paper_rests_on_is_read_again_and_a_confirmed_error_stays():
