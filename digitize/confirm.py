@@ -12,7 +12,10 @@ row (or a seat's footer line, or the table's loss money) that
 * has no other cell whose value the arithmetic chose (``arithmetic``, ``chain``, ``sequence``, ``column``) or that
   is doubted for another reason than the bar or the hand (``row``, ``missing``, ...): a row made to agree cannot
   vouch for the cells it was made to agree with;
-* for a running total or count, follows a previous one of the seat that is not such a chosen value either.
+* for a running total or count, follows a previous one of the seat that is not such a chosen value either;
+* for a matador count ("mit" or "ohne"), has the other of the two not in doubt: "mit 2" and "ohne 2" give a game the
+  same value, so a row that adds up cannot say on which side of the line between them a figure stands (an "ohne 2"
+  written across it, read "2" in the "mit" cell and unsurely nothing in its own).
 
 A confident reading in doubt only for its hand (reason ``hand``: several values no game has were read on the list,
 and it has the digit they suggest the reader takes for another) is confirmed alike, and a row's hand doubts do not
@@ -23,9 +26,9 @@ on the benchmark photos (seeds 7 and 8) 124 of the 224 hand doubts confirmed, no
 Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It is never an empty reading (a cell
 read empty below the bar may hold ink the reader could not make out, which no row tests), a table head cell
 (nothing on the list checks those) or a signature box. A misreading confirmed so would have to land on the one
-value that makes its row agree; with the paper wrong, the misreading would have to undo the keeper's mistake. On
-the benchmark photos of seeds 7 and 8 (docs/reader.md, "Confirmed by the row") none of the 489 written cells
-confirmed at 0.6 was wrong.
+value that makes its row agree (or on its twin, where two cells give the row the same value: the matador counts);
+with the paper wrong, the misreading would have to undo the keeper's mistake. On the benchmark photos of seeds 7 and
+8 (docs/reader.md, "Confirmed by the row") none of the 430 and 634 written cells confirmed at 0.5 is wrong.
 
 This module runs the auditor's checks (:func:`audit.auditor.run_checks`, with the tournament's settings) on the
 decoded list, a few milliseconds a list; it imports no OpenCV.
@@ -39,13 +42,17 @@ from audit.auditor import run_checks
 from audit.model import ScoreList, Table, cell_ref, parse_ref
 from audit.settings import Settings
 
-#: The reader's bar: a reading below it is a doubt whatever its row says. At 0.6 the best reading is at least one
-#: and a half times as probable as all the reader's other readings together; lower, the runner-up can be nearly
-#: as probable, and the row would be choosing between the two (on the benchmark photos 0.5 and 0.4 confirmed 637
-#: and 762 written cells, 489 at 0.6, none wrong either: docs/reader.md).
-ROW_BAR = 0.6
+#: The reader's bar: a reading below it is a doubt whatever its row says. At 0.5 the best reading is at least as
+#: probable as all the reader's other readings together: the reader itself takes it more likely than not, and the row
+#: vouches for that reading, it does not pick one (a value the row implies against the reader's best is the
+#: arithmetic's choice, in doubt). 0.6 until session 36: on four draws of benchmark photos (seeds 7-10) 0.5 took
+#: about 400 more written cells out of doubt than 0.6, none of them wrong once a matador count was no longer confirmed
+#: beside its twin in doubt (docs/reader.md, "Confirmed by the row"; ``bench/bench_bar.py --row-bars`` measures it).
+ROW_BAR = 0.5
 #: The running figures of a seat: confirmed only after a previous one that the arithmetic did not choose.
 _RUNNING = ("total", "won", "lost")
+#: The two matador columns, each the other's twin: a game's value is the same with its count in either.
+_MATADORS = {"mit": "ohne", "ohne": "mit"}
 #: Doubts that are the reader's own best reading below the bar; every other doubt makes its group unfit to vouch.
 _PLAIN = "bar"
 _HAND = "hand"
@@ -82,7 +89,8 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
              and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
     unfit = {group_of(ref) for ref, r in sl.readings.items() if r.doubtful and not _plain(r) and not _hand(r, bar)}
-    asked = {ref for ref in asked if group_of(ref) not in unfit and not _after_a_chosen_value(sl, ref)}
+    asked = {ref for ref in asked if group_of(ref) not in unfit and not _after_a_chosen_value(sl, ref)
+             and not _twin_in_doubt(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -121,6 +129,16 @@ def group_of(ref: str) -> tuple:
     if ref.startswith("footer."):
         return ("footer", seat)
     return (ref,)
+
+
+def _twin_in_doubt(sl: ScoreList, ref: str) -> bool:
+    """Whether ``ref`` is a matador count ("mit" or "ohne") whose twin in the same row is read in doubt: its row adds
+    up with the count in either cell, so it cannot vouch for the one it was read in."""
+    no, _seat, kind = parse_ref(ref)
+    if no is None or kind not in _MATADORS:
+        return False
+    twin = sl.readings.get(cell_ref(no, _MATADORS[kind]))
+    return twin is not None and twin.doubtful
 
 
 def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:

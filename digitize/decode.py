@@ -85,7 +85,7 @@ paper are different things, and the reader never silently fixes a cell to make t
   its seat carried on from it (the next figure, read surely, follows the reading and not the row's value, the one
   before it read surely too: the keeper's slip, :func:`digitize.chains._carried_on`);
 * a reading below the bar that the arithmetic left as it was, the reader's own best reading at or above the
-  reader's bar (:data:`digitize.confirm.ROW_BAR`, 0.6), is not doubtful when the list confirms it as a whole: its
+  reader's bar (:data:`digitize.confirm.ROW_BAR`, 0.5), is not doubtful when the list confirms it as a whole: its
   row (or footer line, or the table's money) agrees, the auditor finds nothing there, and no other cell of it was
   chosen by the arithmetic or doubted for another reason (``confirmed_by="row"``, :mod:`digitize.confirm`); below
   the reader's bar a reading stays doubtful however well its row agrees (issue 5: the row may not choose a

@@ -279,10 +279,10 @@ def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
     plus, total = cell_ref(second.no, "plus"), cell_ref(second.no, "total", seat)
     reads = with_read(perfect_reads(sl), ref, str(wrong), 0.6, (str(wrong + 5), 0.2), (str(wrong + 7), 0.05),
                       (str(wrong + 9), 0.03), (str(right), 0.0003))
-    reads = with_read(reads, plus, str(second.plus), 0.5, (str(second.plus - second.base), 0.4))
+    reads = with_read(reads, plus, str(second.plus), 0.45, (str(second.plus - second.base), 0.4))
     matadors = cell_ref(second.no, "mit" if second.mit else "ohne")
     count = second.mit or second.ohne
-    reads = with_read(reads, matadors, str(count), 0.55, (str(count - 1), 0.4))
+    reads = with_read(reads, matadors, str(count), 0.45, (str(count - 1), 0.4))
     reads = with_read(reads, total, str(second.players[seat - 1].total), 0.7)
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_settle_rows_again", lambda *args: None)

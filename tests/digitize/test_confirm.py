@@ -109,6 +109,24 @@ def test_below_the_readers_bar_empty_head_and_signature_readings_are_never_confi
             assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by, ref
 
 
+def test_a_matador_count_is_not_confirmed_beside_its_twin_in_doubt():
+    """Photo 7036 of the benchmark: an "ohne 2" written across the line between "mit" and "ohne", read "2" in the
+    "mit" cell below the bar and unsurely nothing in its own. "mit 2" and "ohne 2" give the game the same value, so
+    its row adds up either way and cannot vouch for the "mit": it stays a doubt. With the "ohne" cell read surely
+    empty, the row confirms the "mit" as before."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.no > 1 and g.mit is not None and g.ohne is None and not g.crossed_out)
+    mit, ohne = cell_ref(game.no, "mit"), cell_ref(game.no, "ohne")
+    reads = with_read(perfect_reads(sl), mit, str(game.mit), BETWEEN, (str(game.mit + 1), 0.1))
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[mit].confirmed_by == "row" and not got.readings[mit].doubtful
+    unsure = with_read(reads, ohne, "", ROW_BAR - 0.01, (str(game.mit), 0.3))
+    got = decode(unsure, table_of(sl), 48)
+    assert got.readings[ohne].doubtful
+    r = got.readings[mit]
+    assert r.value == game.mit and r.doubtful and r.reason == "bar" and not r.confirmed_by
+
+
 def test_the_retake_advice_counts_confirmed_readings_as_unsure():
     """A photo is judged by how surely it reads: cells its rows confirm count with the doubts there."""
     from desk.pages import RETAKE_MIN, retake_advice
