@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import checks
+from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList
@@ -111,7 +112,7 @@ def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
         return f.seat is not None and f.seat not in footers and bool(f.cells) \
             and all(c.startswith("footer.") for c in f.cells)
 
-    return [replace(f, key="unreadable.arithmetic") if f.key == "unreadable.chain" and adds_up(f) else f
+    return [replace(f, key="unreadable.arithmetic") if f.key in CHAIN_KEYS and adds_up(f) else f
             for f in found]
 
 

@@ -144,13 +144,26 @@ T = {
                               "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
                               "the row add up: please check it on the photo."),
     "unreadable.chain": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
-                         "womit ihr eigener Stand oder ihre Zählung (der Wert davor und der Spielwert der Zeile), das "
-                         "Spiel der Zeile ohne die Zählungen (Spielspalten, Wert und Stand) bzw. ihre Zeile der "
-                         "Abrechnung aufgeht, auch wenn die ganze Zeile nicht aufgeht: bitte auf dem Foto prüfen.",
-                         "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which its own "
-                         "running total or count (the figure before it and the row's value), the row's game without "
-                         "its counts (game columns, value and total), or its line of the footer agrees with, though "
-                         "the whole row does not add up: please check it on the photo."),
+                         "womit sie zum Wert davor und zum Spielwert der Zeile passt, auch wenn die ganze Zeile nicht "
+                         "aufgeht: bitte auf dem Foto prüfen.",
+                         "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which agrees with "
+                         "the figure before it and the row's value, though the whole row does not add up: please "
+                         "check it on the photo."),
+    "unreadable.chain-game": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
+                              "womit das Spiel der Zeile ohne die Zählungen aufgeht (Spielspalten, Wert und Stand), "
+                              "auch wenn die ganze Zeile nicht aufgeht: bitte auf dem Foto prüfen.",
+                              "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
+                              "the row's game add up without its counts (game columns, value and total), though the "
+                              "whole row does not: please check it on the photo."),
+    "unreadable.chain-footer": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} "
+                                "genommen, womit diese Zeile des Abschlusses für sich aufgeht (die Spielpunkte mit dem "
+                                "letzten Stand, die Prämie mit den Zählungen, die Gesamtpunkte mit den Zeilen "
+                                "darüber), auch wenn der Abschluss dieses Spielers als Ganzes nicht aufgeht: bitte auf "
+                                "dem Foto prüfen.",
+                                "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
+                                "this footer line agree on its own (the points with the last running total, the bonus "
+                                "with the counts, the total score with the lines above), though the player's footer "
+                                "as a whole does not add up: please check it on the photo."),
     "unreadable.sequence": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} genommen, "
                             "der am besten zu den Ständen (bzw. Zählungen) dieses Spielers davor und danach passt: "
                             "bitte auf dem Foto prüfen.",

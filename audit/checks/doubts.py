@@ -17,6 +17,24 @@ def _show(value) -> str:
     return show_value(value, "∅")
 
 
+#: The message keys of a value one relation of its row (its footer) chose, by :func:`chain_key`.
+CHAIN_KEYS = ("unreadable.chain", "unreadable.chain-game", "unreadable.chain-footer")
+
+
+def chain_key(ref: str, field: str) -> str:
+    """The message of a value chosen by one relation of a group that does not add up as a whole (doubt reason
+    "chain"), by its cell: a footer line settled on its own ("unreadable.chain-footer"); a running total or count
+    settled with the figure before it and the row's value ("unreadable.chain"); another cell of a game row, settled with
+    the game without its counts ("unreadable.chain-game": the game columns, "+" or "-").
+
+    >>> chain_key("footer.score.2", "score"), chain_key("g7.p1.won", "won"), chain_key("g7.base", "base")
+    ('unreadable.chain-footer', 'unreadable.chain', 'unreadable.chain-game')
+    """
+    if ref.startswith("footer."):
+        return "unreadable.chain-footer"
+    return "unreadable.chain" if field in ("total", "won", "lost") else "unreadable.chain-game"
+
+
 def check(facts, *, sl: ScoreList, **_):
     for ref in sorted(sl.readings):
         reading = sl.readings[ref]
@@ -24,6 +42,8 @@ def check(facts, *, sl: ScoreList, **_):
             continue
         game, seat, field = parse_ref(ref)
         key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
+        if key == "unreadable.chain":
+            key = chain_key(ref, field)     # which of the row's relations chose it, by its cell
         if key == "unreadable.row" and ref.startswith("footer.money"):
             key = "unreadable.row-money"   # a confident amount the schedule contradicts (digitize.loss_money._take)
         if key == "unreadable" and reading.chosen_by == "column":

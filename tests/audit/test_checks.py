@@ -381,6 +381,14 @@ def test_a_value_a_relation_chose_is_told_as_making_its_row_add_up_where_it_does
     findings = audit(replace(wrong, readings={"g1.p1.total": chosen})).findings
     assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.chain"]
     assert [f.code for f in findings if f.game == 1 and f.code != "unreadable"] == ["value-mismatch"]
+    told = [f for f in findings if f.code == "unreadable"][0].message("en")
+    assert "which agrees with the figure before it and the row's value, though the whole row does not" in told
+    # a cell of the game chosen with the game without its counts: told so ("+" 48 in the same wrong row)
+    plus = CellReading(48, 0.6, ((45, 0.6), (48, 0.3)), doubtful=True, reason="chain", chosen_by="arithmetic")
+    findings = audit(replace(wrong, readings={"g1.plus": plus})).findings
+    told = [f for f in findings if f.code == "unreadable"]
+    assert [f.key for f in told] == ["unreadable.chain-game"]
+    assert "makes the row's game add up without its counts" in told[0].message("en")
 
 
 def test_a_footer_line_a_relation_chose_is_told_as_making_the_footer_add_up_where_it_does():
@@ -397,4 +405,7 @@ def test_a_footer_line_a_relation_chose_is_told_as_making_the_footer_add_up_wher
     wrong = make_list(rows, footer=replace(right, bonus=(60, 0, 0), score=(84, 0, 0)), signatures=None)
     findings = audit(replace(wrong, readings={"footer.score.1": replace(chosen, value=84)})).findings
     assert "footer" in {f.code for f in findings if f.seat == 1}
-    assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.chain"]
+    told = [f for f in findings if f.code == "unreadable"]
+    assert [f.key for f in told] == ["unreadable.chain-footer"]
+    assert "makes this footer line agree on its own" in told[0].message("en")
+    assert "Abschluss dieses Spielers als Ganzes nicht aufgeht" in told[0].message("de")

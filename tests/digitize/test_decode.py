@@ -647,7 +647,8 @@ def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(
         r = got.readings[ref]
         assert r.value == points and r.doubtful and r.chosen_by == "arithmetic" and r.reason == "chain"
         msg = next(f for f in audit(got).findings if f.code == "unreadable" and f.cells == (ref,)).message("en")
-        assert "though the whole row does not add up" in msg
+        assert "makes this footer line agree on its own" in msg
+        assert "though the player's footer as a whole does not add up" in msg
         assert ("footer", seat) in {(f.code, f.seat) for f in audit(got).findings}
         m.setattr(decode_module, "_settle_footer_lines", lambda *args: None)
         assert decode(reads, table_of(sl), 48).readings[ref].value == misread
