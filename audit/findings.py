@@ -85,6 +85,8 @@ class Finding:
                "rule": self.rule, "message": self.message(lang), "cells": list(self.cells),
                "doubtful": self.doubtful}
         out.update(self.extra)
+        if self.presence:       # the cells among ``cells`` it rests on for holding a figure only
+            out["presence"] = list(self.presence)
         if self.candidates:
             out["candidates"] = [{"value": v, "confidence": c} for v, c in self.candidates]
         return out

@@ -185,3 +185,19 @@ def test_a_reading_keeps_what_confirmed_it():
     assert CellReading(7.5, 0.52, ((7.5, 0.69), (1.5, 0.22))).value_confidence == 0.69
     assert CellReading(True, 0.6, ((False, 0.3),)).value_confidence == 0.0
     valid_list(doc)
+
+
+def test_a_findings_presence_cells_are_in_the_audit_json():
+    """A footer's counts line wrong on paper rests on the "+"/"-" and totals of the seat's games for holding a figure
+    only (who played, whether he won): the JSON says which of its cells those are ("presence"), beside "cells"; a
+    finding with none has no such key; the document meets its schema."""
+    sl, expected = seeded(random.Random(4), "footer", 4)
+    a = audit(sl)
+    doc = audit_to_json(a)
+    valid_audit(doc)
+    by_finding = [(f, j) for f, j in zip(a.findings, doc["findings"])]
+    with_presence = [(f, j) for f, j in by_finding if f.presence]
+    assert with_presence, [f.code for f in a.findings]
+    for f, j in with_presence:
+        assert j["presence"] == list(f.presence) and set(j["presence"]) <= set(j["cells"])
+    assert all("presence" not in j for f, j in by_finding if not f.presence)
