@@ -279,9 +279,11 @@ def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
         settled[ref] = Settlement(s["value"], str(s.get("rule", "SkWO 7.2.5")), str(s.get("note", "")),
                                   reading=R.bool_(s.get("reading"), f"$.settled.{ref}.reading"))
     penalties = _penalties(d.get("penalties", []), table.seats, seen)
+    photo = d.get("photo")
+    photo = photo.get("file") if isinstance(photo, dict) else None
     return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
                      signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
-                     source=source, penalties=penalties)
+                     source=source, penalties=penalties, photo=str(photo) if photo is not None else None)
 
 
 def read_json_text(text: str, source: Optional[str] = None) -> ScoreList:

@@ -288,6 +288,9 @@ class ScoreList:
     source: Optional[str] = None
     #: penalty-point entries between the rows (reference 002), in list order
     penalties: tuple[Penalty, ...] = ()
+    #: the photo a digitized list was read from, as its document names it (``photo.file``); None for a typed list.
+    #: Not part of the list's content: lists that differ only in it are equal.
+    photo: Optional[str] = field(default=None, compare=False)
 
     @property
     def seats(self) -> int:

@@ -34,17 +34,15 @@ def expand(paths) -> list[str]:
 
 def _report_photo(name: str, result, img_dir: Path, unique: str):
     """The report's photo and cell pictures of a list that ``skatscan digitize`` read (its JSON names the photo:
-    ``photo.file``, as given to digitize or beside the JSON), as ``scan`` shows them
+    ``photo.file``, as given to digitize or beside the JSON; ``ScoreList.photo``), as ``scan`` shows them
     (:func:`skatscan.photos.report_picture`); (None, {}) when the photo is not there or cannot be read."""
     from digitize.image import ImageError, load_image
     from digitize.pipeline import reduced
 
     from .photos import report_picture
-    try:
-        doc = json.loads(Path(name).read_text(encoding="utf-8"))
-        file = Path(str(doc["photo"]["file"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    if not result.sl.photo:
         return None, {}
+    file = Path(result.sl.photo)
     for path in (file, Path(name).parent / file.name):
         if path.is_file():
             try:

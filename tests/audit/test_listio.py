@@ -201,3 +201,15 @@ def test_a_findings_presence_cells_are_in_the_audit_json():
     for f, j in with_presence:
         assert j["presence"] == list(f.presence) and set(j["presence"]) <= set(j["cells"])
     assert all("presence" not in j for f, j in by_finding if not f.presence)
+
+
+def test_a_digitized_lists_photo_is_kept_from_its_document_and_not_part_of_its_content():
+    """``photo.file`` of a digitized list's document is the list's ``photo`` (the review report finds the photo by
+    it); a typed list has none; the two are equal lists all the same, and the list document written back has no photo
+    block of its own making."""
+    sl = simulate(random.Random(2), seats=3)
+    doc = list_to_json(sl)
+    assert "photo" not in doc and list_from_json(doc).photo is None
+    read = list_from_json({**doc, "photo": {"file": "fotos/s1-t4.jpg", "width": 4000, "height": 3000}})
+    assert read.photo == "fotos/s1-t4.jpg" and read == list_from_json(doc)
+    assert "photo" not in list_to_json(read)
