@@ -303,6 +303,16 @@ def show_percent(p: float) -> int:
     return math.floor(p * 100 + 1e-9)
 
 
+def show_money(value, lang: str = "de") -> str:
+    """An amount of money as the report's language writes it, two places: 3,50 in German, 3.50 in English.
+
+    >>> show_money(3.5), show_money(0.5, "en"), show_money(12)
+    ('3,50', '0.50', '12,00')
+    """
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def show_value(value, blank: str = "") -> str:
     """A cell's value as a referee reads it: X for a mark, 3,50 for money, ``blank`` for nothing.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import field_name, game_place, offence_name, part_name, render, show_value
+from .messages import field_name, game_place, offence_name, part_name, render, show_money, show_value
 from .model import parse_ref
 from .values import describe
 
@@ -49,11 +49,6 @@ def part_of_list(f) -> str:
 
 def _v(value) -> str:
     return show_value(value, "—")
-
-
-def _money(value: float, lang: str) -> str:
-    text = f"{value:.2f}"
-    return text.replace(".", ",") if lang == "de" else text
 
 
 def _grouped(corrections):
@@ -138,5 +133,5 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         lines.append("  " + w["head"])
         for r in a.result:
             lines.append(f"  {r.seat:<6} {str(r.start_number or '-'):<10} {r.points:>11} {r.won:>5} {r.lost:>5}"
-                         f" {r.others_lost:>7} {r.score:>8} {_money(r.money, lang):>7}")
+                         f" {r.others_lost:>7} {r.score:>8} {show_money(r.money, lang):>7}")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from typing import Iterable, Optional
 import jinja2
 
 from audit.files import write_atomic
+from audit.messages import show_money
 from audit.standings import number_order
 
 from .pages import UNREADABLE_PHOTO, ListView
@@ -66,6 +67,8 @@ TEXTS = {
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
                           autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
                           undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+# an amount of money as the page's language writes it ("0,50" on a German page), as the terminal reports do
+_ENV.filters["money"] = show_money
 
 
 def _now() -> str:

@@ -9,6 +9,7 @@ import click
 from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
+from audit.messages import show_money
 from audit.standings import StandingsError, standings
 from desk.html import STANDINGS_TEXTS, not_every_series_note, stand_in_notes
 from desk.start_numbers import reconcile_start_numbers
@@ -60,7 +61,7 @@ def to_text(lines, lang: str) -> str:
             f"{head[7]:>8} {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
-        money = f"{p.money:.2f}".replace(".", ",") if lang == "de" else f"{p.money:.2f}"
+        money = show_money(p.money, lang)
         rows.append(f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
                     f"{p.others_lost:>7} {p.score:>8} {money:>7}" + (f" {p.doubts or '':>7}" if doubts else ""))
     notes = STANDINGS_TEXTS[lang]

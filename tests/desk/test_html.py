@@ -255,3 +255,17 @@ def test_home_list_page_shows_ramsch_abandoned_and_penalties_with_their_correcti
     table = re.search(r'<table id="penalties">.*?</table>', html, re.S).group(0)
     assert "geringfügiger Fehler" in table and "-2 <span class=\"corr\">→ -3</span>" in table
     assert "Strafe 1 (nach Spiel 2, Platz 2, geringfügiger Fehler)" in html
+
+
+def test_money_is_written_as_the_pages_language_writes_it(samples):
+    """The loss money of faulty-table7 (0,50 and 3,50: the README's worked footer) on a German page as a German
+    referee writes it, with a comma, as the terminal reports do; on an English page with a point; in the list's
+    result table and in the standings alike."""
+    from audit.standings import standings
+    from desk.html import render_standings
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    de, en = render_list(list_view(a, "t"), "de"), render_list(list_view(a, "t", "en"), "en")
+    assert "<td>0,50</td>" in de and "<td>3,50</td>" in de and "3.50" not in de
+    assert "<td>0.50</td>" in en and "<td>3.50</td>" in en
+    lines = standings([a])
+    assert "<td>3,50</td>" in render_standings(lines, "de") and "<td>3.50</td>" in render_standings(lines, "en")
