@@ -42,7 +42,7 @@ T = {
                                  "Game {game}: a Null game has no matadors."),
     "impossible.null-level": ("Spiel {game}: ein Nullspiel kennt kein Schneider oder Schwarz.",
                               "Game {game}: a Null game has no Schneider or Schwarz level."),
-    "impossible.mit-and-ohne": ("Spiel {game}: \"mit\" und \"ohne\" zugleich eingetragen.",
+    "impossible.mit-and-ohne": ("Spiel {game}: „mit“ und „ohne“ zugleich eingetragen.",
                                 "Game {game}: both \"with\" and \"without\" matadors written."),
     "impossible.matadors-missing": ("Spiel {game}: Spitzen (mit/ohne) fehlen.",
                                     "Game {game}: the matadors (with/without) are missing."),
@@ -51,23 +51,23 @@ T = {
     "impossible.announced-without-hand": (
         "Spiel {game}: angesagt werden kann nur ein Handspiel (ISkO 2.5.5).",
         "Game {game}: only a Hand game can be announced (ISkO 2.5.5)."),
-    "impossible.plus-and-minus": ("Spiel {game}: Wert in \"+\" und \"-\" zugleich.",
+    "impossible.plus-and-minus": ("Spiel {game}: Wert in „+“ und „-“ zugleich.",
                                   "Game {game}: a value in both \"+\" and \"-\"."),
     # incomplete-row
-    "incomplete.no-value": ("Spiel {game}: weder \"+\" noch \"-\" eingetragen.",
+    "incomplete.no-value": ("Spiel {game}: weder „+“ noch „-“ eingetragen.",
                             "Game {game}: neither \"+\" nor \"-\" written."),
     "incomplete.no-game": ("Spiel {game}: Wert ohne Spielangabe (Grundwert, Spitzen).",
                            "Game {game}: a value without the game (base value, matadors)."),
     "declarers.none": ("Spiel {game}: Wert eingetragen, aber bei keinem Spieler ein Stand.",
                        "Game {game}: a value written but no player's total."),
     # value-mismatch, single-counted-loss, overbid
-    "value.plus": ("Spiel {game}: \"+\" {written}, das Spiel ist aber {expected} wert.",
+    "value.plus": ("Spiel {game}: „+“ {written}, das Spiel ist aber {expected} wert.",
                    "Game {game}: \"+\" {written}, but the game is worth {expected}."),
-    "value.minus": ("Spiel {game}: \"-\" {written}, verloren zählt das Spiel doppelt: {expected}.",
+    "value.minus": ("Spiel {game}: „-“ {written}, verloren zählt das Spiel doppelt: {expected}.",
                     "Game {game}: \"-\" {written}, a lost game counts double: {expected}."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
-    "overbid": ("Spiel {game}: \"-\" {written} passt nur zu einem überreizten Spiel "
+    "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "
                 "(gereizt {bid_low} bis {bid_high}, abgeschrieben 2 x {charged}).",
                 "Game {game}: \"-\" {written} fits only an overbid game "
                 "(bid {bid_low} to {bid_high}, charged 2 x {charged})."),
@@ -223,7 +223,7 @@ T = {
                             "Game {game}: a Ramsch has no declarer and no game columns."),
     "ramsch.kontra": ("Spiel {game}: Kontra/Re im Ramsch: ohne Alleinspieler gibt es kein Kontra.",
                       "Game {game}: Kontra/Re in a Ramsch: with no declarer there is no Kontra."),
-    "ramsch.plus-and-minus": ("Spiel {game}: Ramsch mit Wert in \"+\" und \"-\" zugleich.",
+    "ramsch.plus-and-minus": ("Spiel {game}: Ramsch mit Wert in „+“ und „-“ zugleich.",
                               "Game {game}: a Ramsch with a value in both \"+\" and \"-\"."),
     "ramsch.durchmarsch": ("Spiel {game}: ein Durchmarsch gewinnt {expected}, eingetragen {written}.",
                            "Game {game}: a Durchmarsch wins {expected}, written {written}."),
@@ -264,7 +264,7 @@ T = {
                               "erhöhen die Strafe.",
                               "Penalty {entry} (after game {after}): {written} announcements, at most "
                               "{expected} raise the penalty."),
-    "penalty.unknown-offence": ("Strafe {entry} (nach Spiel {after}): Vergehen \"{written}\" steht nicht im "
+    "penalty.unknown-offence": ("Strafe {entry} (nach Spiel {after}): Vergehen „{written}“ steht nicht im "
                                 "Strafpunkte-Plan.",
                                 "Penalty {entry} (after game {after}): offence \"{written}\" is not in the "
                                 "penalty schedule."),

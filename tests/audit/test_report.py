@@ -63,3 +63,15 @@ def test_a_finding_without_a_game_stands_under_the_part_of_the_list_it_is_about(
     penalty = [f for f in home.findings if f.code == "penalty"]
     assert len(penalty) == 1
     assert _line(render_text(home, "de").splitlines(), penalty[0].message("de")).startswith("  Strafen ")
+
+
+def test_the_german_sentences_quote_as_german_is_written():
+    """Every German sentence quotes a column or a value „so“, never "so" (the report mixed both: „+“ in the doubts,
+    "-" in the overbid and value findings); both languages have every sentence, with the same placeholders."""
+    import re
+    from audit.messages import T
+    straight = [key for key, (de, _en) in T.items() if '"' in de]
+    assert straight == []
+    for key, (de, en) in T.items():
+        assert de and en, key
+        assert set(re.findall(r"{(\w+)", de)) == set(re.findall(r"{(\w+)", en)), key
