@@ -357,14 +357,19 @@ CELL_WORDS = {"de": {"game": "Spiel", "seat": "Platz", "footer": "Fuß", "series
                      "start_number": "start no.", "head": "head", "penalties": "penalties", "list": "list"}}
 
 
+def _words(lang: str) -> dict:
+    """The words naming the list's parts and cells in ``lang`` (German for a language skatscan does not write)."""
+    return CELL_WORDS[lang if lang in CELL_WORDS else "de"]
+
+
 def part_name(part: str, lang: str = "de") -> str:
     """The name of a part of the list ("head", "footer", "penalties", "list"): "Kopf", "Fuß", "Strafen", "Liste"."""
-    return CELL_WORDS[lang if lang in CELL_WORDS else "de"][part]
+    return _words(lang)[part]
 
 
 def game_place(game: int, lang: str = "de") -> str:
     """A game row as the referee finds it on the list: "Spiel 21"."""
-    return f"{CELL_WORDS[lang if lang in CELL_WORDS else 'de']['game']} {game}"
+    return f"{_words(lang)['game']} {game}"
 
 
 def cell_label(ref: str, lang: str = "de", *, under: str = "") -> str:
@@ -387,7 +392,7 @@ def cell_label(ref: str, lang: str = "de", *, under: str = "") -> str:
 
 def _cell_parts(ref: str, lang: str) -> tuple[str, str]:
     """(the part of the list the cell's label names first, "" for none; the cell within it) of :func:`cell_label`."""
-    w = CELL_WORDS[lang if lang in CELL_WORDS else "de"]
+    w = _words(lang)
     if ref.startswith("table."):
         part = ref.split(".")
         return "", f"{w['seat']} {part[2]} {w['start_number']}" if len(part) == 3 else w.get(part[1], ref)

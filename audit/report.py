@@ -16,7 +16,7 @@ WORDS = {
            "head": "Platz  Start-Nr.  Spielpunkte  Gew.  Verl.  Gegner  Wertung  Betrag",
            "head_private": "Platz  Name        Endstand      Cent",
            "game": "Spiel", "written": "geschrieben", "expected": "erwartet", "none": "keine",
-           "footer": "Fuß", "each": "jeweils", "kept": "bleibt", "penalties": "Strafpunkte",
+           "each": "jeweils", "kept": "bleibt", "penalties": "Strafpunkte",
            "after": "nach Spiel", "seat": "Platz"},
     "en": {CLEAN: "clean", PAPER_ERRORS: "errors on the list", READING_DOUBTS: "reading doubts",
            ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "doubt",
@@ -25,7 +25,7 @@ WORDS = {
            "head": "Seat   Start no.  Game pts     Won   Lost  Others  Score    Money",
            "head_private": "Seat   Name        Final         Cents",
            "game": "game", "written": "written", "expected": "expected", "none": "none",
-           "footer": "footer", "each": "each", "kept": "stands", "penalties": "Penalty points",
+           "each": "each", "kept": "stands", "penalties": "Penalty points",
            "after": "after game", "seat": "seat"},
 }
 
@@ -34,13 +34,24 @@ WORDS = {
 FOOTER_CODES = {"footer", "money", "missing-signature"}
 
 
-def part_of_list(f) -> str:
-    """The part of the list a finding without a game row is about: "footer" (its lines, the loss money, the
-    signature boxes), "head" (series, table, start numbers), "penalties" (the penalty entries) or "list" (the list
-    as a whole: it ended early, say)."""
-    if f.code in FOOTER_CODES or any(r.startswith(("footer.", "signature.")) for r in f.cells):
+def part_of_cell(ref: str) -> str:
+    """The part of the list outside the game rows a cell lies in: "footer" (its lines, the loss money, the signature
+    boxes), "head" (series, table, start numbers), "penalties" (the penalty entries), else "list"."""
+    if ref.startswith(("footer.", "signature.")):
         return "footer"
-    if f.cells and all(r.startswith("table.") for r in f.cells):
+    if ref.startswith("table."):
+        return "head"
+    return "penalties" if ref.startswith("penalty.") else "list"
+
+
+def part_of_list(f) -> str:
+    """The part of the list a finding without a game row is about (:func:`part_of_cell`): the footer where it rests
+    on a footer cell or is about the footer, the head where it rests on head cells alone, the penalty entries where it
+    is about one, else the list as a whole (it ended early, say)."""
+    parts = {part_of_cell(r) for r in f.cells}
+    if f.code in FOOTER_CODES or "footer" in parts:
+        return "footer"
+    if parts == {"head"}:
         return "head"
     if f.code == "penalty" or (f.field or "").startswith("penalty."):
         return "penalties"
@@ -106,13 +117,13 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
                 lines.append(f"  {place:<8} P{c.seat} {field_name(c.field, lang):<24} {w['each']} {shift:+d}"
                              f"{'':<7} {render(c.reason, lang, {})} ({c.rule})")
                 continue
-            place = f"{w['game']} {c.game:>2}" if c.game is not None else f"{w['footer']:<8}"
+            place = f"{w['game']} {c.game:>2}" if c.game is not None else f"{part_name(part_of_cell(c.cell), lang):<8}"
             seat = f" P{c.seat}" if c.seat is not None else "   "
             lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
                          f" {render(c.reason, lang, {})} ({c.rule})")
     for ref, st in a.corrected.kept.items():
         game, seat, fld = parse_ref(ref)
-        place = f"{w['game']} {game:>2}" if game is not None else f"{w['footer']:<8}"
+        place = f"{w['game']} {game:>2}" if game is not None else f"{part_name(part_of_cell(ref), lang):<8}"
         seat_s = f" P{seat}" if seat is not None else "   "
         lines.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
                      f" {render(st.note, lang, {})} ({st.rule})")

@@ -62,7 +62,11 @@ def test_a_finding_without_a_game_stands_under_the_part_of_the_list_it_is_about(
                  Settings(penalties="doppelkopf"))
     penalty = [f for f in home.findings if f.code == "penalty"]
     assert len(penalty) == 1
-    assert _line(render_text(home, "de").splitlines(), penalty[0].message("de")).startswith("  Strafen ")
+    lines = render_text(home, "de").splitlines()
+    assert _line(lines, penalty[0].message("de")).startswith("  Strafen ")
+    # and its correction to the schedule's points stands under the penalty entries too, the footer's under "Fuß"
+    assert _line(lines, "-2 -> -3").startswith("  Strafen  P2 Strafe 1")
+    assert _line(lines, "P1 Spielpunkte").startswith("  Fuß ")
 
 
 def test_the_german_sentences_quote_as_german_is_written():
