@@ -58,6 +58,12 @@ def part_of_list(f) -> str:
     return "list"
 
 
+def _row_place(game, ref: str, w: dict, lang: str) -> str:
+    """Where a corrected or kept figure stands, 8 wide: its game row ("Spiel  9"), else the part of the list of its
+    cell ``ref`` (:func:`part_of_cell`)."""
+    return f"{w['game']} {game:>2}" if game is not None else f"{part_name(part_of_cell(ref), lang):<8}"
+
+
 def _v(value) -> str:
     return show_value(value, "—")
 
@@ -117,13 +123,13 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
                 lines.append(f"  {place:<8} P{c.seat} {field_name(c.field, lang):<24} {w['each']} {shift:+d}"
                              f"{'':<7} {render(c.reason, lang, {})} ({c.rule})")
                 continue
-            place = f"{w['game']} {c.game:>2}" if c.game is not None else f"{part_name(part_of_cell(c.cell), lang):<8}"
+            place = _row_place(c.game, c.cell, w, lang)
             seat = f" P{c.seat}" if c.seat is not None else "   "
             lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
                          f" {render(c.reason, lang, {})} ({c.rule})")
     for ref, st in a.corrected.kept.items():
         game, seat, fld = parse_ref(ref)
-        place = f"{w['game']} {game:>2}" if game is not None else f"{part_name(part_of_cell(ref), lang):<8}"
+        place = _row_place(game, ref, w, lang)
         seat_s = f" P{seat}" if seat is not None else "   "
         lines.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
                      f" {render(st.note, lang, {})} ({st.rule})")
