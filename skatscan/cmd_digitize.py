@@ -20,7 +20,8 @@ from .photos import cells_picture, debug_picture, engine_option, expand_photos, 
 @engine_option
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False),
               help="Write two pictures per photo into this folder: NAME.cells.jpg with every located cell "
-                   "drawn and labelled, NAME.debug.jpg with every reading (doubts orange).")
+                   "drawn and labelled, NAME.debug.jpg with every reading in its cell (doubts orange; the list "
+                   "turned upright).")
 @settings_options
 def command(photos, output, engine, debug_dir, games, loss_money):
     """Read photographed lists into skatscan.list/1 JSON: every cell with its confidence,

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from audit.model import CellReading, ScoreList, Table
-from digitize.annotate import DOUBT, ERROR, OK, draw_readings
+from digitize.annotate import DOUBT, ERROR, OK, draw_readings, page_turns, turn_upright
 
 BOX = ((1200.0, 900.0), (1400.0, 900.0), (1400.0, 980.0), (1200.0, 980.0))   # photo px (x, y)
 
@@ -69,3 +69,78 @@ def test_an_unsigned_box_is_outlined_red_under_its_amount():
     out = draw_readings(np.full((2000, 2000, 3), 255, np.uint8),
                         ScoreList(table=Table(seats=3), readings={"signature.1": unsure, "footer.money.1": amount}))
     assert tuple(int(c) for c in out[900, 1300]) == DOUBT
+
+
+def turned(box, quarter_turns, size=2000):
+    """``box`` (page order: top-left, top-right, bottom-right, bottom-left, on an upright square photo ``size`` px
+    wide) as the photo turned clockwise ``quarter_turns`` times shows it, its corners still in the page's order."""
+    pts = np.array(box, np.float64)
+    for _ in range(quarter_turns):
+        pts = np.stack([(size - 1) - pts[:, 1], pts[:, 0]], axis=1)
+    return tuple(tuple(p) for p in pts)
+
+
+def label_pixels(out, colour=(180, 60, 20)):
+    """(xs, ys) of the pixels drawn in the label colour (the value of a sure reading)."""
+    ys, xs = np.nonzero(np.all(np.abs(out.astype(int) - colour) <= 40, axis=2))
+    return xs, ys
+
+
+def inside(xs, ys, box):
+    pts = np.array(box)
+    (bx0, by0), (bx1, by1) = pts.min(axis=0), pts.max(axis=0)
+    return xs.size > 50 and bx0 < xs.min() and xs.max() < bx1 and by0 < ys.min() and ys.max() < by1
+
+
+@pytest.mark.parametrize("quarter_turns", [0, 1, 2, 3])
+def test_a_photo_of_a_turned_list_is_drawn_upright_with_each_value_in_its_cell(quarter_turns):
+    """A list photographed sideways or upside down is drawn turned upright, as its cells' pictures are, each value
+    inside its cell at the cell's left (it was drawn from the cell's first corner on the page outwards: below and
+    right of the cell, in the next one, on an upside-down photo). Left as photographed (``upright=False``), the
+    value still stands in its own cell."""
+    box = turned(BOX, quarter_turns)
+    sl = ScoreList(table=Table(seats=3), readings={"g1.plus": CellReading(7, 0.99, ((7, 0.99),), box=box)})
+    photo = np.full((2000, 2000, 3), 255, np.uint8)
+    out = draw_readings(photo, sl)
+    x0, y0, x1, y1 = painted(photo, out)
+    assert np.all(np.abs(np.array([x0, y0, x1, y1]) - [1200, 900, 1400, 980]) <= 6), (x0, y0, x1, y1)
+    xs, ys = label_pixels(out)
+    assert inside(xs, ys, BOX) and xs.mean() < 1300, (xs.min(), xs.max(), ys.min(), ys.max())
+    xs, ys = label_pixels(draw_readings(photo, sl, upright=False))
+    assert inside(xs, ys, box), (xs.min(), xs.max(), ys.min(), ys.max(), box)
+
+
+def test_the_turn_is_the_one_most_cells_show():
+    """The list's turn on the photo comes from all its cells' top edges (a photo tilted a little, a cell's
+    corners misplaced, still give the quarter turn), and the picture comes out with the page's sides swapped."""
+    cells = [np.array(turned(((x, y), (x + 90.0, y + 8.0), (x + 88.0, y + 48.0), (x - 2.0, y + 40.0)), 1), np.float32)
+             for x in range(100, 900, 100) for y in range(100, 500, 50)]
+    cells[3] = cells[3][::-1].copy()              # one cell's corners in the wrong order
+    assert page_turns(cells) == 1
+    assert page_turns([]) == 0
+    wide = np.zeros((600, 1000, 3), np.uint8)
+    out, moved = turn_upright(wide, {"a": np.array([[10.0, 20.0]] * 4, np.float32)}, 1)
+    assert out.shape[:2] == (1000, 600) and tuple(moved["a"][0]) == (20.0, 989.0)
+
+
+def test_a_tall_box_gets_a_label_of_a_game_cells_size():
+    """The footer's total amount box and the signature boxes are two to three rows high: their values are
+    written about as high as a game cell's, not three times as high over the neighbouring cells."""
+    row = ((100.0, 100.0), (300.0, 100.0), (300.0, 140.0), (100.0, 140.0))           # a game cell, 40 px high
+    tall = ((100.0, 400.0), (400.0, 400.0), (400.0, 520.0), (100.0, 520.0))          # a box three rows high
+
+    def label_height(readings, ref):
+        out = draw_readings(np.full((1000, 1000, 3), 255, np.uint8), ScoreList(table=Table(seats=3),
+                                                                                readings=readings))
+        xs, ys = label_pixels(out)
+        y0, y1 = readings[ref].box[0][1], readings[ref].box[2][1]
+        inside = (ys >= y0) & (ys <= y1)
+        return ys[inside].max() - ys[inside].min()
+
+    readings = {"g1.plus": CellReading(18, 0.99, ((18, 0.99),), box=row),
+                "footer.money_total": CellReading(55, 0.99, ((55, 0.99),), box=tall)}   # digits alone: no comma
+    game = label_height(readings, "g1.plus")
+    box = label_height(readings, "footer.money_total")
+    assert game >= 15 and box <= 1.4 * game, (game, box)
+    alone = {"footer.money_total": readings["footer.money_total"]}     # no game cell to measure: the box's size
+    assert label_height(alone, "footer.money_total") > 2 * game
