@@ -28,7 +28,10 @@ with the truth:
   written cells above, counted on their own so that a reader that invents values cannot hide);
 * paper errors: the expected findings of seeded lists found as findings (not as doubts);
 * false paper errors: findings shown as errors on paper (not as doubts) that the list as written does not
-  have (a misreading the referee is told is the keeper's mistake).
+  have (a misreading the referee is told is the keeper's mistake);
+* how honest the confidences are: the reader's own best reading of each cell, before the list's arithmetic, by the
+  confidence it gives it (:data:`BANDS`), against the truth: of the cells read at 0.85-0.95, how many are right
+  (:func:`reliability`; readings of something and of an empty cell apart).
 
 ``--camera clean`` photographs the same lists in the same hands with a perfect camera instead (straight on,
 3000 px, no blur, noise, shadow or JPEG): what is still wrong or doubtful then comes from the handwriting.
@@ -85,9 +88,58 @@ def score_sample(sample, engine: str) -> dict:
         d = digitize_image(sample.photo.image, engine=engine, source=f"synth-{sample.seed}")
     except LocateError as exc:
         return not_located(sample, exc)
-    out = score_list(sample, d.list)
+    out = score_list(sample, d.list) + reliability(sample, d.reads)
     out["seconds"] += sum(v for k, v in d.timings.items() if "." not in k)
     return out
+
+
+#: The reader's confidence bands of the reliability table (lower bounds; the last band holds 1.0).
+BANDS = (0.0, 0.3, 0.5, 0.7, 0.85, 0.95, 0.99)
+
+
+def band_of(confidence: float) -> float:
+    """The lower bound of the :data:`BANDS` band ``confidence`` falls in."""
+    return max(b for b in BANDS if confidence >= b) if confidence >= 0 else BANDS[0]
+
+
+def reliability(sample, reads) -> Counter:
+    """How often the reader's best reading of a cell is right, by the confidence it gives it: its own reading
+    (``CellRead``, before the list's arithmetic took any value) against the truth, read as a value of the cell's
+    column (an "X" for a "+" mark, "0,5" for "0,50"); readings of something (a figure, a mark, a dash) and readings
+    of an empty cell apart, as the reader gave them (what it read, not what the cell holds: a figure read in an
+    empty cell is a reading of something that is wrong). A signature box, and the amount read in a DSkV box, are
+    left out (their readings hold two things). Keys ``rel:KIND:BAND:`` (KIND "something" or "empty") with ``n``,
+    ``right`` and ``conf`` (the confidences summed)."""
+    truth = {ref: cell for ref, cell in written_cells(sample)}
+    truth.update({ref: cell for ref, cell in sample.cells.items() if cell.kind == "empty"})
+    out = Counter()
+    for r in reads:
+        cell = truth.get(r.ref)
+        if cell is None or r.ref.startswith("signature.") or r.beside:
+            continue
+        got = parse(field_of(r.ref), r.text)
+        got = None if got is NOTHING else got
+        want = None if cell.kind == "empty" else truth_value(r.ref, cell.text)
+        key = f"rel:{'something' if r.text.strip() else 'empty'}:{band_of(r.confidence)}:"
+        out[key + "n"] += 1
+        out[key + "right"] += got == want or (want is None and got in (None, False))
+        out[key + "conf"] += r.confidence
+    return out
+
+
+def reliability_rows(c: Counter) -> list[str]:
+    """The reliability table's rows (markdown): per band of the reader's confidence, for the cells read as holding
+    something and those read empty, how many cells, their mean confidence and the share read right."""
+    rows = ["| the reader's confidence | cells read as holding something | mean confidence | right | cells read "
+            "empty | mean confidence | right |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for lo, hi in zip(BANDS, BANDS[1:] + (1.0,)):
+        cols = []
+        for kind in ("something", "empty"):
+            key = f"rel:{kind}:{lo}:"
+            n = c[key + "n"]
+            cols += [str(n), f"{c[key + 'conf'] / n:.3f}" if n else "-", pct(c[key + "right"], n)]
+        rows.append(f"| {lo:.2f}-{hi:.2f}{'' if hi < 1 else ' (1.00 too)'} | " + " | ".join(cols) + " |")
+    return rows
 
 
 def written_cells(sample) -> list[tuple[str, SampleCell]]:
@@ -320,6 +372,11 @@ def main():
         print(f"| sheets with no wrong cell but the start numbers (the seating list gives them: scan --seating) | | | "
               f"| | {pct(c['sheets_right_but_start'], c['sheets'])}; of the photos it accepts "
               f"{pct(ok['sheets_right_but_start'], ok['sheets'])} |" + blank + " |")
+        if any(k.startswith("rel:") for k in c):
+            print(f"\nHow honest the {engine} reader's confidences are: its best reading of each cell (before the "
+                  f"list's arithmetic) against the truth, all {c['sheets']} photos\n")
+            print("\n".join(reliability_rows(c)))
+            print()
 
 
 if __name__ == "__main__":
