@@ -19,6 +19,17 @@ from digitize.reader import STRIKE, text_probability
 #: (one at 0.94), 530 are at 0.96 or above; read as cut alone, the bar was 0.98 (two wrong at 0.97), 503 above it.
 HEAD_BAR = 0.96
 
+#: The bar of a game-row cell the reader reads empty (its best reading the empty text; the decoder's bar when that is
+#: lower). The reader is less sure of an empty cell than it is right about it: on the benchmark's photos of unseen
+#: writers its empty readings at 0.70-0.85 are right 98.7-99.0 % of the time (seeds 7, 8 and 9, session 37), more often
+#: than its readings of a figure or a mark at the decoder's bar, 0.85-0.95 (96.0-97.3 %), while its empty readings at
+#: 0.5-0.7 are right only 94-98 %. ``python bench/bench_digitize.py`` prints the table ("How honest the reader's
+#: confidences are"). Such a reading is no doubt for the bar alone; it stays below the decoder's bar for the list's
+#: arithmetic, which may still take a figure its row needs there (in doubt, as the arithmetic's choice). Not the table
+#: head, the footer or the signature boxes (an unsigned box is an error on paper; a footer line is always written),
+#: nor a Grundwert (see :func:`reading_bar`).
+EMPTY_BAR = 0.7
+
 #: A cell more than this share of which lies off the photo (:attr:`CellRead.off_photo`: the page runs off a tightly
 #: framed photo) is in doubt for the reason "photo", whatever was read there: the rectified page repeats the photo's
 #: edge where the page leaves it, and the reader reads that as an empty cell (seed 8's photo 8046, its "Serie" box
@@ -76,6 +87,21 @@ MISREAD_HAND = 2
 #: A list with at least this many confident Gew./Verl. counts keeps the counts: there, a row whose declarer has
 #: neither count read is in doubt.
 COUNTING_ROWS = 3
+
+
+def reading_bar(ref: str, read: CellRead, dist: list, bar: float) -> float:
+    """The bar below which the reading ``read`` of cell ``ref`` (its values ``dist``, best first) is a doubt: the
+    decoder's ``bar``; the table head's :data:`HEAD_BAR` when that is higher; a game-row cell whose best reading is
+    the empty text at :data:`EMPTY_BAR` or more, :data:`EMPTY_BAR` when that is lower (the empty text itself that
+    probable: not a cell whose empty readings, strokes and dashes together make up the bar), but for the Grundwert:
+    every game has one, and where the row's "+" or "-" is read unsurely too nothing tests an empty one (seed 7's
+    photo 7016, blurred past reading: a Null ouvert's "23" read empty at 0.82 beside its "+" at 0.24)."""
+    if ref.startswith("table."):
+        return max(bar, HEAD_BAR)
+    if ref.startswith("g") and field_of(ref) != "base" and not read.text and read.confidence >= EMPTY_BAR \
+            and dist and dist[0][0] in (None, False):
+        return min(bar, EMPTY_BAR)
+    return bar
 
 
 class Cells:
@@ -148,7 +174,7 @@ class Cells:
             if plausible is not None:
                 d = rank(d, plausible)
             self.dist[ref] = d
-            if sure < (max(bar, HEAD_BAR) if ref.startswith("table.") else bar) or parse(fld, r.text) is NOTHING:
+            if sure < reading_bar(ref, r, d, bar) or parse(fld, r.text) is NOTHING:
                 self.flag(ref, "bar")      # below the bar, or nothing this column can hold
                 if d and d[0][0] != self.value[ref]:
                     # unsure anyway: its best value is the best the column can hold ("3,00" rather than
