@@ -254,3 +254,20 @@ def test_the_forms_qr_code_confirms_the_head_cells_read_as_it_gives_them():
     plain = decode(reads, table_of(sl), 48)
     assert all(plain.readings[ref].doubtful and not plain.readings[ref].confirmed_by for ref, _ in head)
     assert confirm_by_code(plain, table_of(sl)) is plain
+
+
+def test_a_value_its_column_chose_stays_in_doubt_but_lets_its_row_vouch_for_the_others():
+    """A Grundwert read "25" (no Grundwert) below the bar beside "24": its column takes 24, in doubt (chosen by the
+    column, not by the row); the row adds up with it, and the declarer's total read below the bar in that row is
+    confirmed, since the 24 was not chosen to fit the row (a Grundwert the arithmetic chose keeps the total in doubt:
+    test_a_row_made_to_agree_cannot_vouch_for_its_cells)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.base == 24 and g.plus is not None and not g.crossed_out)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    base, total = cell_ref(game.no, "base"), cell_ref(game.no, "total", seat)
+    reads = with_read(perfect_reads(sl), base, "25", 0.6, ("24", 0.35))
+    reads = with_read(reads, total, str(game.players[seat - 1].total), BETWEEN)
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[base].value == 24 and got.readings[base].chosen_by == "column"
+    assert got.readings[base].doubtful and not got.readings[base].confirmed_by
+    assert not got.readings[total].doubtful and got.readings[total].confirmed_by == "row"
