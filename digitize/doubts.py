@@ -89,25 +89,25 @@ MISREAD_HAND = 2
 COUNTING_ROWS = 3
 
 
-def reading_bar(ref: str, read: CellRead, dist: list, bar: float) -> float:
+def reading_bar(ref: str, read: CellRead, dist: list, bar: float, empty_bar: float = EMPTY_BAR) -> float:
     """The bar below which the reading ``read`` of cell ``ref`` (its values ``dist``, best first) is a doubt: the
     decoder's ``bar``; the table head's :data:`HEAD_BAR` when that is higher; a game-row cell whose best reading is
-    the empty text at :data:`EMPTY_BAR` or more, :data:`EMPTY_BAR` when that is lower (the empty text itself that
+    the empty text at ``empty_bar`` (:data:`EMPTY_BAR`) or more, that when it is lower (the empty text itself that
     probable: not a cell whose empty readings, strokes and dashes together make up the bar), but for the Grundwert:
     every game has one, and where the row's "+" or "-" is read unsurely too nothing tests an empty one (seed 7's
     photo 7016, blurred past reading: a Null ouvert's "23" read empty at 0.82 beside its "+" at 0.24)."""
     if ref.startswith("table."):
         return max(bar, HEAD_BAR)
-    if ref.startswith("g") and field_of(ref) != "base" and not read.text and read.confidence >= EMPTY_BAR \
+    if ref.startswith("g") and field_of(ref) != "base" and not read.text and read.confidence >= empty_bar \
             and dist and dist[0][0] in (None, False):
-        return min(bar, EMPTY_BAR)
+        return min(bar, empty_bar)
     return bar
 
 
 class Cells:
     """Per-cell state: the chosen value, and whether it is in doubt."""
 
-    def __init__(self, reads: dict[str, CellRead], bar: float, seats: int = 4):
+    def __init__(self, reads: dict[str, CellRead], bar: float, seats: int = 4, empty_bar: float = EMPTY_BAR):
         self.reads = reads
         self.bar = bar
         self.value: dict[str, object] = {}
@@ -174,7 +174,7 @@ class Cells:
             if plausible is not None:
                 d = rank(d, plausible)
             self.dist[ref] = d
-            if sure < reading_bar(ref, r, d, bar) or parse(fld, r.text) is NOTHING:
+            if sure < reading_bar(ref, r, d, bar, empty_bar) or parse(fld, r.text) is NOTHING:
                 self.flag(ref, "bar")      # below the bar, or nothing this column can hold
                 if d and d[0][0] != self.value[ref]:
                     # unsure anyway: its best value is the best the column can hold ("3,00" rather than

@@ -115,14 +115,16 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, row_bar: Optional[float] = None, source: Optional[str] = None,
-                 settings: Optional[Settings] = None) -> tuple[ScoreList, list[CellRead]]:
+                 settings: Optional[Settings] = None, empty_bar: Optional[float] = None
+                 ) -> tuple[ScoreList, list[CellRead]]:
     """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's gate
     passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
     again; the cells of its :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``,
-    when it has one) and the readings decoded again. ``bar`` and ``row_bar``: the decoder's two bars
-    (:func:`digitize.decode.decode`; ``bench/bench_bar.py`` chooses them). Out: (the list, the readings it was
+    when it has one) and the readings decoded again. ``bar``, ``row_bar`` and ``empty_bar``: the decoder's
+    bars (:func:`digitize.decode.decode`; ``bench/bench_bar.py`` chooses them). Out: (the list, the readings it was
     decoded from)."""
-    sl = decode(reads, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings)
+    sl = decode(reads, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
+                empty_bar=empty_bar)
     reconsider = getattr(reader, "reconsider", None)
     if reconsider is None:
         return sl, reads
@@ -132,7 +134,8 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
         for k, r in zip(passed, reader.read([crops[k] for k in passed], gate=False,
                                             heads=[reads[k].ref.startswith("table.") for k in passed])):
             reads[k] = _read_again(reads[k], r)
-        sl = decode(reads, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings)
+        sl = decode(reads, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
+                    empty_bar=empty_bar)
     look = second_look(sl, settings)
     again = [k for k, r in enumerate(reads) if r.ref in look and not r.ref.startswith(("signature.", "table."))]
     new = list(reads)
@@ -141,7 +144,8 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
             new[k] = _read_again(reads[k], r)
     if all(a is b for a, b in zip(new, reads)):
         return sl, reads
-    return decode(new, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings), new
+    return decode(new, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
+                  empty_bar=empty_bar), new
 
 
 def _read_again(read: CellRead, result) -> CellRead:

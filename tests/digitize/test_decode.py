@@ -226,6 +226,9 @@ def test_an_empty_reading_of_a_game_cell_is_no_doubt_at_the_empty_bar():
     at = doubts.EMPTY_BAR + 0.02
     r = read(idle, ("", at), ("7", 1 - at))
     assert r.value is None and not r.doubtful
+    # the empty bar at the decoder's (bench/bench_bar.py --empty-bars 0.85): the same reading is a doubt
+    reads = with_read(perfect_reads(sl), idle, "", at, ("7", 1 - at))
+    assert decode(reads, table_of(sl), 36, empty_bar=CONFIDENCE_BAR).readings[idle].doubtful
     below = doubts.EMPTY_BAR - 0.05
     r = read(idle, ("", below), ("7", 1 - below))
     assert r.value is None and r.doubtful and r.reason == "bar"
