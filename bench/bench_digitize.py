@@ -82,6 +82,11 @@ def truth_value(ref: str, text: str):
     return None if v is NOTHING else v
 
 
+def same_value(got, want) -> bool:
+    """Whether a value read is the truth's: equal, or nothing where nothing is written (no mark reads False)."""
+    return got == want or (want is None and got in (None, False))
+
+
 def score_sample(sample, engine: str) -> dict:
     """Digitize one synthetic photo and score it (:func:`score_list`), with the seconds it took."""
     try:
@@ -122,7 +127,7 @@ def reliability(sample, reads) -> Counter:
         want = None if cell.kind == "empty" else truth_value(r.ref, cell.text)
         key = f"rel:{'something' if r.text.strip() else 'empty'}:{band_of(r.confidence)}:"
         out[key + "n"] += 1
-        out[key + "right"] += got == want or (want is None and got in (None, False))
+        out[key + "right"] += same_value(got, want)
         out[key + "conf"] += r.confidence
     return out
 
@@ -207,7 +212,7 @@ def score_list(sample, sl) -> Counter:
                 got = "crossed"
         else:
             got, doubtful = r.value, r.doubtful
-        ok = got == want or (want is None and got in (None, False))
+        ok = same_value(got, want)
         if doubtful:
             out["doubt"] += 1
             out["doubt:" + cell.kind] += 1

@@ -769,14 +769,14 @@ def _vouched_for(cells: Cells, ref: str, last: dict) -> bool:
 
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
            row_bar: Optional[float] = None, source: Optional[str] = None,
-           settings: Optional[Settings] = None, empty_bar: Optional[float] = None) -> ScoreList:
+           settings: Optional[Settings] = None, empty_bar: float = EMPTY_BAR) -> ScoreList:
     """Build the list from the readings of every cell of the form (see the module docstring).
 
     ``table`` carries what is known besides the cells (seats; series, table and start numbers
     from the QR code); handwritten Serie/Tisch/Start-Nr. fill what it leaves open. ``row_bar``: the reader's bar
     (:data:`digitize.confirm.ROW_BAR` by default; ``row_bar=bar`` confirms nothing), below which a reading is a
     doubt whatever its row says. ``empty_bar``: the bar of a game-row cell read empty
-    (:data:`digitize.doubts.EMPTY_BAR` by default; ``bench/bench_bar.py --empty-bars`` measures it). ``settings``:
+    (:data:`digitize.doubts.EMPTY_BAR`; ``bench/bench_bar.py --empty-bars`` measures it). ``settings``:
     the tournament's (default :class:`audit.settings.Settings`): its
     loss money schedule weighs the players' amounts read in doubt (:func:`digitize.loss_money.money_by_schedule`),
     and the rows confirm readings by its checks.
@@ -788,7 +788,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         money, box = f"footer.money.{s}", f"signature.{s}"
         if money not in by_ref and box in by_ref:
             by_ref[money], by_ref[box] = money_in_box(by_ref[box], money), signature_in_box(by_ref[box])
-    cells = Cells(by_ref, bar, seats, EMPTY_BAR if empty_bar is None else empty_bar)
+    cells = Cells(by_ref, bar, seats, empty_bar)
     rows = []
     struck = _crossed_rows(cells, games)
     _settle_rows(cells, seats, games, struck)

@@ -26,6 +26,7 @@ from audit.settings import Settings
 from .cells import crop, margin_for, share_off_photo
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
+from .doubts import EMPTY_BAR
 from .image import ImageError, load_image
 from .locate import Located, LocateError, locate
 
@@ -115,7 +116,7 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
 
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, row_bar: Optional[float] = None, source: Optional[str] = None,
-                 settings: Optional[Settings] = None, empty_bar: Optional[float] = None
+                 settings: Optional[Settings] = None, empty_bar: float = EMPTY_BAR
                  ) -> tuple[ScoreList, list[CellRead]]:
     """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's gate
     passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
