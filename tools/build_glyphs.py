@@ -315,7 +315,10 @@ def _square(glyph: np.ndarray, size: int = TYPICAL_SIZE) -> np.ndarray:
 
 def _hog_features(squares: list[np.ndarray], aspects: np.ndarray) -> np.ndarray:
     """HOG features of square grey images plus the weighted log aspect ratio: float32 (N, F)."""
-    hog = cv2.HOGDescriptor((TYPICAL_SIZE, TYPICAL_SIZE), (16, 16), (8, 8), (8, 8), 9)
+    # every parameter spelled out: OpenCV 5 turned gamma correction on by default where 4.x had it off, and the
+    # packaged bank's flags were computed without it (the same features under both, checked to the last bit)
+    hog = cv2.HOGDescriptor((TYPICAL_SIZE, TYPICAL_SIZE), (16, 16), (8, 8), (8, 8), 9, 1, -1.0,
+                            cv2.HOGDescriptor_L2Hys, 0.2, False, 64, False)
     feats = np.array([hog.compute(sq).ravel() for sq in squares], np.float32)
     return np.hstack([feats, TYPICAL_ASPECT_WEIGHT * np.log(aspects)[:, None]]).astype(np.float32)
 

@@ -121,7 +121,8 @@ def test_dskv_edition_has_no_qr_and_no_markers(three_dskv):
     lay, img = three_dskv
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50),
                                        cv2.aruco.DetectorParameters())
-    assert detector.detectMarkers(img)[1] is None
+    ids = detector.detectMarkers(img)[1]
+    assert ids is None or len(ids) == 0  # OpenCV 4 says None, 5 an empty array
     assert cv2.QRCodeDetector().detectAndDecode(img)[0] == ""
     assert (img < 255).sum() > 0.02 * img.size  # but a form is printed
 
