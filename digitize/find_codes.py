@@ -17,9 +17,11 @@ QR_PX_PER_MM = 10.0
 #: Scales the QR crop is tried at (a blurred photo decodes at one, not the other).
 QR_TRY_PX_PER_MM = (QR_PX_PER_MM, 14.0)
 QR_MIN_PHOTO_PX_PER_MM = 4.0
-#: The QR code is not tried when a corner of it that holds a finder pattern lies more than this far off the photo
-#: (mm on the page; a little leeway for the homography's error).
-QR_OFF_PHOTO_MM = 1.0
+#: The QR code is not tried when a corner of its box that holds a finder pattern lies more than this far off the
+#: photo (mm on the page). The box holds the code's quiet zone (QR_QUIET_MODULES, 1.1-1.3 mm), so a photo's edge may cut
+#: the box that far and a little into the finder pattern's outer ring and the code still read: on bench_qr's photos
+#: codes were read with a box corner up to 1.76 mm off the photo, none 2.12 mm or more (1.0 here skipped the five).
+QR_OFF_PHOTO_MM = 2.0
 #: Marker detection: corners refined to sub-pixel accuracy; least perimeter as a share of the work image's
 #: long side (a marker is about twice the size of a game cell: cell outlines stay below it, and the detector
 #: does not spend its time on them); adaptive threshold windows (px, smallest and largest).
