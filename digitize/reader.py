@@ -250,9 +250,16 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
     """
     # prefix -> [probability ending in blank, probability ending in its last character]
     beams: dict[tuple[int, ...], list[float]] = {(): [1.0, 0.0]}
+    sure_blank = 1.0 - prune + 1e-9
     # plain floats: the same arithmetic, without numpy's per-element cost
     for row in np.asarray(probs, np.float64).tolist():
         blank = row[BLANK]
+        if blank >= sure_blank:
+            # no character reaches ``prune`` at this step (they share less than it; the margin covers the softmax's
+            # rounding): each prefix only ends in a blank or holds its last character, as below -- most steps
+            beams = {prefix: [(pb + pnb) * blank, pnb * row[prefix[-1]] if prefix else 0.0]
+                     for prefix, (pb, pnb) in beams.items()}
+            continue
         chars = [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
         nxt: dict[tuple[int, ...], list[float]] = {}
         for prefix, (pb, pnb) in beams.items():
@@ -573,8 +580,11 @@ class CellReader:
     def gate_probabilities(self, maps: Sequence[np.ndarray]) -> list[dict[str, float]]:
         """The gate's probability, per ink map (:func:`ink_map`), of each text it can pass ("" an empty cell, "-" a
         lone dash): the softmax of its logits (the reader must have a gate)."""
-        return [{t: float(p[k]) for k, t in self._gate_texts}
-                for p in (softmax(lg.reshape(-1)) for lg in self._gate.logits(maps))]
+        logits = self._gate.logits(maps)
+        if not logits:
+            return []
+        probs = softmax(np.stack([lg.reshape(-1) for lg in logits])).tolist()  # row by row, as one cell's alone
+        return [{t: p[k] for k, t in self._gate_texts} for p in probs]
 
     def reconsider(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
         """A second look at cells: ``previous`` their readings (a :class:`CellResult` or a
