@@ -234,6 +234,29 @@ def test_beam_search_matches_brute_force():
         assert np.allclose([p for _, p in got], [p for _, p in exact])
 
 
+def test_beam_search_with_pruning_matches_brute_force_over_the_paths_it_may_take():
+    """With ``prune`` a path may start a character only at a step where it is at least that probable, and may hold
+    its last character at any step; steps whose blank leaves less than ``prune`` to the characters (taken by a
+    shortcut) are among them."""
+    rng = np.random.default_rng(3)
+    prune = 1e-3
+    for _ in range(6):
+        probs = rng.dirichlet(np.ones(3) * 0.7, size=6)
+        for t in rng.choice(6, size=3, replace=False):  # half the steps nearly surely blank
+            rest = rng.dirichlet(np.ones(2)) * rng.uniform(0, prune)
+            probs[t] = [1.0 - rest.sum(), *rest]
+        exact: dict[str, float] = {}
+        for path in itertools.product(range(3), repeat=6):
+            if any(k != rd.BLANK and (i == 0 or k != path[i - 1]) and probs[i, k] < prune for i, k in enumerate(path)):
+                continue
+            text = "".join(CHARSET[k - 1] for k, _ in itertools.groupby(path) if k != rd.BLANK)
+            exact[text] = exact.get(text, 0.0) + float(np.prod([probs[i, k] for i, k in enumerate(path)]))
+        want = sorted(exact.items(), key=lambda kv: -kv[1])[:5]
+        got = beam_search(probs, top_k=5, beam_width=1000, prune=prune)
+        assert [t for t, _ in got] == [t for t, _ in want]
+        assert np.allclose([p for _, p in got], [p for _, p in want], rtol=1e-12, atol=0)
+
+
 def test_beam_search_repeats_need_a_blank():
     k = 1 + CHARSET.index("1")
     probs = np.zeros((5, len(CHARSET) + 1))
