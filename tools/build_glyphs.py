@@ -438,6 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=root / "digitize" / "data" / "glyphs.npz")
     parser.add_argument("--preview", type=Path, default=None, help="also write a contact sheet PNG")
     args = parser.parse_args(argv)
+    if not (hasattr(cv2, "ml") and hasattr(cv2, "HOGDescriptor")):
+        # checked before the sources are read: the typical flags need both
+        print(f"build_glyphs: OpenCV {cv2.__version__} here lacks cv2.ml or HOGDescriptor; install the contrib build "
+              f"pyproject.toml pins (opencv-contrib-python-headless) in place of any other OpenCV wheel", file=sys.stderr)
+        return 2
     arrays = build(args.data)
     arrays["typical"] = (typicality(arrays).astype(bool) & ~reviewed_illegible(arrays)).astype(np.uint8)
     args.out.parent.mkdir(parents=True, exist_ok=True)
