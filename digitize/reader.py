@@ -254,13 +254,9 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
     # plain floats: the same arithmetic, without numpy's per-element cost
     for row in np.asarray(probs, np.float64).tolist():
         blank = row[BLANK]
-        if blank >= sure_blank:
-            # no character reaches ``prune`` at this step (they share less than it; the margin covers the softmax's
-            # rounding): each prefix only ends in a blank or holds its last character, as below -- most steps
-            beams = {prefix: [(pb + pnb) * blank, pnb * row[prefix[-1]] if prefix else 0.0]
-                     for prefix, (pb, pnb) in beams.items()}
-            continue
-        chars = [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
+        # at most steps no character reaches ``prune`` (they share less than it; the margin covers the softmax's
+        # rounding): none is looked at one by one
+        chars = () if blank >= sure_blank else [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
         nxt: dict[tuple[int, ...], list[float]] = {}
         for prefix, (pb, pnb) in beams.items():
             total = pb + pnb
