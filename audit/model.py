@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Optional
 
 FORMAT_LIST = "skatscan.list/1"
@@ -300,6 +300,7 @@ class ScoreList:
         return {ref for ref, r in self.readings.items() if r.doubtful}
 
 
+@lru_cache(maxsize=8192)
 def cell_ref(game: Optional[int], field_name: str, seat: Optional[int] = None) -> str:
     """Canonical reference of a cell; ``seat`` is 1-based.
 

@@ -6,6 +6,7 @@ an empty cell.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -53,8 +54,10 @@ class CellRead:
 
 
 
+@functools.lru_cache(maxsize=8192)
 def field_of(ref: str) -> str:
-    """The column of a cell reference: ``g3.p2.total`` -> ``total``, ``footer.money.2`` -> ``money``."""
+    """The column of a cell reference: ``g3.p2.total`` -> ``total``, ``footer.money.2`` -> ``money`` (remembered: the
+    decoder asks it about the same thousand references tens of thousands of times a list)."""
     if ref.startswith("footer."):
         return ref.split(".")[1]
     if ref.startswith("signature."):
@@ -69,8 +72,10 @@ NOTHING = object()
 
 
 
+@functools.lru_cache(maxsize=65536)
 def parse(field: str, text: str):
-    """The value of ``text`` in a cell of ``field``; :data:`NOTHING` when it cannot be one.
+    """The value of ``text`` in a cell of ``field``; :data:`NOTHING` when it cannot be one (remembered: a value is
+    immutable, and the decoder parses the same few texts thousands of times a list).
 
     >>> parse("total", "-94"), parse("total", "-"), parse("plus", "-5") is NOTHING
     (-94, None, True)
