@@ -30,6 +30,15 @@ HEAD_BAR = 0.96
 #: nor a Grundwert (see :func:`reading_bar`).
 EMPTY_BAR = 0.7
 
+#: The share of a stroke's probability (a mark cell read as strokes alone, ``#``) that counts for a mark: a keeper's
+#: one-stroke mark ("/") is read as the stroke of a crossed-out row as often as a stray stroke through an empty cell
+#: is. On the benchmark photos of seeds 7 and 8, of the 24 mark cells outside crossed-out rows whose best reading was
+#: a stroke, 10 held a mark and 14 nothing. Below a half, so that a stroke alone still reads as no mark (in doubt:
+#: :class:`Cells`) unless its row's arithmetic needs the mark (seed 8's 8041: a hand game's "/" read "#" at 0.99, the
+#: "X" 0.0 probable, so that the row could not take the mark before; on the cached readings of seeds 7 and 8 five
+#: mark cells more right or confirmed by their rows, none wrong, session 39).
+STROKE_MARK = 0.4
+
 #: A cell more than this share of which lies off the photo (:attr:`CellRead.off_photo`: the page runs off a tightly
 #: framed photo) is in doubt for the reason "photo", whatever was read there: the rectified page repeats the photo's
 #: edge where the page leaves it, and the reader reads that as an empty cell (seed 8's photo 8046, its "Serie" box
@@ -104,6 +113,24 @@ def reading_bar(ref: str, read: CellRead, dist: list, bar: float, empty_bar: flo
     return bar
 
 
+def _stroke_as_mark(read: CellRead, dist: list) -> list:
+    """A mark cell's values ``dist`` (best first), and when the reader's best reading is strokes alone, with
+    :data:`STROKE_MARK` of the probability of its readings that are strokes alone moved from "no mark" to "a mark" (a
+    one-stroke mark), best first again (a mark read beside the stroke may now come first). Either way the value is
+    below the bar (:class:`Cells`: as no mark, only the readings of an empty cell or a dash make it surely empty; as
+    the mark, at most 0.7 of what the column can hold, the stroke being read better than the "X"), and the row's
+    arithmetic may take the other. A cell read best as empty keeps its values (a faint stroke among its runner-ups puts
+    no cell in doubt)."""
+    if not read.text or set(read.text) != {STRIKE}:
+        return dist
+    strokes = sum(p for t, p in read.candidates if t and set(t) == {STRIKE})
+    share = strokes * STROKE_MARK
+    probs = dict(dist)
+    probs[False] = probs.get(False, 0.0) - share
+    probs[True] = probs.get(True, 0.0) + share
+    return sorted(((v, round(p, 6)) for v, p in probs.items()), key=lambda vp: -vp[1])
+
+
 class Cells:
     """Per-cell state: the chosen value, and whether it is in doubt."""
 
@@ -146,6 +173,8 @@ class Cells:
         for ref, r in reads.items():
             fld = field_of(ref)
             d = values_of(r, fld)
+            if fld in MARK_FIELDS:
+                d = _stroke_as_mark(r, d)
             self.value[ref] = d[0][0] if d else empty_value(fld)
             # the bar applies to the value: readings that mean the same ("-", "" and "#" in a total
             # cell: none) count together

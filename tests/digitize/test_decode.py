@@ -295,8 +295,10 @@ def test_a_total_read_surely_in_a_row_that_does_not_add_up_beside_a_doubt_is_in_
 
 def test_a_stroke_read_in_a_mark_cell_is_a_doubt():
     """A keeper who marks with one stroke ("/") has it read as a stroke ("#", the crossed-out row's) at 0.92 (seed 8's
-    8041, seed 10's 10028): that is no mark as surely as an empty cell would be. The cell is in doubt, and where its
-    row needs the mark and the reader saw it too, the arithmetic takes it; an empty cell read so stays not in doubt."""
+    8041, seed 10's 10028): that is a mark about as often as nothing (doubts.STROKE_MARK of the stroke's probability
+    counts for the mark). The cell is in doubt, no mark as read, and where its row needs the mark the arithmetic takes
+    it, also when the reader saw no "X" at all (8041's hand game: the stroke at 0.99, "X" 0.0); where the row does not
+    need it, it stays no mark, in doubt; an empty cell read so stays not in doubt."""
     sl = simulate(random.Random(5), seats=3)
     game = next(g for g in sl.games if g.hand)
     ref = cell_ref(game.no, "hand")
@@ -305,11 +307,17 @@ def test_a_stroke_read_in_a_mark_cell_is_a_doubt():
     assert (r.value, r.doubtful, r.chosen_by) == (True, True, "arithmetic")
     reads = with_read(perfect_reads(sl), ref, "#", 0.92, ("", 0.02))
     r = decode(reads, table_of(sl), 36).readings[ref]
-    assert r.value is False and r.doubtful
+    assert (r.value, r.doubtful, r.chosen_by) == (True, True, "arithmetic")
+    # the referee sees both: no mark as the stroke and the empty reading less the share, the mark with the share
+    assert r.candidates == ((False, pytest.approx(0.94 - 0.92 * doubts.STROKE_MARK)),
+                            (True, pytest.approx(0.92 * doubts.STROKE_MARK)))
     empty = next(g for g in sl.games if not g.hand and not g.crossed_out)
     ref = cell_ref(empty.no, "hand")
+    r = decode(with_read(perfect_reads(sl), ref, "#", 0.92, ("", 0.02)), table_of(sl), 36).readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by) == (False, True, "reader")
     r = decode(with_read(perfect_reads(sl), ref, "", 0.92, ("#", 0.05)), table_of(sl), 36).readings[ref]
     assert r.value is False and not r.doubtful
+    assert r.candidates == ((False, pytest.approx(0.97)),)       # a stroke read second is no mark, as before
 
 
 def test_strokes_read_in_a_footer_cell_are_a_doubt():
