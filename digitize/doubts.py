@@ -113,6 +113,11 @@ def reading_bar(ref: str, read: CellRead, dist: list, bar: float, empty_bar: flo
     return bar
 
 
+def _strokes_alone(text: str) -> bool:
+    """Whether a reading is strokes and nothing else ("#", "##": the stroke of a crossed-out row)."""
+    return bool(text) and set(text) == {STRIKE}
+
+
 def _stroke_as_mark(read: CellRead, dist: list) -> list:
     """A mark cell's values ``dist`` (best first), and when the reader's best reading is strokes alone, with
     :data:`STROKE_MARK` of the probability of its readings that are strokes alone moved from "no mark" to "a mark" (a
@@ -121,9 +126,9 @@ def _stroke_as_mark(read: CellRead, dist: list) -> list:
     the mark, at most 0.7 of what the column can hold, the stroke being read better than the "X"), and the row's
     arithmetic may take the other. A cell read best as empty keeps its values (a faint stroke among its runner-ups puts
     no cell in doubt)."""
-    if not read.text or set(read.text) != {STRIKE}:
+    if not _strokes_alone(read.text):
         return dist
-    strokes = sum(p for t, p in read.candidates if t and set(t) == {STRIKE})
+    strokes = sum(p for t, p in read.candidates if _strokes_alone(t))
     share = strokes * STROKE_MARK
     probs = dict(dist)
     probs[False] = probs.get(False, 0.0) - share
@@ -185,7 +190,7 @@ class Cells:
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
                 sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
             if (fld in MARK_FIELDS and d and d[0][0] is False and STRIKE in r.text) or \
-                    (ref.startswith("footer.") and d and d[0][0] is None and r.text and set(r.text) == {STRIKE}):
+                    (ref.startswith("footer.") and d and d[0][0] is None and _strokes_alone(r.text)):
                 # a stroke read best in a mark cell is a one-stroke mark as often as nothing (seed 8's 8041, seed 10's
                 # 10028: a "/" for the X read "#" at 0.99 and 0.92, wrong without doubt), and in a footer cell, which
                 # no keeper strikes out, a figure (11 of the 12 footer cells of seeds 7-10 read best as strokes alone;
