@@ -8,7 +8,10 @@ it changes is doubtful, ``chosen_by="arithmetic"``), and a reading the arithmeti
 row (or a seat's footer line, or the table's loss money) that
 
 * the auditor finds nothing about, at any severity, with this reading and the others confirmed with it taken as
-  read (a row that does not add up, an overbid, a missing count: the cell stays in doubt);
+  read (a row that does not add up, an overbid, a missing count: the cell stays in doubt); a finding that names the
+  row's cell for holding a figure only (``Finding.presence``: a footer's count or score counts the games a seat
+  declared, whatever their figures) says nothing about the value read there (session 39: seed 8's 8000, whose footer
+  score was read in doubt, kept 30 readings of its rows in doubt);
 * has no other cell whose value the arithmetic chose (``arithmetic``, ``chain``, ``sequence``) or that is doubted for
   another reason than the bar or the hand (``row``, ``missing``, ...): a row made to agree cannot vouch for the cells
   it was made to agree with. A cell below the bar whose value its column chose (the best of its readings the column
@@ -103,7 +106,9 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
         for f in run_checks(trial, settings):
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
-            found.update(group_of(c) for c in f.cells)
+            # a cell it rests on for holding a figure only (a footer's count of the rows a seat declared) it says nothing
+            # about the value of: an asked reading holds a figure whatever its value
+            found.update(group_of(c) for c in f.cells if c not in f.presence)
             if f.game is not None:
                 found.add(("game", f.game))
         kept = {ref for ref in asked if group_of(ref) not in found}

@@ -33,9 +33,11 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want:
                 last_total, declared = _rests_on(facts, line, s, sl.seats)
+                # the score rests on the last total's value and on the declared cells' presence: the last total, one of
+                # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
-                              presence=declared)
+                              presence=tuple(c for c in declared if c not in last_total))
 
 
 def _rests_on(facts: list[RowFacts], line: str, seat: int,

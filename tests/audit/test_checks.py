@@ -391,6 +391,29 @@ def test_a_value_a_relation_chose_is_told_as_making_its_row_add_up_where_it_does
     assert "makes the row's game add up without its counts" in told[0].message("en")
 
 
+def test_a_footers_score_rests_on_the_last_totals_value_and_on_the_other_rows_holding_figures():
+    """A seat's score is his points (his last total) plus what the rows he and the others declared give by holding a
+    figure: a doubt about his last total makes a score finding doubtful, though that total is one of the declared
+    cells too (it was counted among the cells a finding rests on for holding a figure only, and a doubt about it did
+    not count); a doubt about another seat's total, which counts for holding a figure, does not."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=2, total=-40, base=10, ohne=1, minus=40)]
+    footer = Footer(points=(24, -40, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 40), score=(120, -90, 40), money=(None, 0.5, None),
+                    money_total=0.5)                                   # seat 1's score 114
+    sl = make_list(rows, footer=footer)
+    doubt = CellReading(24, 0.6, ((24, 0.6), (34, 0.35)), doubtful=True, reason="bar")     # surely a figure
+
+    def score(readings):
+        return [(f.doubtful, f.presence) for f in audit(replace(sl, readings=readings)).findings
+                if f.code == "footer" and f.seat == 1 and f.field == "score"]
+
+    [(doubtful, presence)] = score({})
+    assert not doubtful and "g1.p1.total" not in presence and "g2.p2.total" in presence
+    assert score({"g1.p1.total": doubt})[0][0] is True
+    assert score({"g2.p2.total": replace(doubt, value=-40, candidates=((-40, 0.6), (-46, 0.35)))})[0][0] is False
+
+
 def test_a_footer_line_a_relation_chose_is_told_as_making_the_footer_add_up_where_it_does():
     """A seat's score its footer's sum chose (reason "chain", seed 10's 10000: "1231" read "231"): with that seat's
     footer agreeing, the doubt says the value makes it add up; with a footer line wrong on paper beside it, it says

@@ -176,8 +176,9 @@ def _all_unsure(sl, rng: random.Random):
 @example(kind="running-total", seed=2, seats=3)
 def test_a_confirmation_never_hides_an_error_on_paper(kind, seed, seats):
     """A list with a seeded keeper mistake, every cell read as written but unsure: the auditor reports the same
-    findings, each as much in doubt, with the confirmation as without it, and no finding rests on a confirmed cell.
-    (Without it the decoder may already settle a mistake among the candidates, in doubt: its own rule.)"""
+    findings, each as much in doubt, with the confirmation as without it, and no finding rests on a confirmed cell's
+    value (a footer's count may name a confirmed "+" for holding a figure: ``presence``, which the cell does whatever
+    its value). (Without it the decoder may already settle a mistake among the candidates, in doubt: its own rule.)"""
     if kind == "dealer-declared":
         seats = 4
     sl, _ = seeded(random.Random(seed), kind, seats)
@@ -189,7 +190,7 @@ def test_a_confirmation_never_hides_an_error_on_paper(kind, seed, seats):
     assert [(f.code, f.game, f.seat, f.field, f.doubtful) for f in found] == \
         [(f.code, f.game, f.seat, f.field, f.doubtful) for f in unconfirmed]
     for f in found:
-        assert not any(got.readings[c].confirmed_by for c in f.cells if c in got.readings), f
+        assert not any(got.readings[c].confirmed_by for c in f.cells if c in got.readings and c not in f.presence), f
     assert any(r.confirmed_by for r in got.readings.values())        # the confirmation had cells to confirm
 
 
@@ -271,3 +272,26 @@ def test_a_value_its_column_chose_stays_in_doubt_but_lets_its_row_vouch_for_the_
     assert got.readings[base].value == 24 and got.readings[base].chosen_by == "column"
     assert got.readings[base].doubtful and not got.readings[base].confirmed_by
     assert not got.readings[total].doubtful and got.readings[total].confirmed_by == "row"
+
+
+def test_a_footer_finding_that_names_a_row_for_holding_a_figure_does_not_keep_it_from_being_confirmed():
+    """The footer's score of the declarer read "7" below the reader's bar (seed 8's 8000: "566" written over the line,
+    read "7" at 0.13): the footer does not agree, a finding that rests on that doubt and names every row's "+" or "-"
+    and total for holding a figure (`presence`: the footer counts the games, it does not add those figures up). A
+    "+" read below the bar in a row that adds up is confirmed by its row all the same; the seat's last total, whose
+    value the footer's score does rest on, stays in doubt."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game, seat = _declared(sl)
+    plus = cell_ref(game.no, "plus")
+    last = max((g for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None),
+               key=lambda g: g.no)
+    assert last.no != game.no
+    last_total = cell_ref(last.no, "total", seat)
+    reads = with_read(perfect_reads(sl), plus, str(game.plus), BETWEEN)
+    reads = with_read(reads, last_total, str(last.players[seat - 1].total), BETWEEN)
+    reads = with_read(reads, f"footer.score.{seat}", "7", 0.3, ("", 0.2))
+    got = decode(reads, table_of(sl), 48)
+    footer = [f for f in audit(got).findings if f.code == "footer" and f.seat == seat]
+    assert footer and all(f.doubtful for f in footer) and any(plus in f.presence for f in footer)
+    assert not got.readings[plus].doubtful and got.readings[plus].confirmed_by == "row"
+    assert got.readings[last_total].doubtful and not got.readings[last_total].confirmed_by
