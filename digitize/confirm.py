@@ -14,7 +14,11 @@ row (or a seat's footer line, or the table's loss money) that
   score was read in doubt, kept 30 readings of its rows in doubt);
 * has no other cell whose value the arithmetic chose (``arithmetic``, ``chain``, ``sequence``) or that is doubted for
   another reason than the bar or the hand (``row``, ``missing``, ...): a row made to agree cannot vouch for the cells
-  it was made to agree with. A cell below the bar whose value its column chose (the best of its readings the column
+  it was made to agree with. In a game row it is enough that one of the auditor's checks the cell takes part in has
+  no such cell (the game's value: its columns and its "+" or "-"; a running total: the "+" or "-" and the total; the
+  counts: the "Gew." and "Verl." and which cells hold a figure at all; :func:`_vouched_apart`): a Grundwert the
+  arithmetic chose takes no part in a running total, which vouches for the total read beside it (session 39: on the
+  benchmark photos of seeds 7, 8 and 9, 90, 111 and 87 more cells confirmed, none wrong). A cell below the bar whose value its column chose (the best of its readings the column
   can hold, ``chosen_by="column"``: "3,00" for a money amount read "300") stays in doubt itself but does not keep
   the others from being confirmed: its value was not chosen to fit the row, so a row that adds up with it checks
   the others as a reading would (session 37: on three draws of benchmark photos 35, 45 and 36 more cells confirmed
@@ -46,7 +50,7 @@ from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.model import ScoreList, Table, cell_ref, parse_ref
+from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
 from audit.settings import Settings
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.5 the best reading is at least as
@@ -96,9 +100,11 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
              and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
-    unfit = {group_of(ref) for ref, r in sl.readings.items() if r.doubtful and not _unchosen(r) and not _hand(r, bar)}
-    asked = {ref for ref in asked if group_of(ref) not in unfit and not _after_a_chosen_value(sl, ref)
-             and not _twin_in_doubt(sl, ref)}
+    unfit_cells = {ref for ref, r in sl.readings.items() if r.doubtful and not _unchosen(r) and not _hand(r, bar)}
+    unfit = {group_of(ref) for ref in unfit_cells}
+    asked = {ref for ref in asked
+             if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells))
+             and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -148,6 +154,45 @@ def group_of(ref: str) -> tuple:
     return (ref,)
 
 
+#: The columns that give a game its value (Grundwert, the matadors, the marks), and the row's value ("+", "-").
+_GAME_COLUMNS = ("base", "mit", "ohne") + MARK_FIELDS
+_VALUES = ("plus", "minus")
+
+
+def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
+    """Whether one of the auditor's checks that the game row's cell ``ref`` takes part in has none of the row's
+    ``unfit`` cells (chosen by the arithmetic, or doubted for another reason than the bar) among its other cells: then
+    that check, which the row passes, vouches for ``ref`` on its own, whatever the arithmetic chose elsewhere in the
+    row. The checks: the game's value (its columns against its "+" or "-"), a seat's running total (its "+" or "-"
+    and its total), a seat's counts (its "Gew." and "Verl.", and which cells of the row hold a figure at all: who
+    declared, won or lost; a cell the arithmetic gave or took a figure counts there); a running total or count only
+    where the seat's previous one is not in doubt at all (seed 8's 8033: a count "14" read "4" at 0.79 after a "13"
+    read "3" at 0.39, both missing their "1"). A "96" read at 0.56 in "+" beside a sure "24 mit 2 Schneider" is vouched for by the game,
+    though the total "86" read beside it was taken as 96."""
+    no, seat, kind = parse_ref(ref)
+    values = {cell_ref(no, f) for f in _VALUES}
+    checks = []
+    if kind in _GAME_COLUMNS or kind in _VALUES:
+        checks.append(values | {cell_ref(no, f) for f in _GAME_COLUMNS})
+    if kind in _VALUES:
+        checks.append(values | {cell_ref(no, "total", s) for s in range(1, sl.seats + 1)})
+    before = _previous(sl, ref)
+    if before is not None and before.doubtful:
+        pass        # a running figure checked against one in doubt: only its whole row vouches for it
+    elif kind == "total":
+        checks.append(values | {ref})
+    elif kind in ("won", "lost"):
+        moved = {u for u in unfit if parse_ref(u)[0] == no and _figure_moved(sl.readings[u])}
+        checks.append({cell_ref(no, "won", seat), cell_ref(no, "lost", seat)} | moved)
+    return any(not (check - {ref}) & unfit for check in checks)
+
+
+def _figure_moved(r) -> bool:
+    """Whether the arithmetic gave a cell (its reading ``r``) a figure or a mark where the reader read none, or took one
+    away: its value and its best reading differ in holding something."""
+    return not r.candidates or (r.value in (None, False)) != (r.candidates[0][0] in (None, False))
+
+
 def _twin_in_doubt(sl: ScoreList, ref: str) -> bool:
     """Whether ``ref`` is a matador count ("mit" or "ohne") whose twin in the same row is read in doubt: its row adds
     up with the count in either cell, so it cannot vouch for the one it was read in."""
@@ -159,19 +204,22 @@ def _twin_in_doubt(sl: ScoreList, ref: str) -> bool:
 
 
 def _after_a_chosen_value(sl: ScoreList, ref: str) -> bool:
-    """Whether the running figure ``ref`` follows its seat's previous one (the nearest row above with the cell
-    written or in doubt; a crossed-out row, which has no readings, is passed over) that is doubtful for another
-    reason than the bar, or chosen by the arithmetic (:func:`_unchosen`): its row was checked against a value the
-    arithmetic chose."""
+    """Whether the running figure ``ref`` follows its seat's previous one (:func:`_previous`) that is doubtful for
+    another reason than the bar, or chosen by the arithmetic (:func:`_unchosen`): its row was checked against a value
+    the arithmetic chose."""
+    before = _previous(sl, ref)
+    return before is not None and before.doubtful and not _unchosen(before)
+
+
+def _previous(sl: ScoreList, ref: str):
+    """The reading of the seat's previous running figure of the kind of ``ref`` (a total, a "Gew." or "Verl." count):
+    the nearest row above with the cell written or in doubt (a crossed-out row, which has no readings, is passed
+    over); None for the first, and for a cell that is no running figure."""
     no, seat, kind = parse_ref(ref)
     if no is None or seat is None or kind not in _RUNNING:
-        return False
+        return None
     for above in range(no - 1, 0, -1):
         r = sl.readings.get(cell_ref(above, kind, seat))
-        if r is None:
-            continue
-        if r.doubtful:
-            return not _unchosen(r)
-        if r.value is not None:
-            return False
-    return False
+        if r is not None and (r.doubtful or r.value is not None):
+            return r
+    return None

@@ -103,7 +103,8 @@ def test_arithmetic_picks_the_consistent_candidate_and_marks_it_doubtful():
 
 def test_a_row_with_more_doubtful_cells_than_it_searches_settles_the_least_sure():
     """Five doubtful cells in one row (MAX_SEARCH is 4): the four read least surely are searched, the surest counts
-    with its best reading, and the misread "+" takes the runner-up the row agrees with; all five stay in doubt."""
+    with its best reading, and the misread "+" takes the runner-up the row agrees with; the four whose checks rest on
+    the chosen "+" stay in doubt, and the count, whose check does not (its previous count), is confirmed by it."""
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game = next(g for g in sl.games if g.plus is not None and g.plus >= 20 and g.base in (9, 10, 11, 12)
                 and (g.mit or g.ohne))
@@ -120,7 +121,9 @@ def test_a_row_with_more_doubtful_cells_than_it_searches_settles_the_least_sure(
     reads = with_read(reads, plus, str(game.plus + game.base), 0.55, (str(game.plus), 0.40))
     got = decode(reads, table_of(sl), 48)
     assert got.readings[plus].value == game.plus and got.readings[plus].chosen_by == "arithmetic"
-    assert all(got.readings[r].doubtful for r in (plus, *unsure))
+    won = cell_ref(game.no, "won", seat)
+    assert all(got.readings[r].doubtful for r in (plus, *unsure) if r != won)
+    assert got.readings[won].confirmed_by == "row"
     assert settle_module.searched(doubts.Cells({r.ref: r for r in reads}, CONFIDENCE_BAR), [plus, *unsure]) == \
         [plus, *list(unsure)[1:]]      # the surest (the Grundwert at 0.8) left out
 
