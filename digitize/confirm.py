@@ -18,11 +18,11 @@ row (or a seat's footer line, or the table's loss money) that
   no such cell (the game's value: its columns and its "+" or "-"; a running total: the "+" or "-" and the total; the
   counts: the "Gew." and "Verl." and which cells hold a figure at all; :func:`_vouched_apart`): a Grundwert the
   arithmetic chose takes no part in a running total, which vouches for the total read beside it (session 39: on the
-  benchmark photos of seeds 7, 8 and 9, 90, 111 and 87 more cells confirmed, none wrong). A cell below the bar whose value its column chose (the best of its readings the column
-  can hold, ``chosen_by="column"``: "3,00" for a money amount read "300") stays in doubt itself but does not keep
-  the others from being confirmed: its value was not chosen to fit the row, so a row that adds up with it checks
-  the others as a reading would (session 37: on three draws of benchmark photos 35, 45 and 36 more cells confirmed
-  so, none wrong);
+  benchmark photos of seeds 7, 8 and 9, 92, 129 and 108 more cells confirmed, none wrong). A cell below the bar whose
+  value its column chose (the best of its readings the column can hold, ``chosen_by="column"``: "3,00" for a money
+  amount read "300") stays in doubt itself but does not keep the others from being confirmed: its value was not
+  chosen to fit the row, so a row that adds up with it checks the others as a reading would (session 37: on three
+  draws of benchmark photos 35, 45 and 36 more cells confirmed so, none wrong);
 * for a running total or count, follows a previous one of the seat that is not such a chosen value either;
 * for a matador count ("mit" or "ohne"), has the other of the two not in doubt: "mit 2" and "ohne 2" give a game the
   same value, so a row that adds up cannot say on which side of the line between them a figure stands (an "ohne 2"
@@ -112,8 +112,8 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
         for f in run_checks(trial, settings):
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
-            # a cell it rests on for holding a figure only (a footer's count of the rows a seat declared) it says nothing
-            # about the value of: an asked reading holds a figure whatever its value
+            # a cell it rests on for holding a figure only (a footer's count of the rows a seat declared): it says
+            # nothing about its value, and an asked reading holds a figure whatever its value
             found.update(group_of(c) for c in f.cells if c not in f.presence)
             if f.game is not None:
                 found.add(("game", f.game))
@@ -167,8 +167,8 @@ def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
     and its total), a seat's counts (its "Gew." and "Verl.", and which cells of the row hold a figure at all: who
     declared, won or lost; a cell the arithmetic gave or took a figure counts there); a running total or count only
     where the seat's previous one is not in doubt at all (seed 8's 8033: a count "14" read "4" at 0.79 after a "13"
-    read "3" at 0.39, both missing their "1"). A "96" read at 0.56 in "+" beside a sure "24 mit 2 Schneider" is vouched for by the game,
-    though the total "86" read beside it was taken as 96."""
+    read "3" at 0.39, both missing their "1"). A "96" read at 0.56 in "+" beside a sure "24 mit 2 Schneider" is
+    vouched for by the game, though the total "86" read beside it was taken as 96."""
     no, seat, kind = parse_ref(ref)
     values = {cell_ref(no, f) for f in _VALUES}
     checks = []
@@ -177,11 +177,10 @@ def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
     if kind in _VALUES:
         checks.append(values | {cell_ref(no, "total", s) for s in range(1, sl.seats + 1)})
     before = _previous(sl, ref)
-    if before is not None and before.doubtful:
-        pass        # a running figure checked against one in doubt: only its whole row vouches for it
-    elif kind == "total":
+    after_a_reading = before is None or not before.doubtful     # else only its whole row vouches for it
+    if kind == "total" and after_a_reading:
         checks.append(values | {ref})
-    elif kind in ("won", "lost"):
+    if kind in ("won", "lost") and after_a_reading:
         moved = {u for u in unfit if parse_ref(u)[0] == no and _figure_moved(sl.readings[u])}
         checks.append({cell_ref(no, "won", seat), cell_ref(no, "lost", seat)} | moved)
     return any(not (check - {ref}) & unfit for check in checks)
