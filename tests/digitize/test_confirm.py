@@ -77,19 +77,26 @@ def test_a_row_made_to_agree_cannot_vouch_for_its_cells():
     assert got.readings[total].confirmed_by == "row"
 
 
+def _won_after(sl, kind: str, also=lambda g: True):
+    """The first game row (after the first) its declarer won, that declarer's seat (1-based) and the rows before it
+    in which he has a ``kind`` figure, the last of them ``also`` true of."""
+    for game in sl.games[1:]:
+        if game.plus is None or game.crossed_out:
+            continue
+        seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+        before = [g for g in sl.games if g.no < game.no and getattr(g.players[seat - 1], kind) is not None]
+        if before and also(before[-1]):
+            return game, seat, before
+    raise AssertionError("no such row")
+
+
 def test_a_count_is_vouched_for_by_its_own_check_only_after_a_count_not_in_doubt():
     """A row whose "+" the arithmetic chose (read one Grundwert too high): the declarer's "Gew." count read below the
     bar takes no part in the game's value nor in the running total, and its own check (the count before it, plus one)
     confirms it. After a count read in doubt itself (below the reader's bar: seed 8's 8033, "13" read "3" at 0.39 and
     "14" read "4" at 0.79, both without their "1") that check vouches for nothing, and the count stays in doubt."""
     sl = simulate(random.Random(3), seats=4, early_end=False)
-    for game in sl.games[1:]:
-        if game.plus is None or game.crossed_out:
-            continue
-        seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
-        before = [g for g in sl.games if g.no < game.no and g.players[seat - 1].won is not None]
-        if before:
-            break
+    game, seat, before = _won_after(sl, "won")
     plus, won = cell_ref(game.no, "plus"), cell_ref(game.no, "won", seat)
     prev_won = cell_ref(before[-1].no, "won", seat)
     reads = with_read(perfect_reads(sl), plus, str(game.plus + game.base), 0.6, (str(game.plus), 0.35))
@@ -107,13 +114,7 @@ def test_a_running_total_after_a_chosen_one_stays_in_doubt():
     """The previous total of the seat was chosen among its candidates: the next total's row was checked against the
     arithmetic's value, not against a reading, so it does not confirm the next total."""
     sl = simulate(random.Random(3), seats=4, early_end=False)
-    for game in sl.games[1:]:
-        if game.plus is None or game.crossed_out:
-            continue
-        seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
-        before = [g for g in sl.games if g.no < game.no and g.players[seat - 1].total is not None]
-        if before and before[-1].plus is not None:
-            break
+    game, seat, before = _won_after(sl, "total", lambda g: g.plus is not None)
     prev = before[-1]
     prev_ref, ref = cell_ref(prev.no, "total", seat), cell_ref(game.no, "total", seat)
     right = prev.players[seat - 1].total
