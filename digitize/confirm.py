@@ -24,6 +24,9 @@ row (or a seat's footer line, or the table's loss money) that
   chosen to fit the row, so a row that adds up with it checks the others as a reading would (session 37: on three
   draws of benchmark photos 35, 45 and 36 more cells confirmed so, none wrong);
 * for a running total or count, follows a previous one of the seat that is not such a chosen value either;
+* for a column of a lost game (Grundwert, matadors, marks), has no other reading (at least ``ALT_MIN`` probable) that
+  the game's "-" explains as an overbid: a lost game's "-" is right for its game's value and, overbid, for every lower
+  one (session 39; :func:`_overbid_beside`);
 * for a matador count ("mit" or "ohne"), has the other of the two not in doubt: "mit 2" and "ohne 2" give a game the
   same value, so a row that adds up cannot say on which side of the line between them a figure stands (an "ohne 2"
   written across it, read "2" in the "mit" cell and unsurely nothing in its own).
@@ -51,7 +54,10 @@ from typing import Optional
 
 from audit.auditor import run_checks
 from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
+from audit.overbid import explained_bids
 from audit.settings import Settings
+from audit.values import ImpossibleGame, value_of
+from digitize.doubts import ALT_MIN
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.5 the best reading is at least as
 #: probable as all the reader's other readings together: the reader itself takes it more likely than not, and the row
@@ -104,7 +110,7 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
     unfit = {group_of(ref) for ref in unfit_cells}
     asked = {ref for ref in asked
              if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells))
-             and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref)}
+             and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -190,6 +196,31 @@ def _figure_moved(r) -> bool:
     """Whether the arithmetic gave a cell (its reading ``r``) a figure or a mark where the reader read none, or took one
     away: its value and its best reading differ in holding something."""
     return not r.candidates or (r.value in (None, False)) != (r.candidates[0][0] in (None, False))
+
+
+def _overbid_beside(sl: ScoreList, ref: str) -> bool:
+    """Whether ``ref`` is a game column of a lost game whose "-" another of its readings (at least :data:`ALT_MIN`
+    probable) would leave explained by an overbid: a lost game's "-" is right for its game's value and, overbid, for
+    every lower one, so a row that adds up exactly with the reading cannot tell it from the runner-up ("24 mit 2 Hand,
+    -240", an overbid on paper, with its "mit 2" read "3" at 0.59: exact with the misreading)."""
+    no, _seat, kind = parse_ref(ref)
+    if no is None or kind not in _GAME_COLUMNS:
+        return False
+    game = next((g for g in sl.games if g.no == no), None)
+    if game is None or game.minus is None:
+        return False
+    r = sl.readings[ref]
+    for v, p in r.candidates:
+        if v == r.value or p < ALT_MIN or (kind in MARK_FIELDS) != (type(v) is bool):
+            continue
+        other = replace(game, **{kind: v})
+        try:
+            value = value_of(other)
+        except ImpossibleGame:
+            continue
+        if other.base is not None and explained_bids(game.minus, other.base, value):
+            return True
+    return False
 
 
 def _twin_in_doubt(sl: ScoreList, ref: str) -> bool:

@@ -110,6 +110,28 @@ def test_a_count_is_vouched_for_by_its_own_check_only_after_a_count_not_in_doubt
     assert got.readings[won].doubtful and not got.readings[won].confirmed_by
 
 
+def test_a_lost_games_count_read_so_that_the_game_adds_up_exactly_is_not_confirmed_beside_an_overbid():
+    """A lost game overbid on paper (row 35: Kreuz mit 1, "-96": the auditor's note that a bid of 48 explains it) whose
+    "mit 1" is read "2" at 0.59 beside "1" at 0.40: with the misreading the game is worth 48 and the row adds up
+    exactly, with the runner-up it adds up as an overbid. A lost game's "-" is right for its game's value and, overbid, for every
+    lower one, so the row cannot tell the two: the count stays in doubt (a property run of seeded lists found such a
+    count confirmed). The same count in a won game is confirmed as before."""
+    sl = simulate(random.Random(0), seats=4, early_end=False)
+    game = sl.games[34]
+    assert (game.no, game.base, game.mit, game.minus) == (35, 12, 1, 96)
+    mit = cell_ref(35, "mit")
+    reads = with_read(perfect_reads(sl), mit, "2", 0.59, ("1", 0.40))
+    r = decode(reads, table_of(sl), 48).readings[mit]
+    assert (r.value, r.doubtful, r.confirmed_by) == (2, True, "")
+    r = decode(with_read(perfect_reads(sl), mit, "1", 0.59, ("2", 0.40)), table_of(sl), 48).readings[mit]
+    assert r.doubtful and not r.confirmed_by     # read as written, the row prefers the exact game: in doubt either way
+    won = next(g for g in sl.games if g.plus is not None and g.mit and not g.crossed_out)
+    ref = cell_ref(won.no, "mit")
+    r = decode(with_read(perfect_reads(sl), ref, str(won.mit), 0.59, (str(won.mit + 1), 0.40)), table_of(sl),
+               48).readings[ref]
+    assert r.value == won.mit and not r.doubtful and r.confirmed_by == "row"
+
+
 def test_a_running_total_after_a_chosen_one_stays_in_doubt():
     """The previous total of the seat was chosen among its candidates: the next total's row was checked against the
     arithmetic's value, not against a reading, so it does not confirm the next total."""
