@@ -113,9 +113,9 @@ def test_a_count_is_vouched_for_by_its_own_check_only_after_a_count_not_in_doubt
 def test_a_lost_games_count_read_so_that_the_game_adds_up_exactly_is_not_confirmed_beside_an_overbid():
     """A lost game overbid on paper (row 35: Kreuz mit 1, "-96": the auditor's note that a bid of 48 explains it) whose
     "mit 1" is read "2" at 0.59 beside "1" at 0.40: with the misreading the game is worth 48 and the row adds up
-    exactly, with the runner-up it adds up as an overbid. A lost game's "-" is right for its game's value and, overbid, for every
-    lower one, so the row cannot tell the two: the count stays in doubt (a property run of seeded lists found such a
-    count confirmed). The same count in a won game is confirmed as before."""
+    exactly, with the runner-up it adds up as an overbid. A lost game's "-" is right for its game's value and,
+    overbid, for every lower one, so the row cannot tell the two: the count stays in doubt (a property run of seeded
+    lists found such a count confirmed). The same count in a won game is confirmed as before."""
     sl = simulate(random.Random(0), seats=4, early_end=False)
     game = sl.games[34]
     assert (game.no, game.base, game.mit, game.minus) == (35, 12, 1, 96)
