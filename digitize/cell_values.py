@@ -68,6 +68,13 @@ def field_of(ref: str) -> str:
 
 
 
+#: A reading of a cell at least this probable counts as one of its readings where the list weighs what else it could
+#: hold: a confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its other
+#: candidates, at least this probable, would make the row add up (:mod:`digitize.doubts`, :mod:`digitize.settle`); a
+#: lost game's column is not confirmed beside such a reading that an overbid explains (:mod:`digitize.confirm`).
+ALT_MIN = 0.002
+
+
 NOTHING = object()
 
 

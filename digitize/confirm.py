@@ -57,7 +57,7 @@ from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
 from audit.overbid import explained_bids
 from audit.settings import Settings
 from audit.values import ImpossibleGame, value_of
-from digitize.doubts import ALT_MIN
+from digitize.cell_values import ALT_MIN
 
 #: The reader's bar: a reading below it is a doubt whatever its row says. At 0.5 the best reading is at least as
 #: probable as all the reader's other readings together: the reader itself takes it more likely than not, and the row

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from audit.model import MARK_FIELDS, cell_ref
-from digitize.cell_values import NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
+from digitize.cell_values import ALT_MIN, NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
 from digitize.priors import (COMMON, FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off,
                              rank, with_prior)
 from digitize.reader import STRIKE, text_probability
@@ -59,9 +59,6 @@ TOP_K = 4
 #: more, and seed 9's photo 9002's count "14" written twice (read 0.97, the keeper's slip) hidden behind a doubt.
 KEEP_BAR = 0.95
 
-#: A confident cell in a row that does not add up is marked doubtful (its reading kept) when one of its
-#: other candidates, at least this probable, would make the row add up.
-ALT_MIN = 0.002
 
 #: A value the arithmetic implies for a cell, put to the reader (:meth:`Cells.propose`), counts when the reader gives
 #: it at least this much where it is taken on one figure's word: for a confident cell of a group that agrees with

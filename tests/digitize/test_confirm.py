@@ -1,6 +1,8 @@
 """Readings below the confidence bar that their rows confirm (digitize.confirm): what may be confirmed, what never is,
 and that a confirmation never hides an error on paper nor changes a value."""
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 from hypothesis import example, given, settings, strategies as st
@@ -350,3 +352,12 @@ def test_a_footer_finding_that_names_a_row_for_holding_a_figure_does_not_keep_it
     assert footer and all(f.doubtful for f in footer) and any(plus in f.presence for f in footer)
     assert not got.readings[plus].doubtful and got.readings[plus].confirmed_by == "row"
     assert got.readings[last_total].doubtful and not got.readings[last_total].confirmed_by
+
+
+def test_the_confirmation_needs_no_opencv():
+    """digitize.confirm runs the auditor's checks on a decoded list and says it imports no OpenCV: a list read
+    elsewhere can be confirmed without it (its floor for another reading, ALT_MIN, lives with the cell values, not
+    with the reader's doubts, which import the reader)."""
+    code = "import sys, digitize.confirm; print('cv2' in sys.modules)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "False", proc.stderr
