@@ -36,12 +36,14 @@ MANIFEST = "manifest.json"
 
 
 class PhotoProblem(Exception):
-    """A photo that cannot be read: ``str(exc)`` is the one sentence to show, ``why`` what kind of problem it is
-    (one of :data:`WHY`, "" when unknown), for a report in another language than the sentence's."""
+    """A photo that cannot be read: ``str(exc)`` is the one sentence to show (English), ``de`` the same in German
+    for the German report ("" when there is none), ``why`` what kind of problem it is (one of :data:`WHY`, ""
+    when unknown)."""
 
-    def __init__(self, message: str, why: str = ""):
+    def __init__(self, message: str, why: str = "", de: str = ""):
         super().__init__(message)
         self.why = why
+        self.de = de
 
 
 #: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
@@ -56,6 +58,7 @@ class Outcome:
     status: str                        # "done", "skipped" (done before), "bad", "duplicate"
     problem: str = ""
     why: str = ""                      # the kind of problem (WHY)
+    problem_de: str = ""               # the problem's sentence in German ("" when there is none)
     list_doc: Optional[dict] = None
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
@@ -85,11 +88,12 @@ def _run_one(process, path_str):
     try:
         return "ok", process(path_str)
     except PhotoProblem as exc:
-        return "bad", (exc.why, str(exc))
+        return "bad", (exc.why, str(exc), exc.de)
     except MemoryError:
-        return "bad", ("memory", "too large to process in memory")
+        return "bad", ("memory", "too large to process in memory", "zu groß, um es im Speicher zu verarbeiten")
     except Exception as exc:  # a bug must not end the batch: report it for this photo
-        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {exc})")
+        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {exc})",
+                       f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {exc})")
 
 
 class _Workers:
@@ -140,16 +144,19 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             fp = fingerprint(photo)
         except FileNotFoundError:
             outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
-                                  why="gone")
+                                  why="gone", problem_de="die Datei ist nicht mehr da (während des Laufs verschoben "
+                                                         "oder gelöscht)")
             on_done(outcomes[i])
             continue
         except OSError as exc:
-            outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone")
+            outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
+                                  problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
             on_done(outcomes[i])
             continue
         if fp["sha256"] in seen:
             outcomes[i] = Outcome(photo, name, "duplicate", f"the same photo as {seen[fp['sha256']]}",
-                                  why="duplicate", duplicate_of=seen[fp["sha256"]])
+                                  why="duplicate", duplicate_of=seen[fp["sha256"]],
+                                  problem_de=f"dasselbe Foto wie {seen[fp['sha256']]}")
             on_done(outcomes[i])
             continue
         seen[fp["sha256"]] = str(photo)
@@ -166,7 +173,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             except (OSError, json.JSONDecodeError):
                 pass                      # a damaged result: do the photo again
         if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem"):
-            outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""))
+            outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
+                                  problem_de=done.get("problem_de", ""))
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
@@ -179,10 +187,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 kind, value = job.get(timeout=time_limit)
             except mp.TimeoutError:
                 pool.kill()
-                kind, value = "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped")
+                kind, value = "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
+                                      f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen")
             except Exception as exc:      # the worker died (killed, out of memory)
                 pool.kill()
-                kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})")
+                kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
+                                      f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})")
             seconds = time.perf_counter() - start
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
@@ -191,9 +201,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
                 manifest[name] = {**fp, "photo": str(photo), "made_with": made_with}
             else:
-                why, problem = value
-                out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds)
-                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why, "made_with": made_with}
+                why, problem, problem_de = value
+                out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
+                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why,
+                                  "problem_de": problem_de, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
             on_done(out)

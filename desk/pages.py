@@ -113,8 +113,9 @@ OFF_PHOTO_NOTE = {
 
 
 #: What kind of problem a photo that could not be read has (:data:`desk.batch.WHY`), in the German report: the
-#: reader's sentence saying exactly why is English (the command line's language) and follows it. The English report
-#: shows the sentence alone.
+#: sentence saying exactly why follows it, in German (``problem_de``; in English where the photo's problem has no
+#: German sentence, as in a batch folder's results written before there was one). The English report shows the
+#: sentence alone.
 PROBLEM_LABEL = {
     "de": {"file": "Die Datei ist kein lesbares Foto", "no-list": "Keine Spielliste auf dem Foto gefunden",
            "unreadable": "Das Foto ist zu dunkel, zu unscharf oder die Liste zu klein darauf",
@@ -126,9 +127,14 @@ PROBLEM_LABEL = {
 }
 
 
-def unreadable_view(name: str, source: str, problem: str, lang: str = "de", why: str = "") -> ListView:
+def unreadable_view(name: str, source: str, problem: str, lang: str = "de", why: str = "",
+                    problem_de: str = "") -> ListView:
+    """The report's line for a photo that could not be read: ``problem`` the sentence saying why (English),
+    ``problem_de`` the same in German (shown in the German report when given), ``why`` its kind
+    (:data:`PROBLEM_LABEL`)."""
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
-                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem,
+                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO],
+                    problem=problem_de if lang == "de" and problem_de else problem,
                     problem_label=PROBLEM_LABEL[lang].get(why, ""))
 
 

@@ -30,6 +30,8 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from digitize.problems import PhotoError
+
 #: Largest photo accepted, in pixels (width x height): a 64 MP phone photo; above it nothing is decoded.
 MAX_PIXELS = 64_000_000
 #: Largest file read at all, in bytes.
@@ -43,13 +45,15 @@ AVIF_BRANDS = frozenset({b"avif", b"avis"})
 EXIF_ORIENTATION_TAG = 0x0112
 HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > Camera > Formats > "
                 "Most Compatible, or `heif-convert photo.heic photo.jpg`).")
+HEIC_MESSAGE_DE = ("HEIC-Foto: bitte zuerst in JPEG umwandeln (am iPhone: Einstellungen > Kamera > Formate > "
+                   "Maximale Kompatibilität, oder `heif-convert foto.heic foto.jpg`).")
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
 
-class ImageError(ValueError):
-    """A photo that cannot be loaded; the message is one sentence saying why, ``why`` the kind of problem for a
-    report in another language (:data:`desk.batch.WHY`)."""
+class ImageError(PhotoError):
+    """A photo that cannot be loaded; the message is one sentence saying why (``de`` the same in German), ``why``
+    the kind of problem (:data:`desk.batch.WHY`)."""
 
     why = "file"
 
@@ -63,26 +67,33 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     """
     data = _read(source)
     if not data:
-        raise ImageError("The photo is empty (0 bytes).")
+        raise ImageError("The photo is empty (0 bytes).", de="Das Foto ist leer (0 Bytes).")
     brand = _iso_brand(data)
     if brand in HEIF_BRANDS:
-        raise ImageError(HEIC_MESSAGE)
+        raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
     if brand in AVIF_BRANDS:
-        raise ImageError("AVIF photo: convert it to JPEG first.")
+        raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
     fmt, (width, height), orientation = _header(data)
     if width * height > max_pixels:
         raise ImageError(f"The photo is too large ({width} x {height} = {width * height / 1e6:.0f} megapixels; "
-                         f"the limit is {max_pixels / 1e6:.0f} megapixels).")
+                         f"the limit is {max_pixels / 1e6:.0f} megapixels).",
+                         de=f"Das Foto ist zu groß ({width} x {height} = {width * height / 1e6:.0f} Megapixel; "
+                            f"höchstens {max_pixels / 1e6:.0f} Megapixel).")
     if fmt in ("JPEG", "MPO") and not _jpeg_complete(data):
-        raise ImageError("The JPEG photo is truncated (the file ends before the image data does).")
+        raise ImageError("The JPEG photo is truncated (the file ends before the image data does).",
+                         de="Das JPEG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     if fmt == "PNG" and b"IEND" not in data[-64:]:
-        raise ImageError("The PNG photo is truncated (the file ends before the image data does).")
+        raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
+                         de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     if decoded is None or decoded.size == 0:
-        raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.")
+        raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
+                         de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
     if decoded.shape[:2] != (height, width):
         raise ImageError(f"The {fmt} photo is damaged: its header says {width} x {height} but it decodes to "
-                         f"{decoded.shape[1]} x {decoded.shape[0]}.")
+                         f"{decoded.shape[1]} x {decoded.shape[0]}.",
+                         de=f"Das {fmt}-Foto ist beschädigt: laut Kopf {width} x {height}, entschlüsselt aber "
+                            f"{decoded.shape[1]} x {decoded.shape[0]}.")
     return _orient(_to_bgr8(decoded), orientation)
 
 
@@ -92,7 +103,9 @@ def _read(source: Source) -> bytes:
         data = bytes(source)
         if len(data) > MAX_FILE_BYTES:
             raise ImageError(f"The photo file is too large ({len(data) / 2**20:.0f} MiB; the limit is "
-                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
+                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).",
+                             de=f"Die Fotodatei ist zu groß ({len(data) / 2**20:.0f} MiB; höchstens "
+                                f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
         return data
     if not isinstance(source, (str, os.PathLike)):
         raise TypeError(f"load_image takes a path or bytes, not {type(source).__name__}")
@@ -100,13 +113,17 @@ def _read(source: Source) -> bytes:
         size = os.path.getsize(source)
         if size > MAX_FILE_BYTES:
             raise ImageError(f"The photo file is too large ({size / 2**20:.0f} MiB; the limit is "
-                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
+                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB).",
+                             de=f"Die Fotodatei ist zu groß ({size / 2**20:.0f} MiB; höchstens "
+                                f"{MAX_FILE_BYTES / 2**20:.0f} MiB).")
         with open(source, "rb") as fh:
             return fh.read()
     except ImageError:
         raise
     except OSError as exc:
-        raise ImageError(f"Cannot read the photo file {os.fspath(source)!r}: {exc.strerror or exc}.") from None
+        raise ImageError(f"Cannot read the photo file {os.fspath(source)!r}: {exc.strerror or exc}.",
+                         de=f"Die Fotodatei {os.fspath(source)!r} lässt sich nicht lesen: {exc.strerror or exc}."
+                         ) from None
 
 
 def _iso_brand(data: bytes) -> bytes | None:
@@ -130,13 +147,16 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
                     except Exception:  # a broken EXIF block: the pixels may still be fine
                         orientation = 1
         except Image.DecompressionBombError:
-            raise ImageError("The photo is far too large (its header declares hundreds of megapixels).") from None
+            raise ImageError("The photo is far too large (its header declares hundreds of megapixels).",
+                             de="Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an).") from None
         except UnidentifiedImageError:
-            raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).") from None
+            raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).",
+                             de="Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).") from None
         except (OSError, ValueError, SyntaxError) as exc:
-            raise ImageError(f"The photo file is damaged ({exc}).") from None
+            raise ImageError(f"The photo file is damaged ({exc}).", de=f"Die Fotodatei ist beschädigt ({exc}).") from None
     if fmt not in FORMATS:
-        raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.")
+        raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
+                         de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")
     return fmt, size, orientation if 1 <= orientation <= 8 else 1
 
 
@@ -152,7 +172,8 @@ def _to_bgr8(img: np.ndarray) -> np.ndarray:
         img = (img >> 8).astype(np.uint8)
     elif img.dtype != np.uint8:
         if not np.issubdtype(img.dtype, np.floating):
-            raise ImageError(f"Images with {img.dtype} pixels are not supported: use JPEG or PNG.")
+            raise ImageError(f"Images with {img.dtype} pixels are not supported: use JPEG or PNG.",
+                             de=f"Bilder mit {img.dtype}-Pixeln werden nicht unterstützt: bitte JPEG oder PNG.")
         img = np.clip(np.nan_to_num(img.astype(np.float32)) * 255.0, 0, 255).astype(np.uint8)
     if img.ndim == 2:
         return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)

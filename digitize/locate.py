@@ -24,6 +24,7 @@ from digitize.cells import PX_PER_MM
 from digitize.grid import GridFit, cell_boxes, cell_corners, cell_quads, measure_grid
 from digitize.layout import FormLayout
 from digitize.homography import apply_homography
+from digitize.problems import german_decimal
 from digitize.sheet import LocateError, NoListFound, PhotoUnreadable, Sheet, find_sheet
 
 __all__ = ["Located", "LocateError", "NoListFound", "PhotoUnreadable", "locate", "line_blur_mm"]
@@ -91,15 +92,21 @@ def locate(image: np.ndarray) -> Located:
     t = time.perf_counter()
     if fit.coverage < MIN_COVERAGE:
         raise NoListFound(f"No readable Skat list found: only {fit.coverage:.0%} of the printed grid lines "
-                          f"were seen on the page.")
+                          f"were seen on the page.",
+                          de=f"Keine lesbare Skatliste gefunden: nur {fit.coverage * 100:.0f} % der gedruckten "
+                             f"Gitterlinien sind auf dem Blatt zu sehen.")
     paper = _paper_level(sheet.page, layout)
     if paper < MIN_PAPER_LEVEL:
         raise PhotoUnreadable(f"The photo is too dark: the paper is grey level {paper:.0f} of 255; light the "
-                              f"list better or use the flash.")
+                              f"list better or use the flash.",
+                              de=f"Das Foto ist zu dunkel: das Papier hat nur Grauwert {paper:.0f} von 255; die "
+                                 f"Liste besser beleuchten oder den Blitz nehmen.")
     blur = line_blur_mm(sheet.page, fit)
     if blur > MAX_LINE_BLUR_MM:
         raise PhotoUnreadable(f"The photo is too blurred: printed lines are smeared over {blur:.1f} mm; hold "
-                              f"the phone still and let it focus.")
+                              f"the phone still and let it focus.",
+                              de=f"Das Foto ist zu unscharf: die gedruckten Linien sind über {german_decimal(blur)} "
+                                 f"mm verschmiert; das Handy ruhig halten und scharf stellen lassen.")
     corners = cell_corners(fit, layout)
     cells = cell_boxes(corners)
     quads = cell_quads(corners, sheet.page_to_photo)

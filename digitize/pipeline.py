@@ -221,7 +221,7 @@ def process_photo(path: str, engine: str = "skatscan", settings: Optional[Settin
         image = load_image(path)
         d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     except (ImageError, LocateError) as exc:
-        raise PhotoProblem(str(exc), exc.why) from None
+        raise PhotoProblem(str(exc), exc.why, exc.de) from None
     # a reduced copy of the photo: the report draws the readings and findings onto it
     return {"list": d.list_json(), "overlay_jpeg": encode_jpeg(image, max_width=REPORT_WIDTH)}
 

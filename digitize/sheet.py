@@ -48,6 +48,7 @@ from digitize.homography import (apply_homography, page_on_photo, photo_px_per_m
                                  warp_to_page)
 from digitize.layout import DEFAULT_GAMES, PAGE_H, PAGE_W, SEATS, Box, FormLayout, layout_for
 from digitize.outline import grid_quads, quad_homography
+from digitize.problems import PhotoError, german_decimal
 from digitize.template_fit import COARSE_SCORE_PX_PER_MM, align_template, layout_key, moved_mm, template_score
 
 # --------------------------------------------------------------------------------------------
@@ -103,9 +104,9 @@ MIN_MARKERS = 3
 EDITION_ORDER = ("skatscan", "dskv")
 
 
-class LocateError(ValueError):
-    """The list could not be located on the photo; the message is one sentence saying why, ``why`` the kind of
-    problem for a report in another language (:data:`desk.batch.WHY`)."""
+class LocateError(PhotoError):
+    """The list could not be located on the photo; the message is one sentence saying why (``de`` the same in
+    German), ``why`` the kind of problem (:data:`desk.batch.WHY`)."""
 
     why = "no-list"
 
@@ -118,6 +119,10 @@ class PhotoUnreadable(LocateError):
     """The photo is too dark, too blurred or too small to be read."""
 
     why = "unreadable"
+
+
+#: The German of "too blurred": hold the phone still, let it focus.
+BLURRED_DE = "Das Foto ist zu unscharf, um die Liste zu lesen: das Handy ruhig halten und scharf stellen lassen."
 
 
 @dataclass(frozen=True)
@@ -168,13 +173,16 @@ def find_sheet(image: np.ndarray) -> Sheet:
     grey = _grey(image)
     if min(grey.shape) < MIN_PHOTO_SIDE:
         raise PhotoUnreadable(f"The photo is too small ({grey.shape[1]} x {grey.shape[0]} px; "
-                              f"at least {MIN_PHOTO_SIDE} px on the short side are needed).")
+                              f"at least {MIN_PHOTO_SIDE} px on the short side are needed).",
+                              de=f"Das Foto ist zu klein ({grey.shape[1]} x {grey.shape[0]} px; an der kurzen "
+                                 f"Seite braucht es mindestens {MIN_PHOTO_SIDE} px).")
     scale = min(1.0, WORK_LONG_SIDE / max(grey.shape))
     work = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     to_photo = np.linalg.inv(scale_matrix(scale))            # work px -> photo px
     clock("prepare")
     if float(np.percentile(work[::4, ::4], 99)) < DARK_LEVEL:
-        raise PhotoUnreadable("The photo is too dark: light the list better or use the flash.")
+        raise PhotoUnreadable("The photo is too dark: light the list better or use the flash.",
+                              de="Das Foto ist zu dunkel: die Liste besser beleuchten oder den Blitz nehmen.")
 
     markers = detect_markers(work)
     clock("markers")
@@ -193,15 +201,20 @@ def find_sheet(image: np.ndarray) -> Sheet:
         clock("refine")
     if inliers < MIN_INLIERS or error > MAX_FIT_ERROR_MM or score < MIN_SCORE:
         if method == "grid" and _looks_blurred(work):
-            raise PhotoUnreadable("The photo is too blurred to read the list: hold the phone still and let it focus.")
+            raise PhotoUnreadable("The photo is too blurred to read the list: hold the phone still and let it focus.",
+                                  de=BLURRED_DE)
         raise NoListFound(f"No Skat list found: a grid was seen but it does not match the Spielliste "
-                          f"(fit error {error:.1f} mm over {inliers} line crossings).")
+                          f"(fit error {error:.1f} mm over {inliers} line crossings).",
+                          de=f"Keine Skatliste gefunden: ein Gitter ist zu sehen, passt aber nicht zur Spielliste "
+                             f"(Abweichung {german_decimal(error)} mm über {inliers} Linienkreuzungen).")
 
     h_photo = to_photo @ h_work
     ppm = photo_px_per_mm(h_photo)
     if ppm < MIN_PHOTO_PX_PER_MM:
         raise PhotoUnreadable(f"The photo is too small: the list is only {ppm * PAGE_W:.0f} px wide on it "
-                              f"(at least {MIN_PHOTO_PX_PER_MM * PAGE_W:.0f} px are needed).")
+                              f"(at least {MIN_PHOTO_PX_PER_MM * PAGE_W:.0f} px are needed).",
+                              de=f"Das Foto ist zu klein: die Liste ist darauf nur {ppm * PAGE_W:.0f} px breit "
+                                 f"(mindestens {MIN_PHOTO_PX_PER_MM * PAGE_W:.0f} px sind nötig).")
     page = rectify(grey, h_photo)
     # the reader's page repeats the photo's edge where the page runs off it, as its training cells do: on
     # white the grey paper of a cell at the edge became ink (a printed "1" read as an empty cell)
@@ -502,5 +515,8 @@ def _looks_blurred(work: np.ndarray) -> bool:
 def _nothing_found(work: np.ndarray) -> LocateError:
     """The error for a photo on which no grid was found: blurred, or simply no list."""
     if _looks_blurred(work):
-        return PhotoUnreadable("The photo is too blurred to find the list: hold the phone still and let it focus.")
-    return NoListFound("No Skat list found on the photo: no printed grid like the Spielliste's was seen.")
+        return PhotoUnreadable("The photo is too blurred to find the list: hold the phone still and let it focus.",
+                               de=BLURRED_DE)
+    return NoListFound("No Skat list found on the photo: no printed grid like the Spielliste's was seen.",
+                       de="Keine Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der Spielliste "
+                          "zu sehen.")

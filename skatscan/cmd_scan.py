@@ -92,7 +92,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if o.status in ("bad", "duplicate"):
                 bad_input_line(str(o.photo), o.problem)
                 bad += 1
-                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why))
+                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
+                                             problem_de=o.problem_de))
                 continue
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))

@@ -195,7 +195,11 @@ def test_scan_folder_report_and_rerun(tmp_path):
     assert code == 2                                   # the photo that is not a list
     assert "not-a-list.jpg" in err
     index = (report / "index.html").read_text()
-    assert "Foto nicht lesbar" in index and "<b>Keine Spielliste auf dem Foto gefunden</b>" in index
+    # the German report says why in German, the command line in English
+    refused = ('not-a-list.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class="detail">(Keine '
+               'Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der Spielliste zu sehen.)</span>')
+    assert "Foto nicht lesbar" in index and refused in index
+    assert "No Skat list found on the photo" in err and "No Skat list" not in index
     assert "small-720.jpg</a> <span class=\"retake\">(besser neu fotografieren)" in index
     pages = sorted(p.name for p in (report / "lists").glob("*.html"))
     assert pages == sorted(f"{n}.html" for n in LISTS)
@@ -220,6 +224,7 @@ def test_scan_folder_report_and_rerun(tmp_path):
     code2, _, _ = run("scan", str(PHOTOS), "--report", str(report))
     assert code2 == code
     assert {p.name: p.stat().st_mtime for p in (report / "results").glob("*.list.json")} == before
+    assert refused in (report / "index.html").read_text()      # the refused photo's German kept from the first run
 
 
 def test_scan_upside_down_photo(tmp_path):

@@ -116,16 +116,21 @@ def _read(sl, doubtful_share: float):
 
 
 def test_a_photo_that_could_not_be_read_says_why_in_the_reports_language():
-    """The German index names the kind of problem in German and gives the reader's own sentence after it; the
-    English one the sentence alone."""
+    """The German index names the kind of problem in German and gives the reader's own sentence after it, in
+    German when there is one (in English from results written before there was); the English one the English
+    sentence alone."""
     sentence = "No Skat list found on the photo: no printed grid like the Spielliste's was seen."
-    de = render_index([unreadable_view("prose", "prose.jpg", sentence, "de", why="no-list")], "de")
+    german = "Keine Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der Spielliste zu sehen."
+    de = render_index([unreadable_view("prose", "prose.jpg", sentence, "de", why="no-list", problem_de=german)],
+                      "de")
     assert re.search(r"prose.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">"
-                     r"\(No Skat list", de)
+                     r"\(Keine Skatliste auf dem Foto gefunden: kein", de)
+    old = render_index([unreadable_view("prose", "prose.jpg", sentence, "de", why="no-list")], "de")
+    assert re.search(r"<b>Keine Spielliste auf dem Foto gefunden</b> <span class=\"detail\">\(No Skat list", old)
     assert set(PROBLEM_LABEL["de"]) == set(WHY)            # every kind of problem has its German words
     # the reader's exceptions name their kind (digitize.pipeline.process_photo hands it on)
     assert (ImageError.why, NoListFound.why, PhotoUnreadable.why) == ("file", "no-list", "unreadable")
-    en = render_index([unreadable_view("prose", "prose.jpg", sentence, "en", why="no-list")], "en")
+    en = render_index([unreadable_view("prose", "prose.jpg", sentence, "en", why="no-list", problem_de=german)], "en")
     assert "prose.jpg: No Skat list found" in en and "<b>" not in en.split("prose.jpg")[1].split("</td>")[0]
     unknown = render_index([unreadable_view("x", "x.jpg", "something new", "de")], "de")
     assert "x.jpg: something new" in unknown

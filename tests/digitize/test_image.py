@@ -187,12 +187,22 @@ def test_missing_file(tmp_path):
 
 
 def test_messages_are_one_sentence(tmp_path):
-    cases = [b"", b"hello", bomb_png(30000, 30000), jpeg_bytes(marked())[:300]]
+    """In English for the command line and in German for the German report (``de``), each one sentence."""
+    cases = [b"", b"hello", bomb_png(30000, 30000), jpeg_bytes(marked())[:300], png_bytes(marked())[:-20],
+             b"\0\0\0\x18ftypheic" + bytes(40)]
+    german = []
     for data in cases:
         with pytest.raises(ImageError) as err:
             load_image(data)
-        msg = str(err.value)
-        assert msg.endswith(".") and "\n" not in msg and msg[0].isupper()
+        for msg in (str(err.value), err.value.de):
+            assert msg.endswith(".") and "\n" not in msg and msg[0].isupper()
+        german.append(err.value.text("de"))
+    assert german[:3] == ["Das Foto ist leer (0 Bytes).",
+                          "Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).",
+                          "Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an)."]
+    assert german[3].startswith("Die Fotodatei ist beschädigt (")       # its header cut off: Pillow's words
+    assert german[4] == "Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten)."
+    assert german[5].startswith("HEIC-Foto: bitte zuerst in JPEG umwandeln")
 
 
 def test_input_bytes_not_modified():

@@ -96,7 +96,9 @@ def test_photo_without_a_list():
     photo = photograph(page, rng, effects=CameraEffects.random(rng, width=1000))
     with pytest.raises(NoListFound) as err:
         locate(photo.image)
-    assert str(err.value).endswith(".") and "\n" not in str(err.value)
+    for sentence in (str(err.value), err.value.de):                 # English, and German for the report
+        assert sentence.endswith(".") and "\n" not in sentence
+    assert err.value.de.startswith("Keine Skatliste")
 
 
 def test_blank_and_random_pictures():
@@ -110,21 +112,24 @@ def test_blank_and_random_pictures():
 def test_blurred_photo_is_unreadable():
     photo, _layout, _dpi = synthetic_photo(4, "dskv", 13, 1000)
     blurred = cv2.GaussianBlur(photo.image, (0, 0), 6)          # ~1.3 mm: digits are gone
-    with pytest.raises(PhotoUnreadable, match="blurred"):
+    with pytest.raises(PhotoUnreadable, match="blurred") as err:
         locate(blurred)
+    assert err.value.de.startswith("Das Foto ist zu unscharf")
 
 
 def test_dark_photo_is_unreadable():
     photo, _layout, _dpi = synthetic_photo(4, "dskv", 13, 1000)
-    with pytest.raises(PhotoUnreadable, match="dark"):
+    with pytest.raises(PhotoUnreadable, match="dark") as err:
         locate((photo.image.astype(np.float32) * 0.12).astype(np.uint8))
+    assert err.value.de.startswith("Das Foto ist zu dunkel")
 
 
 def test_small_photo_is_unreadable():
     photo, _layout, _dpi = synthetic_photo(4, "dskv", 13, 1000)
     small = cv2.resize(photo.image, (240, 320), interpolation=cv2.INTER_AREA)
-    with pytest.raises(PhotoUnreadable, match="small"):
+    with pytest.raises(PhotoUnreadable, match="small") as err:
         locate(small)
+    assert err.value.de.startswith("Das Foto ist zu klein")
 
 
 def test_errors_are_locate_errors():
