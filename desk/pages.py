@@ -112,10 +112,10 @@ OFF_PHOTO_NOTE = {
 }
 
 
-#: What kind of problem a photo that could not be read has (:data:`desk.batch.WHY`), in the German report: the
-#: sentence saying exactly why follows it, in German (``problem_de``; in English where the photo's problem has no
-#: German sentence, as in a batch folder's results written before there was one). The English report shows the
-#: sentence alone.
+#: What kind of problem a photo that could not be read has (:data:`desk.batch.WHY`), in the German report when the
+#: sentence saying exactly why is English (results a batch folder kept from before the sentences were German too):
+#: the sentence follows it. Where there is a German sentence (``problem_de``), the German report shows it alone,
+#: as the English report shows the English one.
 PROBLEM_LABEL = {
     "de": {"file": "Die Datei ist kein lesbares Foto", "no-list": "Keine Spielliste auf dem Foto gefunden",
            "unreadable": "Das Foto ist zu dunkel, zu unscharf oder die Liste zu klein darauf",
@@ -130,12 +130,12 @@ PROBLEM_LABEL = {
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de", why: str = "",
                     problem_de: str = "") -> ListView:
     """The report's line for a photo that could not be read: ``problem`` the sentence saying why (English),
-    ``problem_de`` the same in German (shown in the German report when given), ``why`` its kind
-    (:data:`PROBLEM_LABEL`)."""
+    ``problem_de`` the same in German (shown alone in the German report when given), ``why`` its kind
+    (:data:`PROBLEM_LABEL`, the German report's words before an English sentence)."""
+    german = lang == "de" and bool(problem_de)
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
-                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO],
-                    problem=problem_de if lang == "de" and problem_de else problem,
-                    problem_label=PROBLEM_LABEL[lang].get(why, ""))
+                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem_de if german else problem,
+                    problem_label="" if german else PROBLEM_LABEL[lang].get(why, ""))
 
 
 def retake_advice(sl, lang: str = "de") -> Optional[str]:

@@ -196,8 +196,8 @@ def test_scan_folder_report_and_rerun(tmp_path):
     assert "not-a-list.jpg" in err
     index = (report / "index.html").read_text()
     # the German report says why in German, the command line in English
-    refused = ('not-a-list.jpg: <b>Keine Spielliste auf dem Foto gefunden</b> <span class="detail">(Keine '
-               'Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der Spielliste zu sehen.)</span>')
+    refused = ("not-a-list.jpg: Keine Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der "
+               "Spielliste zu sehen.</td>")
     assert "Foto nicht lesbar" in index and refused in index
     assert "No Skat list found on the photo" in err and "No Skat list" not in index
     assert "small-720.jpg</a> <span class=\"retake\">(besser neu fotografieren)" in index
