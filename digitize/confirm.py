@@ -37,16 +37,8 @@ keep its other readings from being confirmed: the doubt says "this figure may be
 auditor finds clean with it as read says it is not (the misreading would have to make the row add up). Session 25:
 on the benchmark photos (seeds 7 and 8) 124 of the 224 hand doubts confirmed, none wrong (docs/reader.md).
 
-A cell read empty (the reader's best reading the empty text: no ink seen) is confirmed alike where the row tests that
-it is empty (:func:`_emptiness_tested`): a game's columns and its "+" and "-" (a mark or a matador count the reader
-missed would give the game another value, a figure in both "+" and "-" an impossible one) and a player's loss money.
-Never a seat's running total or count read empty: a keeper may write a seat's unchanged total or count again in a row
-it did not play, and the auditor takes that as written, so no row tests that such a cell is empty; nor a mark cell
-read best as a stroke (no mark as the list takes it, but ink the reader saw: a one-stroke mark on a value written
-without it is an error on paper). Until session 40 no empty reading was confirmed; on the benchmark photos of seeds 7,
-8 and 9, 32 cells read empty at 0.5 or more are confirmed so now, all of them empty on paper.
-
-Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It is never a table head cell
+Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It is never an empty reading (a cell
+read empty below the bar may hold ink the reader could not make out, which no row tests), a table head cell
 (nothing on the list checks those) or a signature box. A misreading confirmed so would have to land on the one
 value that makes its row agree (or on its twin, where two cells give the row the same value: the matador counts);
 with the paper wrong, the misreading would have to undo the keeper's mistake. On the benchmark photos of seeds 7 and
@@ -58,7 +50,7 @@ decoded list, a few milliseconds a list; it imports no OpenCV.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Collection, Optional
+from typing import Optional
 
 from audit.auditor import run_checks
 from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
@@ -105,24 +97,19 @@ def confirm_by_code(sl: ScoreList, given: Table) -> ScoreList:
 
 
 def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
-                    settings: Optional[Settings] = None, read_empty: Collection[str] = ()) -> ScoreList:
+                    settings: Optional[Settings] = None) -> ScoreList:
     """``sl`` with the readings in ``[low, bar)`` (``low`` by default :data:`ROW_BAR`) that their rows confirm no
     longer doubtful (``confirmed_by="row"``; see the module docstring), by the auditor's checks with ``settings``
-    (the tournament's; default :class:`audit.settings.Settings`). ``read_empty``: the cells whose best reading was the
-    empty text itself (the reader saw no ink); of the cells read as holding nothing only those may be confirmed (a
-    stroke read best in a mark cell is no mark as the list takes it, but ink the reader saw). A new list; ``sl`` is
-    not modified."""
+    (the tournament's; default :class:`audit.settings.Settings`). A new list; ``sl`` is not modified."""
     low = ROW_BAR if low is None else low
     settings = Settings() if settings is None else settings
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
-             and not ref.startswith(("table.", "signature."))
-             and (not _empty(r) or ref in read_empty and _emptiness_tested(ref))}
+             and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
     unfit_cells = {ref for ref, r in sl.readings.items() if r.doubtful and not _unchosen(r) and not _hand(r, bar)}
     unfit = {group_of(ref) for ref in unfit_cells}
     asked = {ref for ref in asked
-             if (group_of(ref) not in unfit or group_of(ref)[0] == "game"
-                 and _vouched_apart(sl, ref, unfit_cells))
+             if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells))
              and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
@@ -132,8 +119,7 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
             # a cell it rests on for holding a figure only (a footer's count of the rows a seat declared): it says
-            # nothing about its value, and an asked reading of a figure holds one whatever its value (a cell read
-            # empty holds none, and no such finding names it)
+            # nothing about its value, and an asked reading holds a figure whatever its value
             found.update(group_of(c) for c in f.cells if c not in f.presence)
             if f.game is not None:
                 found.add(("game", f.game))
@@ -142,21 +128,6 @@ def confirm_by_rows(sl: ScoreList, bar: float, low: Optional[float] = None,
             return trial
         asked = kept
     return sl
-
-
-def _empty(r) -> bool:
-    """A reading of nothing: an empty cell, or a mark cell without its mark."""
-    return r.value in (None, False)
-
-
-def _emptiness_tested(ref: str) -> bool:
-    """Whether the auditor's checks see a figure or mark in cell ``ref`` that the reader missed: a game's columns and
-    its "+" and "-" (a mark or a matador count more gives the game another value, a figure in both "+" and "-" an
-    impossible one) and a player's loss money (against the games he lost). Not a seat's running total or count: a
-    keeper may write a seat's unchanged total or count again in a row it did not play, and the auditor takes that as
-    written."""
-    _no, _seat, kind = parse_ref(ref)
-    return kind in _GAME_COLUMNS or kind in _VALUES or ref.startswith("footer.money")
 
 
 def _plain(r) -> bool:

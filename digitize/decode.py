@@ -833,7 +833,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
     sl = confirm_by_code(ScoreList(table=table, games=tuple(rows), footer=footer, signatures=signatures,
                                    readings=readings, source=source), given)
-    return confirm_by_rows(sl, bar, row_bar, settings, read_empty={ref for ref, r in cells.reads.items() if not r.text})
+    return confirm_by_rows(sl, bar, row_bar, settings)
 
 
 

@@ -149,9 +149,7 @@ def test_a_running_total_after_a_chosen_one_stays_in_doubt():
     assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by
 
 
-def test_below_the_readers_bar_a_running_figure_read_empty_head_and_signature_readings_are_never_confirmed():
-    """A seat's total read empty in a row it did not play stays in doubt: a keeper may write a seat's unchanged total
-    again in such a row, and the auditor takes that as written, so the row does not test that the cell is empty."""
+def test_below_the_readers_bar_empty_head_and_signature_readings_are_never_confirmed():
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game, seat = _declared(sl)
     total = cell_ref(game.no, "total", seat)
@@ -166,32 +164,6 @@ def test_below_the_readers_bar_a_running_figure_read_empty_head_and_signature_re
     for ref in (total, blank, "table.start_number.1", "signature.1"):
         if ref in got.readings:
             assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by, ref
-
-
-def test_a_mark_or_value_read_empty_below_the_bar_is_confirmed_only_by_a_row_that_tests_it():
-    """A "Hand" cell and an unused "-" read empty below the bar (an X, a figure the runner-ups) in a row that adds up:
-    a mark more would give the game another value, a "-" beside the "+" an impossible one, so the clean row confirms
-    them. With its "+" chosen by the arithmetic neither is confirmed (every check either takes part in holds the
-    "+"); and a "Hand" the game has, read empty, leaves the row not adding up: it stays in doubt (the arithmetic may
-    choose its X)."""
-    sl = simulate(random.Random(3), seats=4, early_end=False)
-    game, seat = _declared(sl)
-    hand, minus, plus = (cell_ref(game.no, f) for f in ("hand", "minus", "plus"))
-    assert not game.hand and game.minus is None
-    reads = with_read(perfect_reads(sl), hand, "", BETWEEN, ("X", 0.25))
-    reads = with_read(reads, minus, "", BETWEEN, (str(2 * game.plus), 0.2))
-    got = decode(reads, table_of(sl), 48)
-    for ref in (hand, minus):
-        r = got.readings[ref]
-        assert r.value in (None, False) and not r.doubtful and r.confirmed_by == "row", ref
-    chosen = with_read(reads, plus, str(game.plus + game.base), 0.6, (str(game.plus), 0.35))
-    got = decode(chosen, table_of(sl), 48)
-    assert got.readings[plus].chosen_by == "arithmetic"
-    assert all(got.readings[ref].doubtful and not got.readings[ref].confirmed_by for ref in (hand, minus))
-    played = next(g for g in sl.games if g.hand and g.plus is not None and not g.crossed_out)
-    ref = cell_ref(played.no, "hand")
-    got = decode(with_read(perfect_reads(sl), ref, "", BETWEEN, ("X", 0.3)), table_of(sl), 48)
-    assert got.readings[ref].doubtful and not got.readings[ref].confirmed_by
 
 
 def test_a_matador_count_is_not_confirmed_beside_its_twin_in_doubt():
