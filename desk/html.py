@@ -92,12 +92,20 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
                                                      errors=errors, standings=standings, generated=_now())
 
 
-def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None) -> Path:
-    """Write ``out/index.html`` and ``out/lists/NAME.html`` (images already in ``out/img``)."""
+def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
+    """Write the page of one list, ``out/lists/NAME.html`` (none for a photo that could not be read)."""
+    if view.status != UNREADABLE_PHOTO:
+        (out / "lists").mkdir(parents=True, exist_ok=True)
+        write_atomic(out / "lists" / f"{view.name}.html", render_list(view, lang))
+
+
+def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None,
+                 pages: bool = True) -> Path:
+    """Write ``out/index.html`` and ``out/lists/NAME.html`` (images already in ``out/img``); ``pages=False``: the
+    index (and the standings) alone, the lists' pages written already (:func:`write_list_page`)."""
     (out / "lists").mkdir(parents=True, exist_ok=True)
-    for v in views:
-        if v.status != "unreadable-photo":
-            write_atomic(out / "lists" / f"{v.name}.html", render_list(v, lang))
+    for v in views if pages else ():
+        write_list_page(out, v, lang)
     if standings_html is not None:
         write_atomic(out / "standings.html", standings_html)
     index = out / "index.html"

@@ -7,7 +7,7 @@ the corrections, the result and the cells a referee can settle.
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
@@ -71,6 +71,12 @@ class ListView:
     @property
     def sort_key(self):
         return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
+
+    def for_index(self) -> "ListView":
+        """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
+        of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
+        return replace(self, notes=[], findings=[], header=[], rows=[], corrections=[], kept=[], result=[],
+                       doubts=[], penalties=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with

@@ -17,7 +17,7 @@ from desk.settle import SettleError, apply, read_settlements, settle_path
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, settings_options
-from .outputs import OutputPlan, write_report_or_fail
+from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
@@ -98,7 +98,8 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
         if report:
             unique = names.unique(name)
             photo, pictures = _report_photo(name, result, Path(report) / "img", unique) if sl.readings else (None, {})
-            views.append(list_view(result, unique, lang, photo=photo, pictures=pictures))
+            views.append(write_page_or_fail(Path(report), list_view(result, unique, lang, photo=photo,
+                                                                    pictures=pictures), lang))
         doc = audit_to_json(result, settings, lang)
         if output:
             plan.write(name, dumps(doc))
@@ -111,7 +112,7 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
                 click.echo()
             click.echo(render_text(result, lang, verbose))
     if report:
-        write_report_or_fail(Path(report), views, lang)
+        write_report_or_fail(Path(report), views, lang, pages=False)
     if docs:
         click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                               ensure_ascii=False, indent=2))

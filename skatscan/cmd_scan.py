@@ -28,7 +28,7 @@ from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
-from .outputs import OutputPlan, write_report_or_fail
+from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import engine_option, expand_photos, report_picture, with_name_hint
 
 
@@ -97,6 +97,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 continue
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))
+                width = (o.list_doc.get("photo") or {}).get("width")
+                o.list_doc = None   # parsed: the JSON's objects would hold megabytes a list until the report is written
                 sl = with_name_hint(sl, o.photo)
                 seating_note = None
                 if drawn is not None:
@@ -108,10 +110,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 bad_input_line(str(o.photo), str(exc))
                 bad += 1
                 continue
-            read.append((o, sl, seating_note))
+            read.append((o, sl, seating_note, width))
         # a start number read in doubt that another table of its series has: the other lists may tell which it is
-        settled = reconcile_start_numbers([sl for _, sl, _ in read])
-        for (o, _, seating_note), (sl, start_notes) in zip(read, settled):
+        settled = reconcile_start_numbers([sl for _, sl, _, _ in read])
+        for (o, _, seating_note, width), (sl, start_notes) in zip(read, settled):
             for taken in start_notes:
                 click.echo(f"skatscan: {o.photo}: {taken.text()}", err=True)
             a = audit(sl, settings)
@@ -134,20 +136,19 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             elif not report:
                 click.echo(render_text(a, lang))
             if report:
-                photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", o.list_doc, a, img_dir,
-                                                  o.name)
+                photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                 view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
                 view.notes += [taken.text(lang) for taken in start_notes]
-                views.append(view)
+                views.append(write_page_or_fail(Path(report), view, lang))
         _twice(audits)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
             page = _standings_page(audits, lang, Path(report), player_names)
-            index = write_report_or_fail(Path(report), views, lang, page)
+            index = write_report_or_fail(Path(report), views, lang, page, pages=False)
             click.echo(f"{len(outcomes)} photos, {sum(v.status != 'clean' for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:
@@ -181,16 +182,18 @@ def _decisions(photo: Path, report, name: str) -> dict:
     return found
 
 
-def _report_picture(overlay: Path, list_doc: dict, a, img_dir: Path, name: str) -> tuple[Optional[str], dict]:
+def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path, name: str
+                    ) -> tuple[Optional[str], dict]:
     """The report's photo of a list and its cells' pictures (:func:`skatscan.photos.report_picture`) from the copy
-    of the photo the batch kept (``overlay``); (None, {}) without one."""
+    of the photo the batch kept (``overlay``), ``photo_width`` the width of the photo the list was read from; (None,
+    {}) without one."""
     try:
         image = cv2.imdecode(np.fromfile(str(overlay), np.uint8), cv2.IMREAD_COLOR)
     except OSError:
         return None, {}
     if image is None:
         return None, {}
-    return report_picture(image, (list_doc.get("photo") or {}).get("width") or image.shape[1], a, img_dir, name)
+    return report_picture(image, photo_width or image.shape[1], a, img_dir, name)
 
 
 def _twice(audits) -> None:

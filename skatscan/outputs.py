@@ -81,10 +81,23 @@ class OutputPlan:
         return path
 
 
-def write_report_or_fail(folder: Path, views, lang: str, standings_html=None) -> Path:
-    """Write the HTML review report; an unwritable folder is bad input (one line, exit 2)."""
+def write_report_or_fail(folder: Path, views, lang: str, standings_html=None, pages: bool = True) -> Path:
+    """Write the HTML review report (``pages=False``: its index and standings, the lists' pages written already by
+    :func:`write_page_or_fail`); an unwritable folder is bad input (one line, exit 2)."""
     from desk.html import write_report
     try:
-        return write_report(folder, views, lang, standings_html)
+        return write_report(folder, views, lang, standings_html, pages=pages)
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
+
+
+def write_page_or_fail(folder: Path, view, lang: str):
+    """Write one list's page of the review report now and return the view to keep for the index
+    (:meth:`desk.pages.ListView.for_index`): a batch of hundreds of lists does not hold every page's rows and cell
+    pictures until the end. An unwritable folder is bad input (one line, exit 2)."""
+    from desk.html import write_list_page
+    try:
+        write_list_page(folder, view, lang)
+    except OSError as exc:
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
+    return view.for_index()

@@ -8,7 +8,7 @@ from audit.load import load_list
 from audit.model import CellReading
 from audit.simulate import seeded
 from desk.batch import WHY
-from desk.html import render_index, render_list, write_report
+from desk.html import render_index, render_list, write_list_page, write_report
 from desk.pages import PROBLEM_LABEL, list_view, unreadable_view
 from digitize.image import ImageError
 from digitize.sheet import NoListFound, PhotoUnreadable
@@ -241,6 +241,27 @@ def test_report_written_whole(tmp_path, samples):
     index = write_report(tmp_path / "rep", [view])
     assert index.exists() and (tmp_path / "rep" / "lists" / "six-games.html").exists()
     assert not list((tmp_path / "rep").rglob("*.part"))
+
+
+def test_a_page_written_first_leaves_the_index_the_same(tmp_path, samples):
+    """``skatscan scan`` and ``audit`` write each list's page as soon as it is made and keep only the index's line of
+    it (``ListView.for_index``: a batch of hundreds of lists held every page's rows and cell pictures until the end,
+    about a megabyte a list): the index and the pages are the same as written all at the end."""
+    views = [list_view(audit(seeded(random.Random(k), kind, 4)[0]), f"l{k}") for k, kind in
+             enumerate(("footer", "running-total", "value-mismatch"))]
+    views.append(unreadable_view("blurry", "blurry.jpg", "too blurred", why="unreadable"))
+    whole = write_report(tmp_path / "whole", views)
+    for v in views:
+        write_list_page(tmp_path / "first", v)
+    first = write_report(tmp_path / "first", [v.for_index() for v in views], pages=False)
+    same = [p.name for p in (tmp_path / "whole" / "lists").iterdir()]
+    assert sorted(same) == ["l0.html", "l1.html", "l2.html"]
+    for name in same:
+        assert (tmp_path / "first" / "lists" / name).read_text() == (tmp_path / "whole" / "lists" / name).read_text()
+    stamp = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
+    assert stamp.sub("", first.read_text()) == stamp.sub("", whole.read_text())
+    assert all(v.rows for v in views[:3]) and all(not v.for_index().rows and not v.for_index().findings
+                                                  for v in views)
 
 
 def test_home_list_page_shows_ramsch_abandoned_and_penalties_with_their_correction():
