@@ -30,12 +30,14 @@ MARKER_MIN_PERIMETER = 0.05
 MARKER_THRESH_WINDOWS = (13, 23)
 
 
-def detect_markers(grey: np.ndarray) -> dict[int, np.ndarray]:
+def detect_markers(grey: np.ndarray, least_perimeter: float = MARKER_MIN_PERIMETER) -> dict[int, np.ndarray]:
     """The corner markers found on ``grey``: id (0..3) -> its corners (4 x 2 px, the marker's own
-    top-left, top-right, bottom-right, bottom-left). Ids seen twice are dropped (ambiguous)."""
+    top-left, top-right, bottom-right, bottom-left). Ids seen twice are dropped (ambiguous). ``least_perimeter``: the
+    least perimeter of a marker looked for, as a share of the image's long side (at least
+    :data:`MARKER_MIN_PERIMETER`)."""
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = MARKER_CORNER_REFINE
-    params.minMarkerPerimeterRate = MARKER_MIN_PERIMETER
+    params.minMarkerPerimeterRate = max(MARKER_MIN_PERIMETER, float(least_perimeter))
     params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = MARKER_THRESH_WINDOWS
     params.adaptiveThreshWinSizeStep = MARKER_THRESH_WINDOWS[1] - MARKER_THRESH_WINDOWS[0]
     detector = cv2.aruco.ArucoDetector(marker_dictionary(), params)

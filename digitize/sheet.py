@@ -42,7 +42,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from digitize.find_codes import decode_qr, detect_markers, marker_homography
+from digitize.find_codes import MARKER_MIN_PERIMETER, decode_qr, detect_markers, marker_homography
 from digitize.grid import measure_grid
 from digitize.homography import (apply_homography, page_on_photo, photo_px_per_mm, rectify, rotation_of, scale_matrix,
                                  warp_to_page)
@@ -100,6 +100,10 @@ BLUR_EDGE_RATIO = 1.6
 BLUR_COARSE_SIGMA = 3.0
 #: Markers needed for a first homography from them (two side by side extrapolate badly across the page).
 MIN_MARKERS = 3
+#: The corner markers are looked for first among shapes at least this share of the size the grid's outline gives a
+#: marker (:func:`_markers`): a marker at the far edge of a list photographed aslant is smaller than the outline's
+#: mean says, by a fifth at a strong tilt.
+MARKER_SLACK = 0.6
 #: Editions tried, in this order, for a plain grid's outline.
 EDITION_ORDER = ("skatscan", "dskv")
 
@@ -184,9 +188,11 @@ def find_sheet(image: np.ndarray) -> Sheet:
         raise PhotoUnreadable("The photo is too dark: light the list better or use the flash.",
                               de="Das Foto ist zu dunkel: die Liste besser beleuchten oder den Blitz nehmen.")
 
-    markers = detect_markers(work)
+    quads = grid_quads(work)
+    clock("quad")
+    markers = _markers(work, quads)
     clock("markers")
-    method, payload, guess = _first_guess(work, grey, to_photo, markers, clock)
+    method, payload, guess = _first_guess(work, grey, to_photo, markers, quads, clock)
     score, layout, h_work, quad = guess
     h_work, error, inliers, score = _fit(work, layout, h_work, quad)
     layout = _settle_edition(work, h_work, layout, bool(markers))
@@ -227,12 +233,34 @@ def find_sheet(image: np.ndarray) -> Sheet:
                  markers={k: apply_homography(to_photo, v) for k, v in markers.items()}, timings=timings)
 
 
-def _first_guess(work: np.ndarray, grey: np.ndarray, to_photo: np.ndarray, markers: dict, clock
+def _markers(work: np.ndarray, quads: list) -> dict[int, np.ndarray]:
+    """The corner markers on ``work`` (:func:`digitize.find_codes.detect_markers`) among the shapes at least
+    :data:`MARKER_SLACK` of the size the grid's outline (the largest of ``quads``) gives a marker: on a list that
+    fills the frame that passes over the hundreds of game cells about as large as the least marker the detector looks
+    for on any photo (0.06-0.07 s of a 12 MP photo at a table of four). A marker missed so leaves the grid's outline
+    to find the list, as on a DSkV list."""
+    return detect_markers(work, _least_marker_perimeter(quads, work.shape))
+
+
+def _least_marker_perimeter(quads: list, shape: tuple) -> float:
+    """:data:`MARKER_SLACK` of a corner marker's perimeter as the grid's outline (the largest of ``quads``: its
+    shorter sides are the grid's width) gives it, as a share of the work image's long side; at least
+    :data:`digitize.find_codes.MARKER_MIN_PERIMETER`, and that where there is no outline."""
+    if not quads:
+        return MARKER_MIN_PERIMETER
+    q = np.asarray(quads[0], np.float64)
+    sides = np.linalg.norm(np.roll(q, -1, axis=0) - q, axis=1)
+    width_px = min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
+    layout = layout_for(4)
+    marker_px = 4 * layout.markers[0].box.w * width_px / layout.grid.w
+    return max(MARKER_MIN_PERIMETER, MARKER_SLACK * marker_px / max(shape[:2]))
+
+
+def _first_guess(work: np.ndarray, grey: np.ndarray, to_photo: np.ndarray, markers: dict, quads: list, clock
                  ) -> tuple[str, Optional[dict], tuple[float, FormLayout, np.ndarray, Optional[np.ndarray]]]:
     """(method, QR payload or None, (score, layout, homography mm -> work px, grid outline or None)): from
-    the markers when
-    :data:`MIN_MARKERS` of them are seen and the grid is where they say, else from the grid's outline.
-    Raises when neither finds anything."""
+    the markers when :data:`MIN_MARKERS` of them are seen and the grid is where they say, else from the grid's
+    outline (``quads``: :func:`digitize.outline.grid_quads`). Raises when neither finds anything."""
     if len(markers) >= MIN_MARKERS:
         h0 = marker_homography(markers)
         if h0 is not None:
@@ -241,11 +269,10 @@ def _first_guess(work: np.ndarray, grey: np.ndarray, to_photo: np.ndarray, marke
             guess = _choose_layout(work, _candidates(h0, payload, "skatscan"))
             clock("hypotheses")
             if guess is not None and guess[0] >= MIN_SCORE:
-                quads = grid_quads(work)
                 quad = min(quads, key=lambda q: _frame_error(guess[2], q, guess[1])) if quads else None
                 clock("quad")
                 return "markers", payload, (*guess, quad)
-    guess = _grid_hypothesis(work, clock)
+    guess = _grid_hypothesis(work, quads)
     clock("hypotheses")
     if guess is None:
         raise _nothing_found(work)
@@ -337,10 +364,9 @@ def _grey(image: np.ndarray) -> np.ndarray:
 # Hypotheses: which form, turned how (outline + template fit)
 # --------------------------------------------------------------------------------------------
 
-def _grid_hypothesis(work: np.ndarray, clock) -> Optional[tuple[float, FormLayout, np.ndarray, np.ndarray]]:
-    """Best (score, layout, homography mm -> work px, outline) from the outlines of the largest line networks."""
-    quads = grid_quads(work)
-    clock("quad")
+def _grid_hypothesis(work: np.ndarray, quads: list) -> Optional[tuple[float, FormLayout, np.ndarray, np.ndarray]]:
+    """Best (score, layout, homography mm -> work px, outline) from the outlines of the largest line networks
+    (``quads``)."""
     best = None
     for quad in quads:
         guess = _best_turn(work, quad)

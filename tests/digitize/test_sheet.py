@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from digitize.layout import PAGE_H, PAGE_W, layout_for
-from digitize.find_codes import decode_qr, detect_markers
+from digitize.find_codes import MARKER_MIN_PERIMETER, decode_qr, detect_markers
 from digitize.homography import apply_homography, photo_px_per_mm, rotation_of
 from digitize.outline import grid_quads
-from digitize.sheet import NoListFound, find_sheet
+from digitize.sheet import MARKER_SLACK, NoListFound, _least_marker_perimeter, _markers, find_sheet
 from digitize.template_fit import template
 from tests.digitize.photos import orientation, synthetic_photo
 
@@ -40,6 +40,27 @@ def test_markers_give_the_sheet_and_its_orientation():
     assert (sheet.layout.seats, sheet.layout.edition) == (4, "skatscan")
     assert homography_error_mm(sheet, photo, dpi, layout) < 0.5
     assert sheet.fit_error_mm < 0.3 and sheet.inliers > 300
+
+
+@pytest.mark.parametrize("effect", ["perspective", "quarter_turn", "curl"])
+def test_markers_are_looked_for_at_the_size_the_grid_gives_them(effect):
+    """The detector looks only at shapes at least MARKER_SLACK of the marker's size as the grid's outline gives it
+    (the game cells, about as large as the least marker it looks for on any photo, cost it most of its time): on a
+    list that fills the frame it finds the same four markers, to the same corners, as it does looking at every size;
+    without an outline it looks at every size."""
+    photo, _layout, _dpi = synthetic_photo(4, "skatscan", 33, 1600, effect)
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    work = cv2.resize(grey, None, fx=1280 / max(grey.shape), fy=1280 / max(grey.shape), interpolation=cv2.INTER_AREA)
+    least = _least_marker_perimeter(grid_quads(work), work.shape)
+    every = detect_markers(work)
+    assert least > MARKER_MIN_PERIMETER and sorted(every) == [0, 1, 2, 3]
+    found = _markers(work, grid_quads(work))
+    assert sorted(found) == [0, 1, 2, 3] and all(np.allclose(found[k], every[k]) for k in every)
+    assert _least_marker_perimeter([], work.shape) == MARKER_MIN_PERIMETER
+    # a marker's perimeter is 4 x 8 mm of a 175 mm wide grid: the grid's outline puts it within a tenth of the truth
+    sides = [np.linalg.norm(m[(k + 1) % 4] - m[k]) for m in every.values() for k in range(4)]
+    assert least / MARKER_SLACK * max(work.shape) == pytest.approx(np.mean(sides) * 4, rel=0.1)
+    assert find_sheet(photo.image).method == "markers"
 
 
 @pytest.mark.parametrize("seats, effect, turn", [(3, "upside_down", 180), (4, "rotation", 0), (4, "upside_down", 180)])
