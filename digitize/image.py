@@ -153,7 +153,8 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
             raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).",
                              de="Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).") from None
         except (OSError, ValueError, SyntaxError) as exc:
-            raise ImageError(f"The photo file is damaged ({exc}).", de=f"Die Fotodatei ist beschädigt ({exc}).") from None
+            raise ImageError(f"The photo file is damaged ({exc}).",
+                             de=f"Die Fotodatei ist beschädigt ({exc}).") from None
     if fmt not in FORMATS:
         raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
                          de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")
