@@ -6,8 +6,8 @@ says exactly why a photo was refused (too blurred, by how much) instead of a Ger
 sentence.
 
 >>> e = PhotoError("The photo is empty (0 bytes).", de="Das Foto ist leer (0 Bytes).")
->>> str(e), e.text("de"), e.text("en")
-('The photo is empty (0 bytes).', 'Das Foto ist leer (0 Bytes).', 'The photo is empty (0 bytes).')
+>>> str(e), e.de
+('The photo is empty (0 bytes).', 'Das Foto ist leer (0 Bytes).')
 """
 from __future__ import annotations
 
@@ -22,10 +22,6 @@ class PhotoError(ValueError):
     def __init__(self, message: str, de: str = ""):
         super().__init__(message)
         self.de = de
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` ("de" or "en"; English where there is no German)."""
-        return self.de if lang == "de" and self.de else str(self)
 
 
 def german_decimal(x: float, places: int = 1) -> str:

@@ -100,9 +100,9 @@ BLUR_EDGE_RATIO = 1.6
 BLUR_COARSE_SIGMA = 3.0
 #: Markers needed for a first homography from them (two side by side extrapolate badly across the page).
 MIN_MARKERS = 3
-#: The corner markers are looked for first among shapes at least this share of the size the grid's outline gives a
-#: marker (:func:`_markers`): a marker at the far edge of a list photographed aslant is smaller than the outline's
-#: mean says, by a fifth at a strong tilt.
+#: The corner markers are looked for among shapes at least this share of the size the grid's outline gives a marker
+#: (:func:`_markers`): a marker at the far edge of a list photographed aslant is smaller than the outline's mean says,
+#: by a fifth at a strong tilt.
 MARKER_SLACK = 0.6
 #: Editions tried, in this order, for a plain grid's outline.
 EDITION_ORDER = ("skatscan", "dskv")

@@ -196,7 +196,7 @@ def test_messages_are_one_sentence(tmp_path):
             load_image(data)
         for msg in (str(err.value), err.value.de):
             assert msg.endswith(".") and "\n" not in msg and msg[0].isupper()
-        german.append(err.value.text("de"))
+        german.append(err.value.de)
     assert german[:3] == ["Das Foto ist leer (0 Bytes).",
                           "Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).",
                           "Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an)."]
