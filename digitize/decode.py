@@ -49,15 +49,15 @@ paper are different things, and the reader never silently fixes a cell to make t
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
   settles its game without the counts (:func:`_settle_game`: a count misread surely no longer keeps a "+" read as
   no game value), then its declarer's total and counts on their own chains, against its "+" or "-" as it stands
-  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`_settle_footer_lines`, the rows' figures
+  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`digitize.footer._settle_footer_lines`, the rows' figures
   first, a line read surely against them in doubt as a row's figure is): among the candidates of their cells the
   arithmetic may change, chosen by the arithmetic and doubtful as above;
 * a declarer's total read surely in a row that, as settled, does not add up is in doubt where its "+"/"-" or previous
   total is (:func:`_doubt_totals_beside_doubts`: the row's finding rests on those, a reading doubt already);
 * a seat's footer checks its points and counts against the seat's last row figures read surely (and a last total in
-  doubt for the bar alone that its row adds up with, :func:`_row_holds`); a footer line read as its last row figure
-  was read takes what the arithmetic mended that figure to (:func:`_copied_misreads`), and the other way round a last
-  figure read as its footer line follows the line's mend (:func:`_follow_mended_lines`): the same figure written
+  doubt for the bar alone that its row adds up with, :func:`digitize.footer._row_holds`); a footer line read as its last row figure
+  was read takes what the arithmetic mended that figure to (:func:`digitize.footer._copied_misreads`), and the other way round a last
+  figure read as its footer line follows the line's mend (:func:`digitize.footer.follow_mended_lines`): the same figure written
   twice is misread alike, both in doubt;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
@@ -100,28 +100,29 @@ paper are different things, and the reader never silently fixes a cell to make t
 
 The modules it rests on: :mod:`digitize.cell_values` (what a reading means in its column),
 :mod:`digitize.priors` (what a keeper writes in each column), :mod:`digitize.doubts` (each cell's value and
-doubt), :mod:`digitize.settle` (a group of cells that must agree), :mod:`digitize.confirm` (the readings below the
-bar that their rows confirm).
+doubt), :mod:`digitize.settle` (a group of cells that must agree), :mod:`digitize.crossed_rows` (the rows a keeper
+crossed out), :mod:`digitize.footer` (each seat's footer against itself and its rows), :mod:`digitize.confirm` (the
+readings below the bar that their rows confirm).
 """
 from __future__ import annotations
 
 import functools
 from typing import Optional, Sequence
 
-from audit.model import (MARK_FIELDS, CellReading, Footer, Game, ScoreList, SeatCells, Table, cell_ref,
-                         parse_ref)
+from audit.model import MARK_FIELDS, CellReading, Game, ScoreList, SeatCells, Table, cell_ref
 from audit.overbid import explained_bids
 from audit.settings import Settings
 from audit.values import ImpossibleGame, game_value
 from digitize.cell_values import GAME_REF, CellRead, field_of
 from digitize.chains import settle_seat_chains
 from digitize.confirm import confirm_by_code, confirm_by_rows
-from digitize.doubts import ALT_MIN, ASKED_MIN, EMPTY_BAR, Cells
+from digitize.doubts import ALT_MIN, EMPTY_BAR, Cells
 from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
-from digitize.priors import LOSS_STEP, OVERBID_WEIGHT, PLAUSIBLE
+from digitize.priors import OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
-from digitize.reader import STRIKE
-from digitize.settle import MIN_RELATIVE, agreeing, doubt_alternatives, searched, settle
+from digitize.settle import MIN_RELATIVE, agreeing, searched, settle, settle_alone
+from digitize.crossed_rows import crossed_rows, in_crossed_row
+from digitize.footer import follow_mended_lines, footer_of, resolve_footer
 
 #: Readings below this confidence are doubts (chosen with bench/bench_bar.py on seed 8's photos: docs/reader.md).
 CONFIDENCE_BAR = 0.85
@@ -137,26 +138,10 @@ CONFIDENCE_BAR = 0.85
 #: photos of seed 10 99.76 -> 99.77 %), the slowest decode of a draw 2.9 -> 3.4 s (seed 7) and 1.6 -> 2.5 s (seed 8).
 PAIRED = 4
 
-#: Unused rows at the end of a list count as crossed out by one stroke over them when the stroke crosses at
-#: least this many of their cells (a stray stroke read in one cell does not cross out a block).
-STRUCK_BLOCK = 3
-#: A row half of whose cells read as a stroke is not crossed out when at least this many of its cells read as
-#: figures (a digit and no stroke) at :data:`FIGURE_SURE` or more: a stroke through a row runs through its
-#: figures too, and the reader reads a figure under a stroke as the stroke. Seed 8's photo 8029: the last row's
-#: cells cut askew, the thick line below the grid read as a stroke in twelve of its 24 cells, its "12", "4",
-#: "60" and a count of 9 read at 0.59-0.97: the row vanished as crossed out, five cells wrong without a doubt.
-#: Not crossed out, its stroke readings are doubts (nothing such a cell holds) and the referee looks.
-FIGURES_NOT_STRUCK = 2
-FIGURE_SURE = 0.5
 
 #: Grundwerte of the games that are played "mit" or "ohne" (all but Null).
 NEEDS_MATADORS = frozenset({9, 10, 11, 12, 24})
 
-#: The lines of a seat's footer that must agree (its loss money aside).
-FOOTER_LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
-#: The lines of a seat's footer that the rows state too: its last total and counts, and the others' lost games
-#: (their last "Verl." counts, each credited with LOSS_STEP).
-LAST_LINES = ("points", "won", "lost", "others_lost")
 
 
 def _row_consistent(v: dict, prev_total: int, prev_count: dict) -> float:
@@ -307,7 +292,7 @@ def _settle_game(cells: Cells, refs: list[str], counts: list[str], before: int, 
     add up). A count misread surely (seed 7's photo 7017: the 2nd win's "2" read "1" at 0.94) left the row's "+"
     at "14", no game value, where "24" made the game and the total agree (session 30)."""
     rest = [r for r in refs if r not in counts]
-    _settle_alone(cells, rest, {r: field_of(r) for r in rest}, lambda v: _row_consistent(v, before, counted),
+    settle_alone(cells, rest, {r: field_of(r) for r in rest}, lambda v: _row_consistent(v, before, counted),
                   ("total",), doubtful=searched(cells, [r for r in rest if cells.changeable(r)]))
 
 
@@ -333,32 +318,7 @@ def _settle_chains(cells: Cells, no: int, s: int, before: int, counted: dict, ne
 
     for fields, chain in ((("total",), total_chain), (("won", "lost"), count_chain)):
         refs = [cell_ref(no, f, s) for f in fields if cell_ref(no, f, s) in cells.reads]
-        _settle_alone(cells, refs, {r: field_of(r) for r in refs}, chain, ("total", "won", "lost"))
-
-
-def _settle_alone(cells: Cells, refs: list[str], names: dict, test, vacuous, doubtful: Optional[list] = None) -> None:
-    """One relation of a group that agrees with nothing as a whole (``test`` on {name: value} of ``refs``): its
-    cells the arithmetic may change (:meth:`Cells.changeable`; or ``doubtful``) take the most probable combination of
-    their candidates that it agrees with (:func:`_agreeing_values`), as the arithmetic's choice (doubtful for the
-    reason "chain": the referee is told the whole row does not add up); the others count as they stand. Until
-    session 32 only the cells read below the bar: a footer's points read "33" at 0.92 beside "133" at 0.05, in doubt
-    for its row, which the seat's last total 133 and the score both said (seed 9's photos 9019, 9013), stayed so."""
-    if doubtful is None:
-        doubtful = [r for r in refs if cells.changeable(r)]
-    for r, value in (_agreeing_values(cells, refs, doubtful, names, test, vacuous) or {}).items():
-        cells.choose(r, value, reason="chain")
-
-
-def _agreeing_values(cells: Cells, refs: list[str], doubtful: list[str], names: dict, test, vacuous) -> Optional[dict]:
-    """The values of the ``doubtful`` cells among ``refs`` in the most probable combination of their candidates that
-    ``test`` agrees with, when it is at least :data:`~digitize.settle.MIN_RELATIVE` as probable as their best
-    readings: {ref: value} of the cells it changes; None when there is none (or nothing to search)."""
-    if not doubtful:
-        return None
-    found, top_p = agreeing(cells, refs, doubtful, names, test, vacuous=vacuous)
-    if not found or found[0][0] < MIN_RELATIVE * top_p:
-        return None
-    return {r: value for r, (value, _) in zip(doubtful, found[0][1]) if value != cells.get(r)}
+        settle_alone(cells, refs, {r: field_of(r) for r in refs}, chain, ("total", "won", "lost"))
 
 
 def _counted(v: dict) -> bool:
@@ -502,271 +462,6 @@ def _row_game(no: int, get) -> Optional[int]:
 
 
 
-def _footer_consistent(v: dict, seats: int, last: dict) -> bool:
-    """Do a seat's footer values agree with each other and with the seat's last sure row figures
-    (``last``: points, won, lost, and others_lost from the other seats' last sure lost counts)? A missing value is
-    not checked."""
-    won, lost, bonus, others, score, points = (v.get(k) for k in ("won", "lost", "bonus", "others_lost",
-                                                                   "score", "points"))
-    if None not in (won, lost, bonus) and bonus != (won - lost) * 50:
-        return False
-    if others is not None and others % LOSS_STEP.get(seats, 1):
-        return False
-    if None not in (points, bonus, others, score) and score != points + bonus + others:
-        return False
-    return all(v.get(k) is None or last.get(k) is None or v.get(k) == last[k] for k in LAST_LINES)
-
-
-
-def _propose_footer(cells: Cells, s: int, last: dict, sure: bool = False) -> None:
-    """What seat ``s``'s footer implies for each of its doubtful cells from the others as read and from the
-    seat's last sure row figures (``last``), for :meth:`Cells.propose`: score = points + bonus + others'
-    losses (solved for each of them), bonus = (won - lost) x 50, points and counts = the last row's, the others'
-    losses = their last lost counts credited (with ``sure``, for its confident cells)."""
-    v = {k: cells.get(f"footer.{k}.{s}") for k in FOOTER_LINES}
-    props = {k: [last.get(k)] for k in LAST_LINES}
-    if v["won"] is not None and v["lost"] is not None:
-        props["bonus"] = [(v["won"] - v["lost"]) * 50]
-    terms = ("points", "bonus", "others_lost")
-    if v["score"] is not None:
-        for k in terms:
-            rest = [v[t] for t in terms if t != k]
-            if None not in rest:
-                props.setdefault(k, []).append(v["score"] - sum(rest))
-    if None not in (v[t] for t in terms):
-        props["score"] = [sum(v[t] for t in terms)]
-    for k, values in props.items():
-        cells.propose(f"footer.{k}.{s}", values, sure=sure)
-
-
-
-def _resolve_footer(cells: Cells, seats: int, games: int) -> None:
-    """Each seat's footer: the same honest use of its arithmetic as a game row (see :func:`settle`)."""
-    last_refs = {s: _last_refs(cells, s, games) for s in range(1, seats + 1)}
-    lasts = {s: _last_sure(cells, last_refs[s]) for s in range(1, seats + 1)}
-    step = LOSS_STEP.get(seats)
-    for s in range(1, seats + 1):
-        last = {**lasts[s], **_copied_misreads(cells, s, last_refs[s])}
-        # a seat of a counting keeper with no "Verl." count lost no game
-        others = [lasts[t].get("lost", 0 if cells.counting else None) for t in range(1, seats + 1) if t != s]
-        if step is not None and others and None not in others:
-            # the others' lost games, each credited to this seat (SkWO 5.1, 8.12: 40 at three seats, 30 at four)
-            last["others_lost"] = step * sum(others)
-        refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if f"footer.{k}.{s}" in cells.reads]
-        _propose_footer(cells, s, last)
-        full = len(refs) == 6
-        agreed = settle(cells, refs, lambda v, last=last: _footer_consistent(v, seats, last),
-                        lambda field, value: full and value is not None, vacuous=FOOTER_LINES,
-                        ask=lambda: _propose_footer(cells, s, last, sure=True))
-        if not agreed:
-            _settle_footer_lines(cells, refs, seats, last)
-        _doubt_empty_lines(cells, s, {**last, **_last_sure(cells, last_refs[s], sure=False)})
-        _fill_empty_lines(cells, s, seats, last)
-
-
-def _doubt_empty_lines(cells: Cells, s: int, last: dict) -> None:
-    """A line of seat ``s``'s footer read empty with confidence where the rows state its figure (``last``: points,
-    won, lost, the others' losses; a row's figure in doubt counts here, as it only raises a doubt) is in doubt, as a
-    group that does not add up, its reading kept and the figure shown, when the reader gives that figure at least
-    ASKED_MIN: a figure written mostly outside its cell (a "2" of which the crop shows a speck, read empty at 0.993
-    and "2" at 0.0002), a thin "1" (seed 10's photo 10031: "Verl." 1 read empty at 0.99, "1" at 0.006, the rows'
-    count read "1" at 0.4, in doubt). A line the keeper left empty reads far less probably as the figure and stays
-    the auditor's finding (footer.missing). A figure 0 is not asked about: many keepers leave such a line empty."""
-    for k in LAST_LINES:
-        ref, want = f"footer.{k}.{s}", last.get(k)
-        if ref in cells.reads and want not in (None, 0) and cells.get(ref) is None and ref not in cells.doubt:
-            p = cells.probability(ref, want)
-            if p >= ASKED_MIN:
-                cells.doubt_implied(ref, want, p)
-
-
-def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
-    """A line of seat ``s``'s footer read empty below the bar (in doubt for the bar, not chosen) where the rows state
-    its figure (``last``) takes that figure, chosen by the arithmetic and still in doubt, when the reader gives it at
-    least ASKED_MIN and the footer agrees with it: the footer's settling does not test an empty line (many keepers
-    leave a 0 empty), so the empty reading won there by its probability alone. Seed 7's photo 7035: seat 3's
-    "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken.
-    The footer agrees with it as read, or with its other lines read below the bar taking candidates
-    (:func:`_footer_with`), which are then chosen too. Where the rows do not state it (their figure in doubt), a
-    count or the points the footer's own lines read surely imply are taken so (:func:`_footer_implies`)."""
-    for k in LAST_LINES:
-        ref, want = f"footer.{k}.{s}", last.get(k)
-        if want is None:
-            want = _footer_implies(cells, s, k)
-        if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
-                or cells.reason.get(ref) != "bar" or ref in cells.by_arith:
-            continue
-        others = _footer_with(cells, s, seats, last, k, want)
-        if others is None or cells.probability(ref, want) < ASKED_MIN:
-            continue
-        cells.choose(ref, want)
-        for r, value in others.items():
-            cells.choose(r, value)
-
-
-def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
-    """The figure seat ``s``'s footer implies for its ``line`` from its other lines read surely (not in doubt): a count
-    from the bonus, (won - lost) x 50, and the other count; the points from the score less the bonus and the others'
-    losses. None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at
-    0.015), its last count in the rows in doubt, beside "Gew." 13 and a bonus of 550 read surely."""
-    def sure(k):
-        ref = f"footer.{k}.{s}"
-        v = cells.get(ref)
-        return v if ref in cells.reads and ref not in cells.doubt and type(v) is int else None
-
-    bonus = sure("bonus")
-    if line in ("won", "lost") and bonus is not None and bonus % 50 == 0:
-        other = sure("lost" if line == "won" else "won")
-        if other is not None:
-            return other + bonus // 50 if line == "won" else other - bonus // 50
-    if line == "points":
-        score, others = sure("score"), sure("others_lost")
-        if None not in (score, bonus, others):
-            return score - bonus - others
-    return None
-
-
-def _footer_with(cells: Cells, s: int, seats: int, last: dict, line: str, value) -> Optional[dict]:
-    """What seat ``s``'s footer needs to agree with ``value`` in its ``line``: nothing ({}) when it agrees as read;
-    else the values of its other lines read below the bar (among their candidates) of the most probable combination
-    that agrees, at least :data:`~digitize.settle.MIN_RELATIVE` as probable as their best readings ({ref: value},
-    the lines it changes); None when none agrees. Seed 7's photo 7031: seat 1's others' losses read empty ("#" at
-    0.19, "80" at 0.08) beside a score read "1306" at 0.14 for 1308 ("1308" at 0.12): the score as read held the
-    rows' 80 out, session 30."""
-    refs = [f"footer.{k}.{s}" for k in FOOTER_LINES if k != line and f"footer.{k}.{s}" in cells.reads]
-    names = {r: field_of(r) for r in refs}
-    test = lambda v: _footer_consistent(dict(v, **{line: value}), seats, last)  # noqa: E731
-    if test({names[r]: cells.get(r) for r in refs}):
-        return {}
-    doubtful = searched(cells, [r for r in refs if cells.changeable(r) and cells.sure[r] < cells.bar])
-    return _agreeing_values(cells, refs, doubtful, names, test, FOOTER_LINES)
-
-
-def _last_sure(cells: Cells, refs: dict, sure: bool = True) -> dict:
-    """A seat's last written total and counts down the list (``refs``: :func:`_last_refs`) as {"points", "won",
-    "lost"} -> value, each None when that cell is in doubt (``sure=False``: as read or chosen, in doubt or not); a
-    figure the seat never wrote is missing.
-    A total in doubt for the bar alone whose row adds up with it as read counts (:func:`_row_holds`; seed 9's photo
-    9011: the last total "87" read at 0.47, its row agreeing, and the footer's "81" at 0.64 with a score read "581" at
-    0.16 beside "587" at 0.48 took 81 and 581, as the footer alone agreed with either)."""
-    return {key: None if sure and ref in cells.doubt and not _row_holds(cells, ref) else cells.get(ref)
-            for key, ref in refs.items()}
-
-
-def _row_holds(cells: Cells, ref: str) -> bool:
-    """The total ``ref`` is in doubt for the bar alone, holds the reader's best reading, and its row adds up with it
-    (:attr:`Cells.row_check`)."""
-    check = cells.row_check.get(ref)
-    return cells.reason.get(ref) == "bar" and ref not in cells.by_arith and check is not None and bool(check[2])
-
-
-def _follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
-    """A seat's last row figure read as its footer line was read, in doubt, takes the figure the line was ``mended``
-    to by a digit the list's rows showed misread (:func:`digitize.misread_digits.mend_misread_digits`), where its row
-    adds up with it and the reader gives it at least ASKED_MIN there: the same figure written twice and misread alike
-    (seed 8's photo 8045: the last total "266" read "265" at 0.49, "266" at 0.42, its row's "+36" after 230; the
-    footer's points read "265" at 0.97 and mended to 266 by the list's 5-for-6; the seat's chain, settled before the
-    footer, had kept 265 as the footer read it). The other way round is :func:`_copied_misreads`."""
-    for line in mended:
-        _, s, key = parse_ref(line)
-        ref = _last_refs(cells, s, games).get(key)
-        if ref is None:
-            continue
-        check = cells.row_check.get(cell_ref(parse_ref(ref)[0], "total", s))
-        value = cells.get(line)
-        if check is None or ref not in cells.doubt or cells.get(ref) != cells.as_read(line) \
-                or cells.probability(ref, value) < ASKED_MIN:
-            continue
-        refs, test, _agreed = check
-        if test(dict({field_of(r): cells.get(r) for r in refs}, **{field_of(ref): value})):
-            cells.choose(ref, value, reason="chain")
-
-
-def _last_refs(cells: Cells, s: int, games: int) -> dict:
-    """The cells of seat ``s``'s last written total and counts down the list ({"points", "won", "lost"} -> ref)."""
-    last: dict = {}
-    for no in range(games, 0, -1):
-        for key, fld in (("points", "total"), ("won", "won"), ("lost", "lost")):
-            ref = cell_ref(no, fld, s)
-            if key not in last and cells.get(ref) is not None:
-                last[key] = ref
-    return last
-
-
-def _copied_misreads(cells: Cells, s: int, last_refs: dict) -> dict:
-    """Seat ``s``'s footer lines that copy a last row figure (``last_refs``: :func:`_last_refs`) the arithmetic mended
-    and were read as that figure was read: the same figure written twice, misread alike (seed 9's photo 9003: the last
-    total "327" read "323" at 0.98, its row's "+66" after 261 taking 327, and the footer's "Spielpunkte" read "323" at
-    0.97). Such a line takes the mended figure, chosen by the seat's chain and in doubt, its reading among the
-    candidates, where the reader finds it at least ASKED_MIN probable there. Out: {line: the mended figure} for the
-    footer's settling."""
-    out = {}
-    for key, ref in last_refs.items():
-        line = f"footer.{key}.{s}"
-        if ref not in cells.by_arith or line not in cells.reads or cells.get(line) != cells.as_read(ref):
-            continue
-        value = cells.get(ref)
-        if value is not None and cells.probability(line, value) >= ASKED_MIN:
-            cells.choose(line, value, reason="chain")
-            out[key] = value
-    return out
-
-
-
-def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) -> None:
-    """A seat's footer that agrees with no combination as a whole: each of its relations (points, won and lost =
-    the seat's last sure row figures; the others' losses = their last lost counts credited; bonus = (won - lost) x
-    50; score = points + bonus + others' losses) settles the
-    cells it holds that the arithmetic may change on its own, in that order, against the others as they stand (see
-    :func:`_settle_chains`, the same for a game row)."""
-    def full(v, keys):
-        return all(v.get(k) is not None for k in keys)
-
-    relations = [((k,), lambda v, k=k: last.get(k) is not None and v.get(k) == last[k]) for k in LAST_LINES]
-    relations += [(("won", "lost", "bonus"), lambda v: full(v, ("won", "lost", "bonus"))
-                   and v["bonus"] == (v["won"] - v["lost"]) * 50),
-                  (("points", "bonus", "others_lost", "score"),
-                   lambda v: full(v, ("points", "bonus", "others_lost", "score"))
-                   and v["score"] == v["points"] + v["bonus"] + v["others_lost"]
-                   and v["others_lost"] % LOSS_STEP.get(seats, 1) == 0)]
-    names = {r: r.split(".")[1] for r in refs}
-    taken: set = set()      # the lines a relation before changed: the rows' figures first, then the footer's sums
-    for lines, test in relations:
-        group = [r for r in refs if names[r] in lines]
-        if len(lines) == 1:
-            # a line read surely that the rows' figure contradicts, where the reader also saw that figure, is in doubt
-            # as a game row's figure is (reason "row"; taken below KEEP_BAR): the footer as a whole agreed with nothing
-            # (seed 10's 10022: the others' losses "210" read "240" at 0.88, "210" at 0.08, the score unreadable)
-            doubt_alternatives(cells, group, [], names, test, vacuous=FOOTER_LINES)
-        if "score" in lines and taken:
-            # a relation before changed a line: the reader is asked about what the footer implies now
-            _propose_footer(cells, parse_ref(group[0])[1], last)
-        before = {r: cells.get(r) for r in group}
-        _settle_alone(cells, group, names, test, FOOTER_LINES,
-                      doubtful=[r for r in group if cells.changeable(r) and r not in taken
-                                and ("score" not in lines or not _vouched_for(cells, r, last))])
-        taken.update(r for r in group if cells.get(r) != before[r])
-
-
-def _vouched_for(cells: Cells, ref: str, last: dict) -> bool:
-    """The footer line ``ref`` holds the figure its other relations give it, as read or as chosen: the one the seat's
-    rows state for it (``last``), or for the bonus (won - lost) x 50 from counts read surely. They vouch for it, so a
-    sum over the footer's lines takes it as it stands instead of weighing the reader's doubt about it again (seed 10's
-    photo 10000: the points "531" read "59", 531 at 0.0004, taken by the seat's chain of totals; weighed again beside
-    the score "1231" read "231" at 0.83, "1231" at 0.10, no combination came near the best readings, and the score
-    stayed 231 where the rows, the bonus and the others' losses all said 1231; 10038: a bonus "350" read at 0.41
-    beside "Gew." 7 and "Verl." 0 read surely was taken as 50 to fit a score read "250" at 0.09)."""
-    _, s, line = parse_ref(ref)
-    if line == "bonus":
-        won, lost = (f"footer.{k}.{s}" for k in ("won", "lost"))
-        counts = [cells.get(r) for r in (won, lost) if r in cells.reads and r not in cells.doubt]
-        return len(counts) == 2 and all(type(c) is int for c in counts) and \
-            cells.get(ref) == (counts[0] - counts[1]) * 50
-    want = last.get(line)
-    return want is not None and cells.get(ref) == want
-
-
-
 def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = CONFIDENCE_BAR,
            row_bar: Optional[float] = None, source: Optional[str] = None,
            settings: Optional[Settings] = None, empty_bar: float = EMPTY_BAR) -> ScoreList:
@@ -790,7 +485,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             by_ref[money], by_ref[box] = money_in_box(by_ref[box], money), signature_in_box(by_ref[box])
     cells = Cells(by_ref, bar, seats, empty_bar)
     rows = []
-    struck = _crossed_rows(cells, games)
+    struck = crossed_rows(cells, games)
     _settle_rows(cells, seats, games, struck)
     # each seat's totals and counts as whole chains (a total misread below the bar breaks the rows after it)
     settle_seat_chains(cells, seats, [no for no in range(1, games + 1) if no not in struck],
@@ -800,8 +495,8 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     if propose_learned_swaps(cells):
         _settle_rows_again(cells, seats, games, struck)
     _doubt_totals_beside_doubts(cells, seats, games, struck)
-    _resolve_footer(cells, seats, games)
-    _follow_mended_lines(cells, games, mend_misread_digits(cells, "footer"))
+    resolve_footer(cells, seats, games)
+    follow_mended_lines(cells, games, mend_misread_digits(cells, "footer"))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,
@@ -813,13 +508,13 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             rows.append(g)
     money_by_schedule(cells, seats, games, settings, struck)
     resolve_money(cells, seats)
-    footer = _footer(cells, seats)
+    footer = footer_of(cells, seats)
     signatures = tuple(bool(cells.get(f"signature.{s}")) for s in range(1, seats + 1))
     given, table = table, _table(cells, table)      # the table as the locator found it (its QR code), as read
     readings = {}
     crossed_out = {g.no for g in rows if g.crossed_out}
     for ref, r in cells.reads.items():
-        if _crossed_ref(ref, crossed_out):
+        if in_crossed_row(ref, crossed_out):
             continue
         # the reader's five best, and the value taken when it is further down (a value the arithmetic proposed
         # may be: the referee must find it among the candidates shown)
@@ -908,61 +603,6 @@ def _seat_cells(cells: Cells, no: int, seats: int, crossed: bool = False) -> lis
     """Each seat's total and counts in row ``no`` as settled (nothing in a crossed-out row)."""
     return [SeatCells(*(None if crossed else cells.get(cell_ref(no, f, s)) for f in ("total", "won", "lost")))
             for s in range(1, seats + 1)]
-
-
-
-def _crossed_rows(cells: Cells, games: int) -> set[int]:
-    """The rows crossed out: a row most of whose cells show a strike-through stroke (unless figures are read in
-    :data:`FIGURES_NOT_STRUCK` of its cells), and the unused rows at
-    the end of the list under one stroke (a diagonal or a cross over the block touches only a few cells of
-    each row): from the first row with a stroke on to the last, when nothing else is written below the last
-    game and the strokes cross at least :data:`STRUCK_BLOCK` cells there. Before, only rows struck through
-    in most of their cells counted, and a list whose keeper crossed the unused rows out with one stroke was
-    reported for leaving them open (6 of seed 8's 48 photos, every cell read right). A row with one figure read in
-    it and nothing else does not end the block (the stroke's end read "7" at 0.96 in the last row's Grundwert: seed
-    10's photo 10032, whose two blank rows inside the block were reported as left open); it is crossed with the
-    block, but a block of such rows alone crosses nothing (a blurred last game read as a figure and a few strokes)."""
-    refs: dict[int, list[str]] = {}
-    for ref in cells.reads:
-        m = GAME_REF.match(ref)
-        if m and 1 <= int(m.group(1)) <= games:
-            refs.setdefault(int(m.group(1)), []).append(ref)
-    struck = {no: sum(1 for r in rs if STRIKE in cells.reads[r].text) for no, rs in refs.items()}
-    crossed = {no for no, rs in refs.items() if struck[no] >= max(3, len(rs) // 2)
-               and sum(1 for r in rs if _figure(cells.reads[r])) < FIGURES_NOT_STRUCK}
-    block, stray = [], set()
-    for no in range(games, 0, -1):
-        written = sum(1 for r in refs.get(no, ()) if STRIKE not in cells.reads[r].text
-                      and cells.value.get(r) not in (None, False))
-        if written > 1:
-            break
-        if written:
-            stray.add(no)
-        block.append(no)
-    stroked = sorted(no for no in block if struck.get(no))
-    if any(no not in stray for no in stroked) and sum(struck[no] for no in stroked) >= STRUCK_BLOCK:
-        crossed.update(range(stroked[0], games + 1))
-    return crossed
-
-
-
-def _figure(read) -> bool:
-    """Whether ``read`` is a figure read at :data:`FIGURE_SURE` or more: a digit, no stroke."""
-    return read.confidence >= FIGURE_SURE and STRIKE not in read.text and any(ch.isdigit() for ch in read.text)
-
-
-def _crossed_ref(ref: str, crossed_out: set[int]) -> bool:
-    """Whether ``ref`` is a cell of a crossed-out game row (``crossed_out``: their numbers)."""
-    m = GAME_REF.match(ref)
-    return bool(m) and int(m.group(1)) in crossed_out
-
-
-
-def _footer(cells: Cells, seats: int) -> Footer:
-    lines = {}
-    for line in ("points", "won", "lost", "bonus", "others_lost", "score", "money"):
-        lines[line] = tuple(cells.get(f"footer.{line}.{s}") for s in range(1, seats + 1))
-    return Footer(**lines, money_total=cells.get("footer.money_total"))
 
 
 

@@ -64,7 +64,7 @@ KEEP_BAR = 0.95
 #: it at least this much where it is taken on one figure's word: for a confident cell of a group that agrees with
 #: nothing it puts the cell in doubt, its reading kept (a digit the reader dropped or took for another leaves the
 #: right text 1e-4 to 1e-3 probable: "612" read "62" at 0.993 gave "612" 0.0003); a footer line read empty below the
-#: bar takes the rows' figure (``decode._fill_empty_lines``), a loss amount in doubt the schedule's
+#: bar takes the rows' figure (``footer._fill_empty_lines``), a loss amount in doubt the schedule's
 #: (:mod:`digitize.loss_money`). Chosen on seed 8's photos (bench/bench_bar.py's): for confident cells 3e-4 and 1e-4
 #: alike (false paper errors 8 -> 2), 3e-5 one fewer but one paper error found fewer on seed 7. Where the value must
 #: win a search against the cell's own readings, :data:`CHOICE_MIN` (until session 30 this floor was that one too).

@@ -17,7 +17,9 @@ from audit.simulate import seeded, simulate
 import digitize.doubts as doubts
 from digitize import priors
 from digitize.cell_values import CellRead, field_of, parse, spellings
+import digitize.crossed_rows as crossed_module
 import digitize.decode as decode_module
+import digitize.footer as footer_module
 from digitize.confirm import ROW_BAR
 from digitize.decode import CONFIDENCE_BAR, decode
 import digitize.settle as settle_module
@@ -701,7 +703,7 @@ def test_a_footer_that_agrees_with_nothing_settles_each_of_its_lines_on_its_own(
         assert "makes this footer line agree on its own" in msg
         assert "though the player's footer as a whole does not add up" in msg
         assert ("footer", seat) in {(f.code, f.seat) for f in audit(got).findings}
-        m.setattr(decode_module, "_settle_footer_lines", lambda *args: None)
+        m.setattr(footer_module, "_settle_footer_lines", lambda *args: None)
         assert decode(reads, table_of(sl), 48).readings[ref].value == misread
     # the whole chain of the seat's totals ends in the footer's points: it takes them first
     got = decode(reads, table_of(sl), 48)
@@ -836,7 +838,7 @@ def test_a_row_whose_figures_are_read_is_not_crossed_out_by_strokes_in_its_empty
     assert not row.crossed_out and row.base == game.base and row.plus == game.plus
     assert all(got.readings[r].doubtful for r in struck)
     figures = [r for r in refs if texts[r] and any(ch.isdigit() for ch in texts[r])]
-    assert len(figures) >= decode_module.FIGURES_NOT_STRUCK
+    assert len(figures) >= crossed_module.FIGURES_NOT_STRUCK
     keep = figures[0]
     reads = [CellRead(r, t if r == keep or not r.startswith(f"g{game.no}.") else "#", 0.8,
                       ((t if r == keep or not r.startswith(f"g{game.no}.") else "#", 0.8),)) for r, t in texts.items()]
@@ -1120,7 +1122,7 @@ def test_the_others_losses_follow_from_the_other_seats_counts(monkeypatch):
     reads = with_read(reads, "footer.score.3", "", 0.6)
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == 120 and r.doubtful and r.chosen_by == "arithmetic"
-    monkeypatch.setattr(decode_module, "LAST_LINES", ("points", "won", "lost"))
+    monkeypatch.setattr(footer_module, "LAST_LINES", ("points", "won", "lost"))
     assert decode(reads, table_of(sl), 36).readings[ref].value == 40
 
 
@@ -1141,7 +1143,7 @@ def test_a_footer_line_read_surely_against_the_rows_is_settled_by_them_in_a_foot
     r = got.readings[ref]
     assert r.value == 120 and r.doubtful and r.chosen_by == "arithmetic" and 80 in [v for v, _ in r.candidates]
     assert got.readings[score].doubtful
-    monkeypatch.setattr(decode_module, "doubt_alternatives", lambda *a, **k: None)
+    monkeypatch.setattr(footer_module, "doubt_alternatives", lambda *a, **k: None)
     r = decode(reads, table_of(sl), 36).readings[ref]
     assert r.value == 80 and not r.doubtful
 
@@ -1166,7 +1168,7 @@ def test_a_dropped_zero_in_the_others_losses_is_a_doubt_not_a_paper_error(monkey
     assert r.value == 12 and r.doubtful and r.reason == "row"
     assert 120 in [v for v, _ in r.candidates]
     assert "footer" not in {f.code for f in audit(got).findings if not f.doubtful}
-    monkeypatch.setattr(decode_module, "LAST_LINES", ("points", "won", "lost"))
+    monkeypatch.setattr(footer_module, "LAST_LINES", ("points", "won", "lost"))
     got = decode(reads, table_of(sl), 36)
     assert not got.readings[ref].doubtful
     assert "footer" in {f.code for f in audit(got).findings if not f.doubtful}
@@ -1222,7 +1224,7 @@ def test_a_last_total_misread_as_its_footer_line_was_follows_the_lines_mend(monk
     r = got.readings[ref]
     assert r.value == 406 and r.doubtful and r.reason == "chain"
     assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
-    monkeypatch.setattr(decode_module, "_follow_mended_lines", lambda cells, games, mended: None)
+    monkeypatch.setattr(decode_module, "follow_mended_lines", lambda cells, games, mended: None)
     assert decode(reads, table_of(sl), 36).readings[ref].value == 405
 
 
@@ -1240,7 +1242,7 @@ def test_a_last_total_in_doubt_for_the_bar_that_its_row_agrees_with_settles_the_
     got = decode(reads, table_of(sl), 36)
     assert got.readings[ref].value == 406 and got.readings[ref].doubtful
     assert got.footer.points[seat - 1] == 406 and got.footer.score[seat - 1] == 1156
-    monkeypatch.setattr(decode_module, "_row_holds", lambda cells, ref: False)
+    monkeypatch.setattr(footer_module, "_row_holds", lambda cells, ref: False)
     got = decode(reads, table_of(sl), 36)
     assert got.footer.points[seat - 1] == 401 and got.footer.score[seat - 1] == 1151
 
@@ -1292,7 +1294,7 @@ def test_a_footer_line_misread_as_its_row_figure_was_takes_the_mended_figure(mon
     # a footer line read otherwise than its row's figure was keeps its reading (in doubt for its footer)
     got = decode(with_read(reads, line, "401", 0.97, ("406", 0.004)), table_of(sl), 36)
     assert got.readings[line].value == 401 and got.readings[line].chosen_by == "reader"
-    monkeypatch.setattr(decode_module, "_copied_misreads", lambda cells, s, games: {})
+    monkeypatch.setattr(footer_module, "_copied_misreads", lambda cells, s, games: {})
     got = decode(reads, table_of(sl), 36)
     assert got.readings[line].value == 400 and not got.readings[line].doubtful
     assert got.readings[score].value == 1150
@@ -1702,7 +1704,7 @@ def test_a_footers_sum_takes_the_points_the_rows_gave_it_as_they_stand(monkeypat
     assert (got[points].value, got[points].doubtful, got[points].reason) == (443, True, "sequence")
     assert (got[score].value, got[score].doubtful, got[score].chosen_by) == (1143, True, "arithmetic")
     assert 143 in [v for v, _ in got[score].candidates]
-    monkeypatch.setattr(decode_module, "_vouched_for", lambda *a: False)
+    monkeypatch.setattr(footer_module, "_vouched_for", lambda *a: False)
     got = decode(reads, table_of(sl), 36).readings
     assert (got[score].value, got[score].chosen_by) == (143, "reader")
 
@@ -1721,12 +1723,12 @@ def test_a_footers_sum_asks_the_reader_again_after_a_line_was_settled_by_the_row
     got = decode(reads, table_of(sl), 36).readings
     assert (got[others].value, got[others].doubtful) == (120, True)
     assert (got[score].value, got[score].doubtful, got[score].chosen_by) == (1055, True, "arithmetic")
-    original = decode_module._propose_footer
+    original = footer_module._propose_footer
 
     def not_again(*a, **k):       # the asking of _settle_footer_lines left out, every other as it is
         return None if sys._getframe(1).f_code.co_name == "_settle_footer_lines" else original(*a, **k)
 
-    monkeypatch.setattr(decode_module, "_propose_footer", not_again)
+    monkeypatch.setattr(footer_module, "_propose_footer", not_again)
     got = decode(reads, table_of(sl), 36).readings
     assert (got[score].value, got[score].chosen_by) == (1035, "reader")
 
@@ -1744,6 +1746,6 @@ def test_a_footers_sum_keeps_a_bonus_its_sure_counts_give(monkeypatch):
     reads = with_read(reads, score, "20", 0.11, (str(443 + 50), 0.09))
     got = decode(reads, table_of(sl), 36).readings
     assert (got[bonus].value, got[bonus].doubtful, got[bonus].chosen_by) == (500, True, "reader")
-    monkeypatch.setattr(decode_module, "_vouched_for", lambda *a: False)
+    monkeypatch.setattr(footer_module, "_vouched_for", lambda *a: False)
     got = decode(reads, table_of(sl), 36).readings
     assert (got[bonus].value, got[bonus].chosen_by) == (50, "arithmetic")
