@@ -74,8 +74,8 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
     if not files:
         bad_input_line(" ".join(lists), "no list files (.json, .csv) found")
         raise SystemExit(EXIT_BAD_INPUT)
-    plan = OutputPlan(output, len(files), ".audit.json")
-    fixed = OutputPlan(corrected, len(files), ".corrected.json")
+    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)
+    fixed = OutputPlan(corrected, len(files), ".corrected.json", inputs=files)
     bad = errors = 0
     docs = []
     views = []

@@ -35,9 +35,9 @@ def command(photos, output, engine, debug_dir, games, loss_money):
     """
     settings = make_settings(games, loss_money)
     files = expand_photos(photos)
-    plan = OutputPlan(output, len(files), ".json")
-    debug = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".debug.jpg")
-    cells = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".cells.jpg")
+    plan = OutputPlan(output, len(files), ".json", inputs=files)
+    debug = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".debug.jpg", inputs=files)
+    cells = OutputPlan(debug_dir + "/" if debug_dir else None, len(files), ".cells.jpg", inputs=files)
     bad = 0
     docs = []
     for name in files:

@@ -62,6 +62,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     files = [Path(f) for f in expand_photos(photos)]
     namer = OutputPlan(None, 0, "")
     names = [namer.unique(str(f)) for f in files]
+    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / "results" if report else Path(tmp)
         try:
@@ -85,7 +86,6 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             raise SystemExit(EXIT_BAD_INPUT)
         bad = errors = 0
         views, audits, docs = [], [], []
-        plan = OutputPlan(output, len(files), ".audit.json")
         img_dir = Path(report) / "img" if report else None
         read = []
         for o in outcomes:

@@ -5,8 +5,10 @@ hostile input name can never write outside the folder.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
+from typing import Iterable
 
 from audit.files import write_atomic
 
@@ -30,14 +32,17 @@ class OutputPlan:
     """Decides the output path of each input for ``-o TARGET``.
 
     With one input, TARGET is a file unless it is an existing folder; with several inputs it
-    must be a folder (created if missing).
+    must be a folder (created if missing). ``inputs``: the command's input files, which are never
+    written to: a TARGET that is one of them is bad input before anything is read, and so is an output
+    path in a folder that turns out to be one (:meth:`write`).
     """
 
-    def __init__(self, target: str | None, n_inputs: int, suffix: str):
+    def __init__(self, target: str | None, n_inputs: int, suffix: str, inputs: Iterable[str] = ()):
         self.target = Path(target) if target else None
         self.suffix = suffix
         self.used: set[str] = set()
         self.folder = None
+        self.inputs = [Path(i) for i in inputs]
         if self.target is None:
             return
         if n_inputs > 1 or self.target.is_dir() or str(target).endswith(("/", "\\")):
@@ -48,6 +53,13 @@ class OutputPlan:
                 raise BadInput(f"cannot create the output folder ({exc.strerror or exc})", str(self.folder))
         elif not self.target.parent.exists():
             raise BadInput("the folder for this output does not exist", str(self.target))
+        else:
+            self._not_an_input(self.target)
+
+    def _not_an_input(self, path: Path) -> None:
+        """Refuse ``path`` (bad input) when it is one of the inputs, by name or as the same file."""
+        if any(is_same_file(path, i) for i in self.inputs):
+            raise BadInput("is also an input; an input file is never written to", str(path))
 
     def unique(self, source: str) -> str:
         """A file name from ``source`` that no earlier input of this run has taken."""
@@ -71,14 +83,29 @@ class OutputPlan:
         return self.write(source, data)
 
     def write(self, source: str, text: str | bytes) -> Path | None:
+        """Write the output of the input ``source`` (never onto ``source`` or another input: bad input)."""
         path = self.path_for(source)
         if path is None:
             return None
+        self._not_an_input(path)
+        if is_same_file(path, Path(source)):
+            raise BadInput("is also an input; an input file is never written to", str(path))
         try:
             write_atomic(path, text)
         except OSError as exc:
             raise BadInput(f"cannot write it ({exc.strerror or exc})", str(path))
         return path
+
+
+def is_same_file(a: Path, b: Path) -> bool:
+    """Whether the paths ``a`` and ``b`` name the same file: the same path once resolved, or (both existing) the same
+    file by device and inode (a hard link, a link to it)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def write_report_or_fail(folder: Path, views, lang: str, standings_html=None, pages: bool = True) -> Path:

@@ -1,0 +1,71 @@
+"""An input is never written to: an output named as one of the command's inputs (by the same name, another spelling
+of it, or a hard link to the same file) is bad input, one line naming it, exit status 2, before anything is read,
+and the input keeps every byte. Before, `digitize PHOTO -o PHOTO` replaced the photo with its JSON, and `audit LIST
+--corrected LIST` and `standings LIST -o LIST` the list as written with their own output."""
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from skatscan.cli import BadInput, cli
+from skatscan.outputs import OutputPlan
+
+ROOT = Path(__file__).resolve().parents[2]
+PHOTO = ROOT / "samples" / "photos" / "small-720.jpg"
+LIST = ROOT / "samples" / "lists" / "six-games.json"
+SERIES = ROOT / "samples" / "tournament" / "series1-table1.json"
+PROBLEM = "is also an input; an input file is never written to"
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("command,sample,options", [
+    ("digitize", PHOTO, ["-o"]),
+    ("scan", PHOTO, ["--json", "-o"]),
+    ("audit", LIST, ["-o"]),
+    ("audit", LIST, ["--corrected"]),
+    ("standings", SERIES, ["-o"]),
+])
+@pytest.mark.parametrize("spelling", ["same", "dotted", "hard link"])
+def test_an_output_onto_an_input_is_refused_and_the_input_kept(tmp_path, monkeypatch, command, sample, options,
+                                                                  spelling):
+    monkeypatch.chdir(tmp_path)
+    given = tmp_path / sample.name
+    given.write_bytes(sample.read_bytes())
+    if spelling == "hard link":
+        target = tmp_path / ("link" + sample.suffix)
+        os.link(given, target)
+    else:
+        target = Path(sample.name) if spelling == "same" else Path(".") / "." / sample.name
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, out, err = run(command, sample.name, *options, str(target))
+    assert code == 2, err
+    assert err.splitlines() == [f"skatscan: {Path(str(target))}: {PROBLEM}"], err
+    assert out == ""
+    assert given.read_bytes() == sample.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == before      # nothing else written either
+
+
+def test_an_output_beside_its_input_is_written(tmp_path):
+    """The check refuses the input itself, not its folder: the JSON of a photo goes beside it."""
+    photo = tmp_path / "a.jpg"
+    photo.write_bytes(PHOTO.read_bytes())
+    code, _, err = run("digitize", photo, "-o", tmp_path / "a.json")
+    assert code == 0, err
+    assert (tmp_path / "a.json").read_text().lstrip().startswith("{")
+    assert photo.read_bytes() == PHOTO.read_bytes()
+
+
+def test_a_name_in_an_output_folder_that_is_an_input_is_refused(tmp_path):
+    """In an output folder a name comes from the input's base name and the suffix: where that is an input (here a
+    list "b.json" beside a photo "b.png" whose output would be "b.json"), writing it is bad input, the file kept."""
+    (tmp_path / "b.json").write_text("{}")
+    plan = OutputPlan(str(tmp_path), 2, ".json", inputs=[str(tmp_path / "b.png"), str(tmp_path / "b.json")])
+    with pytest.raises(BadInput, match="is also an input"):
+        plan.write(str(tmp_path / "b.png"), "written")
+    assert (tmp_path / "b.json").read_text() == "{}"
+    assert plan.write(str(tmp_path / "c.png"), "written") == tmp_path / "c.json"
