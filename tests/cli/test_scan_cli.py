@@ -238,3 +238,18 @@ def test_scan_upside_down_photo(tmp_path):
     read_games = {g["no"] for g in doc["corrected"]["games"] if not g.get("crossed_out")}
     true_games = {g["no"] for g in truth["list"]["games"] if not g.get("crossed_out")}
     assert read_games == true_games
+
+
+def test_one_photo_with_an_odd_name_gets_a_safe_page_and_the_summary_counts_it(tmp_path):
+    """A photo named as people name them (spaces, an umlaut, "&", "<b>") gets its report page and photo copy under a
+    safe name the index links to, and the summary line counts one photo as one."""
+    photo = tmp_path / "Serie 1 Tisch 4 Müller & Co <b>.jpg"
+    photo.write_bytes((PHOTOS / "skatscan-4-clean.jpg").read_bytes())
+    code, _, err = run("scan", str(photo), "--report", str(tmp_path / "r"))
+    assert code in (0, 1), err
+    assert err.splitlines()[-1] == f"1 photo, 1 for the referee: {tmp_path / 'r' / 'index.html'}"
+    page = "Serie_1_Tisch_4_M_ller_Co_b"
+    assert f'href="lists/{page}.html"' in (tmp_path / "r" / "index.html").read_text()
+    assert (tmp_path / "r" / "lists" / f"{page}.html").is_file() and (tmp_path / "r" / "img" / f"{page}.jpg").is_file()
+    index = (tmp_path / "r" / "index.html").read_text()
+    assert "Müller &amp; Co &lt;b&gt;.jpg</a>" in index and "<b>" not in index      # the name shown, escaped
