@@ -280,10 +280,13 @@ def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
                                   reading=R.bool_(s.get("reading"), f"$.settled.{ref}.reading"))
     penalties = _penalties(d.get("penalties", []), table.seats, seen)
     photo = d.get("photo")
+    others = R.int_(photo.get("other_lists", 0), "$.photo.other_lists", "count", nullable=False) \
+        if isinstance(photo, dict) else 0
     photo = photo.get("file") if isinstance(photo, dict) else None
     return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
                      signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
-                     source=source, penalties=penalties, photo=str(photo) if photo is not None else None)
+                     source=source, penalties=penalties, photo=str(photo) if photo is not None else None,
+                     other_lists=others)
 
 
 def read_json_text(text: str, source: Optional[str] = None) -> ScoreList:

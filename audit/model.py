@@ -291,6 +291,9 @@ class ScoreList:
     #: the photo a digitized list was read from, as its document names it (``photo.file``); None for a typed list.
     #: Not part of the list's content: lists that differ only in it are equal.
     photo: Optional[str] = field(default=None, compare=False)
+    #: how many other lists that photo shows beside this one, which were not read (``photo.other_lists``): the
+    #: referee is told, or a table's list would be missing from the standings unnoticed. Not part of the content.
+    other_lists: int = field(default=0, compare=False)
 
     @property
     def seats(self) -> int:

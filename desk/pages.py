@@ -55,6 +55,7 @@ class ListView:
     problem: str = ""             # why a photo could not be read
     problem_label: str = ""       # what kind of problem, in the report's language (PROBLEM_LABEL), when known
     retake: bool = False          # read mostly in doubt: a new photo would serve better (retake_advice)
+    other_lists: bool = False     # the photo shows another list beside this one, not read (other_lists_note)
     #: what the desk noticed beside the audit (e.g. start numbers that differ from the seating list)
     notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
@@ -118,6 +119,16 @@ OFF_PHOTO_NOTE = {
 }
 
 
+#: The note of a photo that shows another list beside the one read (``ScoreList.other_lists``,
+#: digitize.outline.other_lists): the other is not read, and its table would be missing from the standings.
+OTHER_LISTS_NOTE = {
+    "de": "Auf dem Foto ist noch eine Liste zu sehen; gelesen wurde nur diese. Bitte jede Liste einzeln "
+          "fotografieren, sonst fehlt die andere in der Rangliste.",
+    "en": "The photo shows another list beside this one, and only this one was read. Please photograph each list on "
+          "its own, or the other one is missing from the standings.",
+}
+
+
 #: What kind of problem a photo that could not be read has (:data:`desk.batch.WHY`), in the German report when the
 #: sentence saying exactly why is English (results a batch folder kept from before the sentences were German too):
 #: the sentence follows it. Where there is a German sentence (``problem_de``), the German report shows it alone,
@@ -176,6 +187,11 @@ def off_photo_note(sl, lang: str = "de") -> Optional[str]:
     return _reason_note(sl, "photo", OFF_PHOTO_NOTE, lang)
 
 
+def other_lists_note(sl, lang: str = "de") -> Optional[str]:
+    """The note that the list's photo shows another list, which was not read (``sl.other_lists``), else None."""
+    return OTHER_LISTS_NOTE[lang] if getattr(sl, "other_lists", 0) else None
+
+
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None,
               pictures: Optional[dict] = None) -> ListView:
     """What the list page of the audit ``a`` shows; ``photo`` the path of its photo copy from the page, ``pictures``
@@ -199,7 +215,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
     retake = retake_advice(sl, lang)
     view.retake = retake is not None
-    for note in (retake, hand_note(sl, lang), off_photo_note(sl, lang)):
+    others = other_lists_note(sl, lang)
+    view.other_lists = others is not None
+    for note in (others, retake, hand_note(sl, lang), off_photo_note(sl, lang)):
         if note:
             view.notes.append(note)
     for f in a.findings:

@@ -51,7 +51,9 @@ class Located:
     cell's corners (top-left, top-right, bottom-right, bottom-left of the cell) in photo pixels;
     ``fit_error_mm`` RMS error of the homography; ``method`` "markers" or "grid"; ``timings`` seconds per
     stage; ``homography`` page mm -> photo px; ``blur_mm`` the printed lines' blur; ``coverage`` share of
-    line samples found; ``markers`` marker id -> corners in photo px; ``photo_shape`` the photo's (H, W).
+    line samples found; ``markers`` marker id -> corners in photo px; ``photo_shape`` the photo's (H, W);
+    ``other_lists`` how many other lists the photo shows beside this one, not read
+    (:func:`digitize.outline.other_lists`).
     """
 
     layout: FormLayout
@@ -71,6 +73,7 @@ class Located:
     coverage: float = 0.0
     markers: dict = field(repr=False, default_factory=dict)
     photo_shape: tuple = ()
+    other_lists: int = 0
 
     def page_to_photo(self, points_mm: np.ndarray) -> np.ndarray:
         """Points on the rectified page (N x 2, mm) -> photo pixels (N x 2)."""
@@ -118,7 +121,7 @@ def locate(image: np.ndarray) -> Located:
                    fit_error_mm=sheet.fit_error_mm, method=sheet.method,
                    timings={k: round(v, 4) for k, v in timings.items()}, homography=sheet.homography,
                    blur_mm=round(blur, 3), coverage=round(fit.coverage, 3), markers=sheet.markers,
-                   photo_shape=tuple(image.shape[:2]))
+                   photo_shape=tuple(image.shape[:2]), other_lists=sheet.other_lists)
 
 
 def _paper_level(page: np.ndarray, layout: FormLayout) -> float:

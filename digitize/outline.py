@@ -113,3 +113,49 @@ def quad_homography(layout: FormLayout, quad: np.ndarray, turn: int) -> Optional
         return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32)).astype(np.float64)
     except cv2.error:
         return None
+
+
+#: Another list on the photo: a grid outline whose area is this share of the area of the grid read (at least, at
+#: most), shaped like a list's grid (its shorter sides at least OTHER_LIST_SHAPE of its longer ones: the grid is
+#: about 0.7 as wide as high, less under a slanted view; a sliver fitted to a component that the grid's lines and a
+#: table's wood grain make together is far narrower: the README's tournament photo s1-t1), overlapping the grid read
+#: (and every other such outline) by less than OTHER_OVERLAP of the smaller of the two.
+OTHER_LIST_AREA = (0.4, 2.5)
+OTHER_LIST_SHAPE = 0.45
+OTHER_OVERLAP = 0.2
+
+
+def other_lists(quads: list, grid: np.ndarray) -> int:
+    """How many other lists ``quads`` (:func:`grid_quads`) show beside the grid read (``grid``: its outline, 4 x 2, in
+    the same pixels): outlines of about its size that lie apart from it and from each other. A photo of two lists side
+    by side has the other list's grid among the largest line networks; a single list's own parts (a grid split by a
+    fold, the head's boxes) lie within its outline, the paper's edge or a frame around it overlaps it wholly, and a
+    table's wood grain joined to the grid's lines gives a sliver (:data:`OTHER_LIST_SHAPE`)."""
+    read = np.asarray(grid, np.float32)
+    area = abs(cv2.contourArea(read))
+    if area <= 0:
+        return 0
+    others: list[np.ndarray] = []
+    for q in quads:
+        q = np.asarray(q, np.float32)
+        a = abs(cv2.contourArea(q))
+        if not OTHER_LIST_AREA[0] * area <= a <= OTHER_LIST_AREA[1] * area or _narrowness(q) < OTHER_LIST_SHAPE:
+            continue
+        if all(_overlap(q, o) < OTHER_OVERLAP for o in [read, *others]):
+            others.append(q)
+    return len(others)
+
+
+def _narrowness(quad: np.ndarray) -> float:
+    """The mean length of a quadrilateral's shorter pair of opposite sides over that of its longer pair (1 for a
+    square, near 0 for a sliver)."""
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    pairs = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return float(pairs[0] / pairs[1]) if pairs[1] > 0 else 0.0
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex outlines share, as a share of the smaller one's area."""
+    shared, _ = cv2.intersectConvexConvex(cv2.convexHull(a), cv2.convexHull(b))
+    smaller = min(abs(cv2.contourArea(a)), abs(cv2.contourArea(b)))
+    return float(shared) / smaller if smaller > 0 else 1.0

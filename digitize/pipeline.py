@@ -55,6 +55,7 @@ class Digitized:
         doc["photo"] = {"file": self.list.source, "width": self.image_shape[1], "height": self.image_shape[0],
                         "rotation": loc.rotation, "method": loc.method, "edition": loc.edition,
                         "fit_error_mm": round(float(loc.fit_error_mm), 3), "qr": loc.payload,
+                        "other_lists": loc.other_lists,
                         "seconds": {k: round(v, 3) for k, v in self.timings.items()}}
         return doc
 

@@ -47,7 +47,7 @@ from digitize.grid import measure_grid
 from digitize.homography import (apply_homography, page_on_photo, photo_px_per_mm, rectify, rotation_of, scale_matrix,
                                  warp_to_page)
 from digitize.layout import DEFAULT_GAMES, PAGE_H, PAGE_W, SEATS, Box, FormLayout, layout_for
-from digitize.outline import grid_quads, quad_homography
+from digitize.outline import grid_quads, other_lists, quad_homography
 from digitize.problems import PhotoError, german_decimal
 from digitize.template_fit import COARSE_SCORE_PX_PER_MM, align_template, layout_key, moved_mm, template_score
 
@@ -141,7 +141,8 @@ class Sheet:
     page is turned clockwise on the photo; ``method``: "markers" or "grid"; ``fit_error_mm``: RMS reprojection
     error of the homography over its ``inliers`` line crossings; ``score``: template correlation (0..1);
     ``photo_px_per_mm``: photo pixels per page millimetre at the page centre; ``grid_fit``: the grid
-    measured on the work image (coarse); ``timings``: seconds per stage.
+    measured on the work image (coarse); ``timings``: seconds per stage; ``other_lists``: how many other lists the
+    photo shows beside this one (:func:`digitize.outline.other_lists`), which are not read.
     """
 
     layout: FormLayout
@@ -157,6 +158,7 @@ class Sheet:
     markers: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     reading_page: Optional[np.ndarray] = None
+    other_lists: int = 0
 
     def page_to_photo(self, points_mm: np.ndarray) -> np.ndarray:
         """Page points (N x 2, mm) -> photo pixels (N x 2)."""
@@ -226,11 +228,14 @@ def find_sheet(image: np.ndarray) -> Sheet:
     # white the grey paper of a cell at the edge became ink (a printed "1" read as an empty cell)
     reading_page = page if page_on_photo(h_photo, grey.shape) else rectify(grey, h_photo, border=None)
     clock("rectify")
+    g = layout.grid
+    read = apply_homography(h_work, np.array([(g.x, g.y), (g.x2, g.y), (g.x2, g.y2), (g.x, g.y2)], np.float64))
     return Sheet(layout=layout, payload=payload, rotation=rotation_of(h_photo), method=method,
                  homography=h_photo, fit_error_mm=round(float(error), 3), inliers=int(inliers),
                  score=round(float(score), 3), photo_px_per_mm=round(float(ppm), 3), page=page,
                  reading_page=reading_page,
-                 markers={k: apply_homography(to_photo, v) for k, v in markers.items()}, timings=timings)
+                 markers={k: apply_homography(to_photo, v) for k, v in markers.items()}, timings=timings,
+                 other_lists=other_lists(quads, read))
 
 
 def _markers(work: np.ndarray, quads: list) -> dict[int, np.ndarray]:

@@ -29,7 +29,7 @@ from desk.start_numbers import reconcile_start_numbers
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
-from .photos import engine_option, expand_photos, report_picture, with_name_hint
+from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
 
 
 @click.command("scan")
@@ -124,6 +124,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if hand_note(sl) is not None:
                 click.echo(f"skatscan: {o.photo}: several Grundwerte that no game has were read: the reader "
                            "seems to misread this hand; its cells with the suspect digit are in doubt", err=True)
+            if sl.other_lists:
+                click.echo(f"skatscan: {o.photo}: {OTHER_LISTS_LINE}", err=True)
             if off_photo_note(sl) is not None:
                 click.echo(f"skatscan: {o.photo}: the list runs off the photo; its cells there are in doubt: "
                            "photograph the whole list", err=True)

@@ -11,6 +11,10 @@ import click
 
 from .cli import BadInput, bad_input_line
 
+#: The line on stderr for a photo that shows another list beside the one read (the command line stays English).
+OTHER_LISTS_LINE = ("the photo shows another list beside this one, which was not read: photograph each list on its "
+                    "own")
+
 engine_option = click.option("--engine", type=click.Choice(["skatscan", "tesseract"]), default="skatscan",
                              show_default=True,
                              help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")
