@@ -189,7 +189,7 @@ def off_photo_note(sl, lang: str = "de") -> Optional[str]:
 
 def other_lists_note(sl, lang: str = "de") -> Optional[str]:
     """The note that the list's photo shows another list, which was not read (``sl.other_lists``), else None."""
-    return OTHER_LISTS_NOTE[lang] if getattr(sl, "other_lists", 0) else None
+    return OTHER_LISTS_NOTE[lang] if sl.other_lists else None
 
 
 def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None,
