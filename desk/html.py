@@ -84,7 +84,7 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
     views = sorted(views, key=lambda v: v.sort_key)
     # the photos on which no list could be read are counted apart from the lists
     unread = sum(1 for v in views if v.status == UNREADABLE_PHOTO)
-    work = sum(1 for v in views if v.status not in ("clean", UNREADABLE_PHOTO))
+    work = sum(1 for v in views if v.for_referee and v.status != UNREADABLE_PHOTO)
     # the referee's work over all lists: the cells to look at on the photos and the keepers' errors to confirm
     doubts, errors = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors"))
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,

@@ -71,7 +71,15 @@ class ListView:
 
     @property
     def sort_key(self):
-        return (STATUS_ORDER.get(self.status, 9), self.series or 0, self.table or 0, self.name)
+        # a list in order whose photo shows another list comes before the lists in order: the referee has work there
+        order = STATUS_ORDER.get(self.status, 9) - (0.5 if self.status == CLEAN and self.other_lists else 0)
+        return (order, self.series or 0, self.table or 0, self.name)
+
+    @property
+    def for_referee(self) -> bool:
+        """Whether the referee has something to do for this list: a photo that could not be read, reading doubts or
+        errors on paper, or another list on its photo that was not read."""
+        return self.status != CLEAN or self.other_lists
 
     def for_index(self) -> "ListView":
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures

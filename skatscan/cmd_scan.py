@@ -152,7 +152,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             page = _standings_page(audits, lang, Path(report), player_names)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False)
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}, "
-                       f"{sum(v.status != 'clean' for v in views)} for the referee: "
+                       f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)

@@ -217,6 +217,20 @@ def test_index_sorts_the_work_first(samples):
     assert "Zu prüfen" not in render_index(views[:1])          # a clean list alone: nothing to check
 
 
+def test_a_list_in_order_whose_photo_shows_another_list_is_work_for_the_referee(samples):
+    """A clean list whose photo shows another list (not read) counts as work, comes before the lists in order, and
+    says why on the index and on its page."""
+    sl = load_list(samples / "lists" / "six-games.json")
+    plain = list_view(audit(sl), "plain")
+    other = list_view(audit(replace(sl, other_lists=1)), "zwei")
+    assert plain.status == other.status == "clean" and not plain.for_referee and other.for_referee
+    html = render_index([plain, other])
+    assert html.index("lists/zwei.html") < html.index("(noch eine Liste auf dem Foto)") < html.index("lists/plain.html")
+    assert html.count("noch eine Liste auf dem Foto") == 1
+    assert "2 Listen, davon 1 für den Schiedsrichter." in html
+    assert other.notes[0].startswith("Auf dem Foto ist noch eine Liste zu sehen") and not plain.notes
+
+
 def test_a_start_number_read_in_doubt_is_marked_on_the_index_and_the_list_page():
     """As on the standings: "12?" read in doubt, "?" alone where nothing was read."""
     sl, _ = seeded(random.Random(1), "footer", 4)
