@@ -49,7 +49,11 @@ class PlayerLine:
 
 
 class StandingsError(ValueError):
-    pass
+    """Standings that cannot be made, in one sentence; ``de`` the same in German (the German report says it)."""
+
+    def __init__(self, message: str, de: str = ""):
+        super().__init__(message)
+        self.de = de or message
 
 
 def player_id(a: Audit, seat: int, *, stand_in: bool = False) -> str:
@@ -74,7 +78,8 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     seats = []
     for a in audits:
         if a.sl.table.kind == "private":
-            raise StandingsError(f"{a.sl.source}: a private list has no tournament score")
+            raise StandingsError(f"{a.sl.source}: a private list has no tournament score",
+                                 de=f"{a.sl.source}: eine private Liste hat keine Turnierwertung")
         doubtful = a.sl.doubtful_cells()
         for r in a.result:
             seats.append((f"table.start_number.{r.seat}" in doubtful, a, r, doubtful))
@@ -88,10 +93,14 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
             other = players[pid].series[series]
             if not in_doubt:
                 raise StandingsError(f"{a.sl.source}: start number {pid} already plays series {series} "
-                                     f"at table {other[0]}")
+                                     f"at table {other[0]}",
+                                     de=f"{a.sl.source}: Start-Nr. {pid} spielt in Serie {series} schon an Tisch "
+                                        f"{other[0]}")
             pid, read_as = player_id(a, r.seat, stand_in=True), pid
             if pid in players and series in players[pid].series:
-                raise StandingsError(f"{a.sl.source}: series {series}, table {a.sl.table.table} is counted twice")
+                raise StandingsError(f"{a.sl.source}: series {series}, table {a.sl.table.table} is counted twice",
+                                     de=f"{a.sl.source}: Serie {series}, Tisch {a.sl.table.table} wird doppelt "
+                                        "gezählt")
         line = players.setdefault(pid, PlayerLine(pid))
         line.read_as = line.read_as or read_as
         line.series[series] = (a.sl.table.table, r.seat, r.score, r)

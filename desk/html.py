@@ -39,7 +39,7 @@ TEXTS = {
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
                as_read="wie gelesen",
                to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
-               note="vom Schiedsrichter entschieden", standings="Rangliste", penalties="Strafpunkte",
+               note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste", penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                workload="To check: {doubts} cells read in doubt, {errors} errors on paper.",
@@ -60,7 +60,7 @@ TEXTS = {
                            "skatscan again.",
                cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
                to_settle="Settle {n} reading doubts ↓", save="Save decisions",
-               note="settled by the referee", standings="Standings", penalties="Penalty points",
+               note="settled by the referee", standings="Standings", no_standings="No standings", penalties="Penalty points",
                after="after game", offence="Offence", announcements="Announcements"),
 }
 
@@ -80,7 +80,8 @@ def render_list(view: ListView, lang: str = "de") -> str:
                                                     settle_file=f"{view.name}.settle.json")
 
 
-def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False) -> str:
+def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False,
+                 standings_problem: Optional[str] = None) -> str:
     views = sorted(views, key=lambda v: v.sort_key)
     # the photos on which no list could be read are counted apart from the lists
     unread = sum(1 for v in views if v.status == UNREADABLE_PHOTO)
@@ -89,7 +90,8 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
     doubts, errors = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors"))
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
                                                      lists=len(views) - unread, unread=unread, doubts=doubts,
-                                                     errors=errors, standings=standings, generated=_now())
+                                                     errors=errors, standings=standings,
+                                                     standings_problem=standings_problem, generated=_now())
 
 
 def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
@@ -100,16 +102,19 @@ def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
 
 
 def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None,
-                 pages: bool = True) -> Path:
+                 pages: bool = True, standings_problem: Optional[str] = None) -> Path:
     """Write ``out/index.html`` and ``out/lists/NAME.html`` (images already in ``out/img``); ``pages=False``: the
-    index (and the standings) alone, the lists' pages written already (:func:`write_list_page`)."""
+    index (and the standings) alone, the lists' pages written already (:func:`write_list_page`).
+    ``standings_problem``: why there are no standings this time (one sentence, shown in the index in place of the
+    link)."""
     (out / "lists").mkdir(parents=True, exist_ok=True)
     for v in views if pages else ():
         write_list_page(out, v, lang)
     if standings_html is not None:
         write_atomic(out / "standings.html", standings_html)
     index = out / "index.html"
-    write_atomic(index, render_index(views, lang, standings=standings_html is not None))
+    write_atomic(index, render_index(views, lang, standings=standings_html is not None,
+                                     standings_problem=standings_problem))
     return index
 
 

@@ -26,7 +26,7 @@ from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
@@ -149,8 +149,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
-            page = _standings_page(audits, lang, Path(report), player_names)
-            index = write_report_or_fail(Path(report), views, lang, page, pages=False)
+            page, problem = _standings_page(audits, lang, Path(report), player_names)
+            index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem)
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
@@ -214,17 +214,21 @@ def _twice(audits) -> None:
                        f"{', '.join(sources)}", err=True)
 
 
-def _standings_page(audits, lang: str, folder: Path, names=None):
-    """The standings page (and ``standings.csv`` beside it) over the tournament lists; ``names``
-    (from the seating list) adds the players' names."""
+def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Optional[str], Optional[str]]:
+    """The standings page (and ``standings.csv`` beside it) over the tournament lists, ``names`` (from the seating
+    list) adding the players' names; and why there is none, in the report's language (a start number that plays
+    one series twice). Where there is none, the standings an earlier run left in ``folder`` are removed: a referee
+    or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
-    if not lists:
-        return None
     try:
+        if not lists:
+            _remove_standings(folder)
+            return None, None
         lines = standings(lists)
     except StandingsError as exc:
         click.echo(f"skatscan: standings: {exc}", err=True)
-        return None
+        _remove_standings(folder)
+        return None, exc.de if lang == "de" else str(exc)
     from desk.html import not_every_series_note, render_standings, stand_in_notes
     for note in [*stand_in_notes(lines, "en"), not_every_series_note(lines, "en")]:
         if note:
@@ -232,4 +236,13 @@ def _standings_page(audits, lang: str, folder: Path, names=None):
 
     from .cmd_standings import to_csv
     write_atomic(folder / "standings.csv", to_csv(lines, names))
-    return render_standings(lines, lang, names)
+    return render_standings(lines, lang, names), None
+
+
+def _remove_standings(folder: Path) -> None:
+    """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none)."""
+    for name in ("standings.html", "standings.csv"):
+        try:
+            (folder / name).unlink(missing_ok=True)
+        except OSError as exc:
+            raise BadInput(f"cannot remove the earlier standings ({exc.strerror or exc})", str(folder / name))

@@ -253,3 +253,23 @@ def test_one_photo_with_an_odd_name_gets_a_safe_page_and_the_summary_counts_it(t
     assert (tmp_path / "r" / "lists" / f"{page}.html").is_file() and (tmp_path / "r" / "img" / f"{page}.jpg").is_file()
     index = (tmp_path / "r" / "index.html").read_text()
     assert "Müller &amp; Co &lt;b&gt;.jpg</a>" in index and "<b>" not in index      # the name shown, escaped
+
+
+def test_standings_that_cannot_be_made_leave_no_earlier_ones_behind(tmp_path):
+    """A list photographed twice (two photos of one table) makes a start number play its series twice: there are no
+    standings this time. The index says why (in the report's language) where its link stood, and the standings a
+    run before left in the folder are gone: the office must not take them for this batch's."""
+    folder = tmp_path / "fotos"
+    folder.mkdir()
+    (folder / "a.jpg").write_bytes((PHOTOS / "skatscan-4-clean.jpg").read_bytes())
+    report = tmp_path / "bericht"
+    run("scan", str(folder), "--report", str(report))
+    assert (report / "standings.csv").is_file() and (report / "standings.html").is_file()
+    image = cv2.imread(str(folder / "a.jpg"))
+    cv2.imwrite(str(folder / "b.jpg"), cv2.resize(image, None, fx=0.95, fy=0.95), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    code, _, err = run("scan", str(folder), "--report", str(report))
+    assert "appears on 2 photos" in err and "start number 33 already plays series 4 at table 4" in err
+    assert not (report / "standings.csv").exists() and not (report / "standings.html").exists()
+    index = (report / "index.html").read_text()
+    assert 'href="standings.html"' not in index
+    assert f"Keine Rangliste: {folder / 'b.jpg'}: Start-Nr. 33 spielt in Serie 4 schon an Tisch 4</p>" in index
