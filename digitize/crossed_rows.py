@@ -1,5 +1,5 @@
-"""Which game rows a keeper crossed out (:func:`crossed_rows`): a row struck through, and the unused rows at the end of a
-list under one stroke. A crossed-out row holds no game; its cells are left out of the list
+"""Which game rows a keeper crossed out (:func:`crossed_rows`): a row struck through, and the unused rows at the end
+of a list under one stroke. A crossed-out row holds no game; its cells are left out of the list
 (:func:`in_crossed_row`)."""
 from __future__ import annotations
 

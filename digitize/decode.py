@@ -49,16 +49,16 @@ paper are different things, and the reader never silently fixes a cell to make t
 * a row that agrees with no combination as a whole (a game value wrong on paper, a misread confident cell) still
   settles its game without the counts (:func:`_settle_game`: a count misread surely no longer keeps a "+" read as
   no game value), then its declarer's total and counts on their own chains, against its "+" or "-" as it stands
-  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`digitize.footer._settle_footer_lines`, the rows' figures
-  first, a line read surely against them in doubt as a row's figure is): among the candidates of their cells the
-  arithmetic may change, chosen by the arithmetic and doubtful as above;
+  (:func:`_settle_chains`), and a seat's footer each of its lines (:func:`digitize.footer._settle_footer_lines`, the
+  rows' figures first, a line read surely against them in doubt as a row's figure is): among the candidates of their
+  cells the arithmetic may change, chosen by the arithmetic and doubtful as above;
 * a declarer's total read surely in a row that, as settled, does not add up is in doubt where its "+"/"-" or previous
   total is (:func:`_doubt_totals_beside_doubts`: the row's finding rests on those, a reading doubt already);
 * a seat's footer checks its points and counts against the seat's last row figures read surely (and a last total in
-  doubt for the bar alone that its row adds up with, :func:`digitize.footer._row_holds`); a footer line read as its last row figure
-  was read takes what the arithmetic mended that figure to (:func:`digitize.footer._copied_misreads`), and the other way round a last
-  figure read as its footer line follows the line's mend (:func:`digitize.footer.follow_mended_lines`): the same figure written
-  twice is misread alike, both in doubt;
+  doubt for the bar alone that its row adds up with, :func:`digitize.footer._row_holds`); a footer line read as its
+  last row figure was read takes what the arithmetic mended that figure to (:func:`digitize.footer._copied_misreads`),
+  and the other way round a last figure read as its footer line follows the line's mend
+  (:func:`digitize.footer.follow_mended_lines`): the same figure written twice is misread alike, both in doubt;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
   the arithmetic may change, :meth:`Cells.changeable`): row by row, a total misread in doubt was followed by the

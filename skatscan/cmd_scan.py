@@ -220,10 +220,10 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
     one series twice). Where there is none, the standings an earlier run left in ``folder`` are removed: a referee
     or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
+    if not lists:
+        _remove_standings(folder)
+        return None, None
     try:
-        if not lists:
-            _remove_standings(folder)
-            return None, None
         lines = standings(lists)
     except StandingsError as exc:
         click.echo(f"skatscan: standings: {exc}", err=True)
