@@ -85,7 +85,9 @@ def render_list(view: ListView, lang: str = "de") -> str:
 
 
 def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False,
-                 standings_problem: Optional[str] = None) -> str:
+                 standings_problem: Optional[str] = None, notes: Iterable[str] = ()) -> str:
+    """The report's index: a line per list, the work summed up, ``notes`` on the batch as a whole (a table on two
+    photos), the link to the standings or why there are none."""
     views = sorted(views, key=lambda v: v.sort_key)
     # the photos on which no list could be read are counted apart from the lists
     unread = sum(1 for v in views if v.status == UNREADABLE_PHOTO)
@@ -95,7 +97,8 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
                                                      lists=len(views) - unread, unread=unread, doubts=doubts,
                                                      errors=errors, standings=standings,
-                                                     standings_problem=standings_problem, generated=_now())
+                                                     standings_problem=standings_problem, notes=list(notes),
+                                                     generated=_now())
 
 
 def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
@@ -106,11 +109,11 @@ def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
 
 
 def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None,
-                 pages: bool = True, standings_problem: Optional[str] = None) -> Path:
+                 pages: bool = True, standings_problem: Optional[str] = None, notes: Iterable[str] = ()) -> Path:
     """Write ``out/index.html`` and ``out/lists/NAME.html`` (images already in ``out/img``); ``pages=False``: the
     index (and the standings) alone, the lists' pages written already (:func:`write_list_page`).
     ``standings_problem``: why there are no standings this time (one sentence, shown in the index in place of the
-    link)."""
+    link); ``notes``: sentences on the batch as a whole, atop the index."""
     (out / "lists").mkdir(parents=True, exist_ok=True)
     for v in views if pages else ():
         write_list_page(out, v, lang)
@@ -118,7 +121,7 @@ def write_report(out: Path, views: list[ListView], lang: str = "de", standings_h
         write_atomic(out / "standings.html", standings_html)
     index = out / "index.html"
     write_atomic(index, render_index(views, lang, standings=standings_html is not None,
-                                     standings_problem=standings_problem))
+                                     standings_problem=standings_problem, notes=notes))
     return index
 
 

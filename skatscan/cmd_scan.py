@@ -144,13 +144,16 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
                 view.notes += [taken.text(lang) for taken in start_notes]
                 views.append(write_page_or_fail(Path(report), view, lang))
-        _twice(audits)
+        twice = _twice(audits)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
             page, problem = _standings_page(audits, lang, Path(report), player_names)
-            index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem)
+            index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
+                                         notes=[TWICE_NOTE[lang].format(series=series, table=table, n=len(sources),
+                                                                        photos=", ".join(sources))
+                                                for series, table, sources in twice])
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
@@ -199,19 +202,30 @@ def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path,
     return report_picture(image, photo_width or image.shape[1], a, img_dir, name)
 
 
-def _twice(audits) -> None:
-    """The same list photographed twice: one line per series and table that comes more than once.
-    A series or table the reader doubts is not counted: it is a reading doubt on the list's page."""
+#: The report's note on a series and table that come on several photos (:func:`_twice`).
+TWICE_NOTE = {
+    "de": "Serie {series}, Tisch {table} ist auf {n} Fotos: {photos}. Ein Tisch zählt einmal: das überzählige Foto "
+          "(etwa das unschärfere) aus dem Ordner nehmen und neu einlesen.",
+    "en": "Series {series}, table {table} is on {n} photos: {photos}. A table counts once: take the extra photo (the "
+          "less sharp one, say) out of the folder and scan again.",
+}
+
+
+def _twice(audits) -> list[tuple[int, int, list[str]]]:
+    """The same list photographed twice: one line per series and table that comes more than once, and (series,
+    table, the photos) of each for the report. A series or table the reader doubts is not counted: it is a reading
+    doubt on the list's page."""
     seen = defaultdict(list)
     for a in audits:
         t = a.sl.table
         doubted = a.sl.doubtful_cells() & {"table.series", "table.table"}
         if t.series is not None and t.table is not None and not doubted:
             seen[(t.series, t.table)].append(a.sl.source)
-    for (series, table), sources in seen.items():
-        if len(sources) > 1:
-            click.echo(f"skatscan: series {series}, table {table} appears on {len(sources)} photos: "
-                       f"{', '.join(sources)}", err=True)
+    twice = [(series, table, sources) for (series, table), sources in seen.items() if len(sources) > 1]
+    for series, table, sources in twice:
+        click.echo(f"skatscan: series {series}, table {table} appears on {len(sources)} photos: "
+                   f"{', '.join(sources)}", err=True)
+    return twice
 
 
 def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Optional[str], Optional[str]]:

@@ -109,12 +109,13 @@ def is_same_file(a: Path, b: Path) -> bool:
 
 
 def write_report_or_fail(folder: Path, views, lang: str, standings_html=None, pages: bool = True,
-                         standings_problem=None) -> Path:
+                         standings_problem=None, notes=()) -> Path:
     """Write the HTML review report (``pages=False``: its index and standings, the lists' pages written already by
     :func:`write_page_or_fail`); an unwritable folder is bad input (one line, exit 2)."""
     from desk.html import write_report
     try:
-        return write_report(folder, views, lang, standings_html, pages=pages, standings_problem=standings_problem)
+        return write_report(folder, views, lang, standings_html, pages=pages, standings_problem=standings_problem,
+                            notes=notes)
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
 

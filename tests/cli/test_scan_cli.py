@@ -273,3 +273,11 @@ def test_standings_that_cannot_be_made_leave_no_earlier_ones_behind(tmp_path):
     index = (report / "index.html").read_text()
     assert 'href="standings.html"' not in index
     assert f"Keine Rangliste: {folder / 'b.jpg'}: Start-Nr. 33 spielt in Serie 4 schon an Tisch 4</p>" in index
+    # the index says which photos show the same table, and what to do
+    assert (f"Serie 4, Tisch 4 ist auf 2 Fotos: {folder / 'a.jpg'}, {folder / 'b.jpg'}. Ein Tisch zählt einmal: das "
+            "überzählige Foto (etwa das unschärfere) aus dem Ordner nehmen und neu einlesen.</p>") in index
+    (folder / "b.jpg").unlink()                     # done so: the standings are back, the note gone
+    run("scan", str(folder), "--report", str(report))
+    index = (report / "index.html").read_text()
+    assert 'href="standings.html"' in index and (report / "standings.csv").is_file()
+    assert "Keine Rangliste" not in index and "auf 2 Fotos" not in index
