@@ -151,9 +151,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         if report:
             page, problem = _standings_page(audits, lang, Path(report), player_names)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
-                                         notes=[TWICE_NOTE[lang].format(series=series, table=table, n=len(sources),
-                                                                        photos=", ".join(sources))
-                                                for series, table, sources in twice])
+                                         notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
+                                             series=series, table=table, n=len(sources), photos=", ".join(sources))
+                                             for series, table, sources, same in twice])
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
@@ -202,27 +202,36 @@ def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path,
     return report_picture(image, photo_width or image.shape[1], a, img_dir, name)
 
 
-#: The report's note on a series and table that come on several photos (:func:`_twice`).
+#: The report's note on a series and table that come on several photos (:func:`_twice`): the same list photographed
+#: again (the same start numbers), or lists of different players that name the same table (one's Serie or Tisch is
+#: misread, or miswritten: no photo is to be taken out then).
 TWICE_NOTE = {
     "de": "Serie {series}, Tisch {table} ist auf {n} Fotos: {photos}. Ein Tisch zählt einmal: das überzählige Foto "
           "(etwa das unschärfere) aus dem Ordner nehmen und neu einlesen.",
     "en": "Series {series}, table {table} is on {n} photos: {photos}. A table counts once: take the extra photo (the "
           "less sharp one, say) out of the folder and scan again.",
 }
+CLASH_NOTE = {
+    "de": "Serie {series}, Tisch {table} steht auf {n} Listen verschiedener Spieler: {photos}. Auf einer ist Serie "
+          "oder Tisch wohl verlesen oder verschrieben: bitte auf den Fotos prüfen.",
+    "en": "Series {series}, table {table} stands on {n} lists of different players: {photos}. One of them has its "
+          "series or table misread or miswritten: please check them on the photos.",
+}
 
 
-def _twice(audits) -> list[tuple[int, int, list[str]]]:
+def _twice(audits) -> list[tuple[int, int, list[str], bool]]:
     """The same list photographed twice: one line per series and table that comes more than once, and (series,
-    table, the photos) of each for the report. A series or table the reader doubts is not counted: it is a reading
-    doubt on the list's page."""
+    table, the photos, whether they show the same players: the same start numbers) of each for the report. A
+    series or table the reader doubts is not counted: it is a reading doubt on the list's page."""
     seen = defaultdict(list)
     for a in audits:
         t = a.sl.table
         doubted = a.sl.doubtful_cells() & {"table.series", "table.table"}
         if t.series is not None and t.table is not None and not doubted:
-            seen[(t.series, t.table)].append(a.sl.source)
-    twice = [(series, table, sources) for (series, table), sources in seen.items() if len(sources) > 1]
-    for series, table, sources in twice:
+            seen[(t.series, t.table)].append(a.sl)
+    twice = [(series, table, [sl.source for sl in lists], len({sl.table.start_numbers for sl in lists}) == 1)
+             for (series, table), lists in seen.items() if len(lists) > 1]
+    for series, table, sources, _same in twice:
         click.echo(f"skatscan: series {series}, table {table} appears on {len(sources)} photos: "
                    f"{', '.join(sources)}", err=True)
     return twice

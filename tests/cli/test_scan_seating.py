@@ -96,5 +96,8 @@ def test_a_doubtful_table_reading_is_no_duplicate(capsys):
                         readings={"table.table": CellReading(4, 0.37, doubtful=True)})
     _twice([audit(sure), audit(doubted)])
     assert capsys.readouterr().err == ""
-    _twice([audit(sure), audit(ScoreList(table=Table(seats=3, series=4, table=4), source="c.jpg"))])
+    assert _twice([audit(sure), audit(ScoreList(table=Table(seats=3, series=4, table=4), source="c.jpg"))]) == \
+        [(4, 4, ["a.jpg", "c.jpg"], True)]                  # the same players: the list photographed again
     assert "series 4, table 4 appears on 2 photos: a.jpg, c.jpg" in capsys.readouterr().err
+    other = ScoreList(table=Table(seats=3, series=4, table=4, start_numbers=("1", "2", "3")), source="d.jpg")
+    assert _twice([audit(sure), audit(other)]) == [(4, 4, ["a.jpg", "d.jpg"], False)]   # other players: a misread
