@@ -65,11 +65,13 @@ class Outcome:
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
-    """The photos to process: files as given, folders by their photo files (sorted)."""
+    """The photos to process: files as given, folders by their photo files (sorted; not the hidden ones, such as
+    the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick, which are no photos)."""
     out = []
     for p in map(Path, paths):
         if p.is_dir():
-            out += sorted(q for q in p.iterdir() if q.is_file() and q.suffix.lower() in PHOTO_SUFFIXES)
+            out += sorted(q for q in p.iterdir() if q.is_file() and q.suffix.lower() in PHOTO_SUFFIXES
+                          and not q.name.startswith("."))
         else:
             out.append(p)
     return out

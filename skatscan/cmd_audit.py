@@ -21,12 +21,14 @@ from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
-    """Files as given; a folder stands for the list files in it (sorted)."""
+    """Files as given; a folder stands for the list files in it (sorted; not the hidden ones, as
+    :func:`desk.batch.find_photos`)."""
     out = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out += sorted(str(q) for q in path.iterdir() if q.suffix.lower() in SUFFIXES and q.is_file())
+            out += sorted(str(q) for q in path.iterdir() if q.suffix.lower() in SUFFIXES and q.is_file()
+                          and not q.name.startswith("."))
         else:
             out.append(p)
     return out

@@ -91,3 +91,21 @@ def test_a_rerun_with_other_settings_reads_the_photos_again(tmp_path):
     assert [o.status for o in out] == ["done", "bad"] and out[1].seconds > 0      # both read again
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert manifest["a"]["made_with"]["loss_money"] == "1.00"
+
+
+def test_a_folder_stands_for_its_photos_not_the_hidden_files_beside_them(tmp_path):
+    """A Mac copying photos to a USB stick leaves "._NAME" beside each (no photo); a folder stands for its photos,
+    upper-case suffixes too, and not for those: each would be one more bad-input line. A hidden file named on the
+    command line is still read."""
+    found = make(tmp_path / "stick", {"IMG_0001.JPG": "x", "IMG_0002.jpeg": "x", "._IMG_0001.JPG": "appledouble",
+                                      ".hidden.png": "x", "notes.txt": "x"})
+    assert [p.name for p in found] == ["IMG_0001.JPG", "IMG_0002.jpeg"]
+    assert find_photos([str(tmp_path / "stick" / "._IMG_0001.JPG")]) == [tmp_path / "stick" / "._IMG_0001.JPG"]
+
+
+def test_a_folder_stands_for_its_lists_not_the_hidden_files_beside_them(tmp_path):
+    from skatscan.cmd_audit import expand
+
+    for name in ("t1.json", "._t1.json", "T2.CSV", ".x.csv"):
+        (tmp_path / name).write_text("x")
+    assert expand([str(tmp_path)]) == [str(tmp_path / "T2.CSV"), str(tmp_path / "t1.json")]
