@@ -21,10 +21,16 @@ engine_option = click.option("--engine", type=click.Choice(["skatscan", "tessera
 
 
 def expand_photos(paths) -> list[str]:
+    """The photo files of ``paths`` (:func:`desk.batch.find_photos`); none is bad input, whose line names the folders
+    inside a given folder that hold photos (a referee who keeps a folder per series gives those)."""
     from desk.batch import find_photos
     files = [str(p) for p in find_photos(paths)]
     if not files:
-        raise BadInput("no photos (.jpg, .png, ...) found", " ".join(paths))
+        inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()
+                       for sub in p.iterdir() if sub.is_dir() and find_photos([str(sub)]))
+        hint = f"; the folders {', '.join(inner)} hold photos: give them (a folder is not searched below)" \
+            if inner else ""
+        raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
     return files
 
 

@@ -281,3 +281,18 @@ def test_standings_that_cannot_be_made_leave_no_earlier_ones_behind(tmp_path):
     index = (report / "index.html").read_text()
     assert 'href="standings.html"' in index and (report / "standings.csv").is_file()
     assert "Keine Rangliste" not in index and "auf 2 Fotos" not in index
+
+
+def test_a_folder_of_series_folders_names_them(tmp_path):
+    """A referee who keeps a folder per series and gives their parent gets one line naming the folders that hold
+    photos (a folder is not searched below), exit status 2; a folder with nothing in it gets the plain line."""
+    for series in ("serie1", "serie2"):
+        (tmp_path / "fotos" / series).mkdir(parents=True)
+        (tmp_path / "fotos" / series / "t1.jpg").write_bytes(b"x")
+    (tmp_path / "leer").mkdir()
+    fotos, leer = tmp_path / "fotos", tmp_path / "leer"
+    code, out, err = run("scan", str(fotos))
+    assert code == 2 and out == ""
+    assert err == (f"skatscan: {fotos}: no photos (.jpg, .png, ...) found; the folders {fotos / 'serie1'}, "
+                   f"{fotos / 'serie2'} hold photos: give them (a folder is not searched below)\n")
+    assert run("digitize", str(leer))[2] == f"skatscan: {leer}: no photos (.jpg, .png, ...) found\n"
