@@ -65,16 +65,18 @@ class Outcome:
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
-    """The photos to process: files as given, folders by their photo files (sorted; not the hidden ones, such as
-    the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick, which are no photos)."""
+    """The photos to process: files as given, folders by their photo files (:func:`files_in`)."""
     out = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(q for q in p.iterdir() if q.is_file() and q.suffix.lower() in PHOTO_SUFFIXES
-                          and not q.name.startswith("."))
-        else:
-            out.append(p)
+        out += files_in(p, PHOTO_SUFFIXES) if p.is_dir() else [p]
     return out
+
+
+def files_in(folder: Path, suffixes) -> list[Path]:
+    """The files in ``folder`` (not below it) whose suffix, in any case, is one of ``suffixes``, sorted; not the
+    hidden ones, such as the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick."""
+    return sorted(q for q in folder.iterdir() if q.is_file() and q.suffix.lower() in suffixes
+                  and not q.name.startswith("."))
 
 
 def fingerprint(path: Path) -> dict:

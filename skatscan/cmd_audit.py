@@ -21,16 +21,11 @@ from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
-    """Files as given; a folder stands for the list files in it (sorted; not the hidden ones, as
-    :func:`desk.batch.find_photos`)."""
+    """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`)."""
+    from desk.batch import files_in
     out = []
     for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out += sorted(str(q) for q in path.iterdir() if q.suffix.lower() in SUFFIXES and q.is_file()
-                          and not q.name.startswith("."))
-        else:
-            out.append(p)
+        out += [str(q) for q in files_in(Path(p), SUFFIXES)] if Path(p).is_dir() else [p]
     return out
 
 
