@@ -263,9 +263,14 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
 
 
 def _remove_standings(folder: Path) -> None:
-    """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none)."""
-    for name in ("standings.html", "standings.csv"):
+    """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none); a file of that
+    name that skatscan did not write (no CSV head of its standings, no page of its report) is left alone."""
+    from .cmd_standings import CSV_HEAD
+    marks = {"standings.csv": ";".join(CSV_HEAD[:3]), "standings.html": '<p class="muted">skatscan · '}
+    for name, mark in marks.items():
+        path = folder / name
         try:
-            (folder / name).unlink(missing_ok=True)
+            if path.is_file() and mark in path.read_text(encoding="utf-8", errors="replace"):
+                path.unlink()
         except OSError as exc:
-            raise BadInput(f"cannot remove the earlier standings ({exc.strerror or exc})", str(folder / name))
+            raise BadInput(f"cannot remove the earlier standings ({exc.strerror or exc})", str(path))

@@ -296,3 +296,22 @@ def test_a_folder_of_series_folders_names_them(tmp_path):
     assert err == (f"skatscan: {fotos}: no photos (.jpg, .png, ...) found; the folders {fotos / 'serie1'}, "
                    f"{fotos / 'serie2'} hold photos: give them (a folder is not searched below)\n")
     assert run("digitize", str(leer))[2] == f"skatscan: {leer}: no photos (.jpg, .png, ...) found\n"
+
+
+def test_only_skatscan_s_own_standings_are_removed(tmp_path):
+    """The standings a run cannot make remove those an earlier run wrote, not a file of the same name that skatscan
+    did not write (a report folder given as one that holds the office's own standings.csv)."""
+    from skatscan.cmd_scan import _remove_standings
+    from skatscan.cmd_standings import CSV_HEAD
+
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    ours.mkdir(), theirs.mkdir()
+    (ours / "standings.csv").write_text(";".join(CSV_HEAD) + "\n1;;4;2\n")
+    (ours / "standings.html").write_text('<html><p class="muted">skatscan · 2026-12-06 10:00</p></html>')
+    (theirs / "standings.csv").write_text("Platz;Name;Punkte\n1;Anna;2226\n")
+    (theirs / "standings.html").write_text("<html>Rangliste des Vereins</html>")
+    _remove_standings(ours)
+    _remove_standings(theirs)
+    _remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
+    assert sorted(p.name for p in ours.iterdir()) == []
+    assert sorted(p.name for p in theirs.iterdir()) == ["standings.csv", "standings.html"]
