@@ -9,8 +9,9 @@ import json
 import math
 from typing import Any, Optional
 
-from .model import (ABANDON_TIMES, CONFIRMED_BY, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_LIST, MARK_FIELDS, OFFENCES,
-                    Abandoned, CellReading, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, Table)
+from .model import (ABANDON_TIMES, CONFIRMED_BY, DOUBT_REASONS, FOOTER_FIELDS, FORMAT_AUDIT, FORMAT_LIST,
+                    MARK_FIELDS, OFFENCES, Abandoned, CellReading, Footer, Game, Penalty, ScoreList, SeatCells,
+                    Settlement, Table)
 
 #: Bounds beyond which a figure cannot be a Skat list entry (an input error, not a finding).
 LIMITS = {"small": (0, 99), "value": (0, 100_000), "total": (-1_000_000, 1_000_000),
@@ -253,10 +254,15 @@ def _readings(v) -> dict[str, CellReading]:
 
 
 def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
-    """Build a :class:`ScoreList` from a parsed JSON document (strictly validated)."""
-    d = R.obj(doc, "$", required=("format", "table"), allowed=TOP_FIELDS)
+    """Build a :class:`ScoreList` from a parsed JSON document (strictly validated; its format first, so that another
+    skatscan document, such as the audit of a list, is named as what it is)."""
+    if isinstance(doc, dict) and doc.get("format") == FORMAT_AUDIT:
+        raise ListError("$.format", f'an audit ("{FORMAT_AUDIT}"), not a list: give the list it was made from '
+                                    f'(or the corrected list, written by audit --corrected)')
+    d = R.obj(doc, "$", required=("format", "table"))
     if d["format"] != FORMAT_LIST:
         raise ListError("$.format", f'unknown format {json.dumps(d["format"])[:40]}, expected "{FORMAT_LIST}"')
+    d = R.obj(doc, "$", required=("format", "table"), allowed=TOP_FIELDS)
     table = _table(d["table"])
     games = tuple(_game(g, i, table.seats)
                   for i, g in enumerate(R.list_(d.get("games", []), "$.games", max_len=999)))

@@ -100,6 +100,17 @@ def test_bad_json_names_the_place(doc, where):
     assert exc.value.where == where
 
 
+def test_an_audit_document_given_as_a_list_is_named_as_one(samples):
+    """`scan -o` and `audit -o` write audits; one of them given to audit as a list is named as what it is (before, its
+    first field unknown to a list was the message: 'unknown field "status"')."""
+    sl = list_from_json(json.loads((samples / "lists" / "six-games.json").read_text()))
+    doc = audit_to_json(audit(sl))
+    with pytest.raises(ListError) as exc:
+        list_from_json(doc)
+    assert exc.value.where == "$.format" and 'an audit ("skatscan.audit/1"), not a list' in str(exc.value)
+    assert list_from_json(doc["corrected"]) is not None          # the corrected list inside it is a list
+
+
 def test_bad_json_text():
     with pytest.raises(ListError) as exc:
         read_json_text('{"format": ')
