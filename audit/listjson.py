@@ -256,12 +256,12 @@ def _readings(v) -> dict[str, CellReading]:
 def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
     """Build a :class:`ScoreList` from a parsed JSON document (strictly validated; its format first, so that another
     skatscan document, such as the audit of a list, is named as what it is)."""
-    if isinstance(doc, dict) and doc.get("format") == FORMAT_AUDIT:
+    fmt = doc.get("format", FORMAT_LIST) if isinstance(doc, dict) else FORMAT_LIST
+    if fmt == FORMAT_AUDIT:
         raise ListError("$.format", f'an audit ("{FORMAT_AUDIT}"), not a list: give the list it was made from '
                                     f'(or the corrected list, written by audit --corrected)')
-    d = R.obj(doc, "$", required=("format", "table"))
-    if d["format"] != FORMAT_LIST:
-        raise ListError("$.format", f'unknown format {json.dumps(d["format"])[:40]}, expected "{FORMAT_LIST}"')
+    if fmt != FORMAT_LIST:
+        raise ListError("$.format", f'unknown format {json.dumps(fmt)[:40]}, expected "{FORMAT_LIST}"')
     d = R.obj(doc, "$", required=("format", "table"), allowed=TOP_FIELDS)
     table = _table(d["table"])
     games = tuple(_game(g, i, table.seats)

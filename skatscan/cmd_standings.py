@@ -18,7 +18,7 @@ from desk.start_numbers import reconcile_start_numbers
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
 from .options import make_settings, read_seating_file, settings_options
-from .outputs import is_same_file
+from .outputs import not_an_input
 from .photos import with_name_hint
 
 HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "Gegner", "Wertung", "Betrag",
@@ -93,9 +93,8 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     loaded = []
     bad = 0
     files = expand(lists)
-    inputs = files + ([seating] if seating is not None else [])
-    if output and any(is_same_file(Path(output), Path(f)) for f in inputs):
-        raise BadInput("is also an input; an input file is never written to", output)
+    if output:
+        not_an_input(Path(output), files + ([seating] if seating is not None else []))
     for name in files:
         try:
             loaded.append(with_name_hint(load_list(name), name))

@@ -54,12 +54,7 @@ class OutputPlan:
         elif not self.target.parent.exists():
             raise BadInput("the folder for this output does not exist", str(self.target))
         else:
-            self._not_an_input(self.target)
-
-    def _not_an_input(self, path: Path) -> None:
-        """Refuse ``path`` (bad input) when it is one of the inputs, by name or as the same file."""
-        if any(is_same_file(path, i) for i in self.inputs):
-            raise BadInput("is also an input; an input file is never written to", str(path))
+            not_an_input(self.target, self.inputs)
 
     def unique(self, source: str) -> str:
         """A file name from ``source`` that no earlier input of this run has taken."""
@@ -87,14 +82,18 @@ class OutputPlan:
         path = self.path_for(source)
         if path is None:
             return None
-        self._not_an_input(path)
-        if is_same_file(path, Path(source)):
-            raise BadInput("is also an input; an input file is never written to", str(path))
+        not_an_input(path, [*self.inputs, Path(source)])
         try:
             write_atomic(path, text)
         except OSError as exc:
             raise BadInput(f"cannot write it ({exc.strerror or exc})", str(path))
         return path
+
+
+def not_an_input(path: Path, inputs: Iterable[Path]) -> None:
+    """Refuse the output ``path`` (bad input) when it is one of ``inputs``, by name or as the same file."""
+    if any(is_same_file(path, Path(i)) for i in inputs):
+        raise BadInput("is also an input; an input file is never written to", str(path))
 
 
 def is_same_file(a: Path, b: Path) -> bool:
