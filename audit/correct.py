@@ -4,9 +4,13 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 
 * a won game counts the lower of its "+" entry and the value of its game columns;
 * a lost game counts the higher of its "-" entry and twice the value of its game columns
-  (a single-counted loss counts double; an overbid loss stands as written);
-* a running total that does not follow from the previous total and the row: the lower counts,
-  and every later total follows from it;
+  (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
+  mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
+* a running total: the lower of the written total and the one recomputed from the corrected total
+  before it and the row's value that counts, and every later total follows from it. Each
+  disagreement is charged once: a total that follows a "+" written too high is not lowered again
+  by the slip the "+" was already corrected for, and a total written right after one written too
+  high counts as written;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts.
 
 The result is a new list plus one :class:`Correction` per changed cell. Where the lower
@@ -21,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .overbid import explained_bids
+from .overbid import explained_bids, written_single
 from .model import Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
@@ -78,6 +82,8 @@ def _row_delta(f: RowFacts) -> Optional[int]:
         return f.written_delta
     if f.outcome == WON:
         return min(g.plus, f.value) if g.plus is not None else f.value
+    if g.minus is not None and written_single(g.minus, g.base, f.value, g.factor):
+        return -2 * max(g.minus, f.value)      # the loss written single, an overbid's charge too, counts double
     minus = g.minus if g.minus is not None else 0
     return -max(minus, 2 * f.value)
 
@@ -117,7 +123,11 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     counters = uses_counters(sl)
     penalties = _penalties(sl, b, settings)
     pen_after = penalty_points(penalties, n)
+    pen_written = penalty_points(sl.penalties, n)
     total = list(pen_after.get(0, [0] * n))   # corrected running totals
+    # per seat, what the penalty corrections so far moved the corrected totals by against the written ones: a written
+    # total is compared with the corrected one as if the keeper had entered the schedule's penalties
+    shift = [a - w for a, w in zip(total, pen_written.get(0, [0] * n))]
     won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
     count = {"won": [0] * n, "lost": [0] * n}   # the corrected Gew./Verl. cells
@@ -137,6 +147,9 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     def add_penalties(no):
         for s, v in enumerate(pen_after.get(no, ())):
             total[s] += v
+            shift[s] += v
+        for s, v in enumerate(pen_written.get(no, ())):
+            shift[s] -= v
 
     previous_no = None
     for f in facts:
@@ -161,14 +174,13 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             continue
         s = f.declarer
         cells = g.players[s]
-        # the row's own running-total slip, if it cost the declarer points (SkWO 7.2.5)
-        if cells.total is not None and f.written_delta is not None:
-            slip = min(0, cells.total - (f.prev_total[s] + f.written_delta))
-        elif cells.total is not None:
-            slip = min(0, cells.total - f.prev_total[s] - delta)
-        else:
-            slip = 0
-        new_total = total[s] + delta + slip
+        # the lower of the written total and the one recomputed from the corrected total before it and the row's
+        # value that counts (SkWO 7.2.5, rules.md section 10): each disagreement is charged once, by the figure that
+        # gives the fewest points (a total that follows the written "+" 48 of a game worth 36 counts 36, not 36
+        # less 12 again; a total written right after a total written too high counts as written)
+        computed = total[s] + delta
+        lower = cells.total is not None and cells.total + shift[s] < computed
+        new_total = cells.total + shift[s] if lower else computed
         outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
         new_minus = -delta if outcome == LOST else None
@@ -182,12 +194,10 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
         if g.ramsch and outcome == WON and delta != durchmarsch_value(g):
             b.settle(no, None, "plus", delta, "kept.value")
-        if slip:
+        if lower:
             b.settle(no, s + 1, "total", new_total, "kept.total")
         if new_total != cells.total:
-            if slip:
-                reason = "correct.total-lower"
-            elif cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
+            if lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
                 reason = "correct.carried"
             else:
                 reason = "correct.total"
@@ -214,8 +224,8 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 continue
             written = g.players[o].total
             if written is not None:
-                # another seat's total in the declarer's row: it cannot rise, a drop counts (7.2.5)
-                total[o] += min(0, written - f.prev_total[o])
+                # another seat's total in the declarer's row: it cannot rise, a lower one counts (7.2.5)
+                total[o] = min(total[o], written + shift[o])
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
                 if total[o] != written:
                     players[o] = replace(g.players[o], total=total[o])
@@ -250,7 +260,9 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     else:
         value = min(written, computed)
     if value != from_rows:
-        b.settle(None, seat + 1, line, value, "kept.footer")
+        # a lower written figure stands, or one that follows from the lower figures above it (a score from points
+        # written too low): it is not written, and the change from the written one says what counts
+        b.settle(None, seat + 1, line, value, "kept.footer" if value == written else "kept.footer-sum")
     if written is None:
         reason = "correct.footer-fill"
     b.change(None, seat + 1, line, written, value, reason, "SkWO 7.2.5, 8.12")

@@ -277,7 +277,6 @@ T = {
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)", "the higher loss counts (double the game value)"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.total": ("Stand aus vorigem Stand und Spielwert", "total from the previous total and the game"),
-    "correct.total-lower": ("der niedrigere Stand zählt", "the lower total counts"),
     "correct.carried": ("folgt aus dem berichtigten Stand davor", "follows from the corrected total before it"),
     "correct.counter": ("Zähler aus den Spielen", "count from the games"),
     "correct.footer": ("die niedrigere Punktzahl zählt", "the lower score counts"),
@@ -288,6 +287,7 @@ T = {
     "kept.value": ("der niedrigere geschriebene Wert bleibt", "the lower written value stands"),
     "kept.total": ("der niedrigere geschriebene Stand bleibt", "the lower written total stands"),
     "kept.footer": ("die niedrigere geschriebene Zahl bleibt", "the lower written figure stands"),
+    "kept.footer-sum": ("folgt aus den niedrigeren Zahlen darüber", "follows from the lower figures above it"),
     "correct.footer-fill": ("aus den Spielen berechnet", "computed from the games"),
     "correct.money": ("Verlustgeld nach Spielplan", "loss money by the schedule"),
 }

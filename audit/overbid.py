@@ -44,3 +44,18 @@ def explained_bids(minus: int, base: int, value: int, factor: int = 1) -> tuple[
     k = minus // (2 * base)
     low, high = (k - 1) * base, k * base
     return tuple(b for b in BID_VALUES if low < b <= high and b > value)
+
+
+def written_single(minus: int, base: int, value: int, factor: int = 1) -> bool:
+    """Whether a lost game's "-" entry that no bid explains is its loss written single (SkWO 7.2.5: it counts
+    double): the game's value itself, or the charged multiple of its Grundwert of an overbid (an odd multiple above
+    the game's own, which doubled is what an overbid at some bid charges).
+
+    >>> written_single(27, base=9, value=18)      # Karo mit 1 overbid at 24 or 27, written 27 for 54
+    True
+    >>> written_single(18, base=9, value=18), written_single(45, base=9, value=18), written_single(40, 10, 20)
+    (True, True, False)
+    """
+    step = base * factor
+    return minus == value or (base != NULL and minus % step == 0 and (minus // step) % 2 == 1
+                              and minus // base > value // base)

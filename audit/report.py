@@ -127,7 +127,10 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
             seat = f" P{c.seat}" if c.seat is not None else "   "
             lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
                          f" {render(c.reason, lang, {})} ({c.rule})")
+    changed = {c.cell for c in a.corrected.corrections}
     for ref, st in a.corrected.kept.items():
+        if ref in changed:          # its change above shows the figure that counts
+            continue
         game, seat, fld = parse_ref(ref)
         place = _row_place(game, ref, w, lang)
         seat_s = f" P{seat}" if seat is not None else "   "

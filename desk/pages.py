@@ -262,7 +262,10 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.corrections.append({"game": c.game, "seat": c.seat, "field": field_name(c.field, lang),
                                  "from": show_value(c.before), "to": show_value(c.after), "rule": c.rule,
                                  "reason": render(c.reason, lang, {})})
+    changed = {c.cell for c in a.corrected.corrections}
     for ref, st in a.corrected.kept.items():
+        if ref in changed:          # its change shows the figure that counts
+            continue
         view.kept.append({"cell": ref, "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
         view.result.append(r)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
-from ..overbid import explained_bids
+from ..overbid import explained_bids, written_single
 from ..rows import RowFacts, game_cells, seat_cells, written_value_cells
 
 
@@ -62,8 +62,7 @@ def check(facts: list[RowFacts], **_):
                          cells=(cell_ref(no, "minus"),), bid_low=bids[0], bid_high=bids[-1],
                          charged=minus // 2)
             yield replace(f_, extra={"bids": list(bids), "game_value": value})
-        elif minus == value or (minus % (base * factor) == 0 and (minus // (base * factor)) % 2 == 1
-                                and minus // base > value // base):
+        elif written_single(minus, base, value, factor):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
                           written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no)))
         else:

@@ -1,6 +1,9 @@
 """The lowest-score correction: the examples of rules.md section 10 (SkWO 7.2.5)."""
+from dataclasses import replace
+
 from audit.auditor import audit, run_checks
 from audit.findings import CORRECTABLE
+from audit.model import SeatCells
 from audit.settings import Settings
 
 from .builders import make_list, row
@@ -50,3 +53,56 @@ def test_corrections_never_invent_a_game():
     rows = [row(1, 3, seat=1, total=24, base=13, mit=1, plus=24)]     # impossible game columns
     a = audit(make_list(rows, signatures=None))
     assert changes(a) == [] and a.result[0].points == 24
+
+
+def test_a_disagreement_is_charged_once():
+    """Each disagreement of a row counts once, by the figure that gives the fewest points (rules.md section 10): a
+    total that follows the game's value though its "+" was written too high keeps its points (before: the "+" was
+    lowered by 12 and the total by another 12, to a figure nothing on the list says); a total that fell by twice the
+    value of a loss written single stays too (before: charged 36 + 18)."""
+    plus_high = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+                 row(2, 3, seat=1, total=60, base=12, mit=2, plus=48)]      # Kreuz mit 2 is worth 36: total right
+    a = audit(make_list(plus_high, signatures=None))
+    assert changes(a) == [(2, None, "plus", 48, 36)]
+    assert a.result[0].points == 60 and not a.corrected.kept
+    single = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+              row(2, 3, seat=1, total=-12, base=9, mit=1, minus=18)]        # Karo mit 1 lost: -36, total right
+    a = audit(make_list(single, signatures=None))
+    assert changes(a) == [(2, None, "minus", 18, 36)]
+    assert a.result[0].points == -12
+    for sl in (plus_high, single):      # the corrected list audits clean and is not corrected again
+        a = audit(make_list(sl, signatures=None))
+        assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
+        assert audit(a.corrected.sl).corrected.corrections == ()
+
+
+def test_a_total_written_right_after_one_written_too_high_counts_as_written():
+    """The lower of the written total and the one recomputed from the corrected total before it: a total 10 too high
+    is corrected, and the next one, written right again, stands (before: lowered by the 10 once more)."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=58, base=12, mit=1, plus=24),   # should be 48
+            row(3, 3, seat=1, total=72, base=12, mit=1, plus=24)]   # 48 + 24: right again
+    a = audit(make_list(rows, signatures=None))
+    assert changes(a) == [(2, 1, "total", 58, 48)]
+    assert a.result[0].points == 72
+
+
+def test_an_overbid_charge_written_single_counts_double_as_the_finding_says():
+    """Karo mit 1 (worth 18) lost, "-" 27: the charge of a game overbid at 24 or 27, written single. The finding asks for
+    54; the correction counted 36 (twice the game's value) before."""
+    a = audit(make_list([row(1, 3, seat=1, total=-27, base=9, mit=1, minus=27)], signatures=None))
+    single = [f for f in a.findings if f.code == "single-counted-loss"]
+    assert [f.expected for f in single] == [54]
+    assert changes(a) == [(1, None, "minus", 27, 54), (1, 1, "total", -27, -54)]
+    assert a.result[0].points == -54
+
+
+def test_another_seats_lower_total_in_a_declarers_row_counts_as_written():
+    """A seat that did not play writes a total lower than its own before: the lower counts (as written, not lowered
+    by the drop again after an earlier correction)."""
+    rows = [row(1, 3, seat=2, total=58, base=12, mit=1, plus=24),      # should be 24: corrected
+            row(2, 3, seat=1, total=24, base=12, mit=1, plus=24)]
+    rows[1] = replace(rows[1], players=(rows[1].players[0], SeatCells(total=14), rows[1].players[2]))  # seat 2: 14
+    a = audit(make_list(rows, signatures=None))
+    assert (1, 2, "total", 58, 24) in changes(a)
+    assert a.result[1].points == 14

@@ -75,6 +75,17 @@ def test_written_penalty_off_the_schedule_is_found_and_corrected():
     assert audit(sl).result[1].points == 18
 
 
+def test_a_penalty_the_schedule_lessens_is_not_charged_again_by_the_totals_written_with_it():
+    """A conduct deduction written -8 (the schedule allows 5): the totals after it, written with the -8, are compared
+    with the corrected ones as if the keeper had entered -5, so the lower-total rule does not take the 3 back."""
+    sl, p = _list((0, -8, 0), offence="conduct")
+    a = audit(replace(sl, penalties=(p,)), DOKO)
+    assert [(c.field, c.before, c.after) for c in a.corrected.corrections if c.field.startswith("penalty")] \
+        == [("penalty.1.points", -8, -5)]
+    assert a.result[1].points == 20 - 5
+    assert [f for f in audit(a.corrected.sl, DOKO).findings if f.severity == "error"] == []
+
+
 def test_penalties_reach_the_standings():
     sl, p = _list((1, -3, 1))
     sl = replace(sl, penalties=(p,))

@@ -79,3 +79,22 @@ def test_the_german_sentences_quote_as_german_is_written():
     for key, (de, en) in T.items():
         assert de and en, key
         assert set(re.findall(r"{(\w+)", de)) == set(re.findall(r"{(\w+)", en)), key
+
+
+def test_a_footer_figure_that_follows_from_a_lower_one_is_shown_once_and_not_called_written():
+    """Game points written 10 too low stand; the score written from the right points falls by 10 with them. The
+    score's change says what counts ("114 -> 104"); it is not repeated as "104 bleibt, die niedrigere geschriebene Zahl"
+    (104 is written nowhere), and the JSON's kept figure says it follows from the lower figures above it."""
+    from audit.auditjson import audit_to_json
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=2, total=-36, base=9, mit=1,
+                                                                         minus=36)]
+    footer = Footer(points=(14, -36, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 40), score=(114, -86, 40), money=(None, 0.5, None), money_total=0.5)
+    a = audit(make_list(rows, footer=footer, signatures=True))
+    lines = render_text(a, "de").splitlines()
+    assert "114 -> 104" in _line(lines, "P1 Gesamtpunkte")
+    assert "bleibt" in _line(lines, "P1 Spielpunkte") and "geschriebene" in _line(lines, "P1 Spielpunkte")
+    kept = {k["cell"]: k["reason"] for k in audit_to_json(a, lang="en")["kept"]}
+    assert kept["footer.score.1"] == "follows from the lower figures above it"
+    assert kept["footer.points.1"] == "the lower written figure stands"
