@@ -33,8 +33,10 @@ anywhere after the header::
 with the offence ``gering``/``minor``, ``schwer``/``severe``, ``unsportlich``/``conduct`` or
 ``sonstig``/``other``.
 
-An X mark is ``X``, ``x``, ``+``, ``ja`` or ``1``; a blank cell or a dash is empty. Every problem
-raises :class:`audit.listjson.ListError` naming the line.
+Every column of the DSkV list's games is there (:data:`FORM_COLUMNS`; a column left out would read
+as empty in every row), empty where nothing is written; the seats' "Gew"/"Verl" columns and the
+home lists' columns may be left out. An X mark is ``X``, ``x``, ``+``, ``ja`` or ``1``; a blank
+cell or a dash is empty. Every problem raises :class:`audit.listjson.ListError` naming the line.
 """
 from __future__ import annotations
 
@@ -71,6 +73,12 @@ GAME_COLUMNS = {
     "ramsch": ("ramsch",),
     "abandoned": ("abbruch", "abgebrochen", "abandoned"),
 }
+#: The columns of the DSkV list a typed list must have (by their names on the form): the ones that give a game its
+#: value, its "+" and "-", and the passed mark. Left out, a column would read as empty in every row.
+FORM_COLUMNS = {"no": "Nr", "base": "Grundwert", "mit": "mit", "ohne": "ohne", "hand": "Hand",
+                "schneider": "Schneider", "schneider_announced": "Schneider angesagt", "schwarz": "Schwarz",
+                "schwarz_announced": "Schwarz angesagt", "ouvert": "offen", "plus": "+", "minus": "-",
+                "passed": "Eingepasst"}
 PENALTY_LINE = ("strafe", "strafpunkte", "penalty")
 OFFENCE_NAMES = {"minor": ("gering", "geringfügig", "geringfuegig", "minor"),
                  "severe": ("schwer", "schwerwiegend", "severe"),
@@ -292,6 +300,11 @@ def _header(cells: list[str], where: str):
             raise ListError(where, f'unknown column "{name[:30]}"')
     if not seat_cols:
         raise ListError(where, "no Platz columns (P1, P1 Gew, P1 Verl, ...)")
+    missing = [name for key, name in FORM_COLUMNS.items() if key not in columns]
+    if missing:
+        # a column left out reads as empty in every row: a Hand game would be a wrong "+" on paper
+        raise ListError(where, f"the header lacks the column{'s' if len(missing) > 1 else ''} {', '.join(missing)}: "
+                               "a typed list has every column of the DSkV list, empty where nothing is written")
     n = max(s for s, _ in seat_cols)
     if n not in (3, 4) or any((s, "total") not in seat_cols for s in range(1, n + 1)):
         raise ListError(where, "the header needs a total column for each of 3 or 4 seats (P1, P2, P3[, P4])")

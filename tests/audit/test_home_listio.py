@@ -33,9 +33,13 @@ def test_home_lists_round_trip_through_json_and_csv(seed, seats, kind):
     assert list_to_json(read_csv_text(list_to_csv(sl))) == doc
 
 
+#: The DSkV list's mark columns and Eingepasst, which a typed list must have (the rows here leave them empty).
+MARKS = ";Hand;Schneider;Schneider angesagt;Schwarz;Schwarz angesagt;offen;Eingepasst"
+
+
 def test_csv_columns_in_german():
     text = ("Plätze;3\nArt;Heim\n"
-            "Nr;Grundwert;mit;ohne;+;-;P1;P2;P3;Kontra;Re;Bock;Ramsch;Abbruch\n"
+            "Nr;Grundwert;mit;ohne;+;-;P1;P2;P3;Kontra;Re;Bock;Ramsch;Abbruch" + MARKS + "\n"
             "1;12;1;;96;;96;;;X;X;;;\n"
             "2;;;;;70;;-70;;;;;X;\n"
             "3;24;2;;;144;;;-144;;;;;3 Reizen\n"
@@ -80,7 +84,7 @@ def test_bad_home_fields_name_their_path(doc, where, problem):
     ("Strafe;1;1;gering", "needs"),
 ])
 def test_bad_penalty_lines_name_their_line(line, problem):
-    text = "Plätze;3\nNr;Grundwert;mit;ohne;+;-;P1;P2;P3\n1;12;1;;24;;24;;\n" + line + "\n"
+    text = "Plätze;3\nNr;Grundwert;mit;ohne;+;-;P1;P2;P3" + MARKS + "\n1;12;1;;24;;24;;\n" + line + "\n"
     with pytest.raises(ListError) as e:
         read_csv_text(text)
     assert e.value.where == "line 4" and problem in e.value.problem

@@ -124,13 +124,19 @@ def test_csv_sample_reads(samples):
     assert sl.footer.money == (0.5, 3.5, None, None)
 
 
+#: The DSkV list's columns a typed list must have besides the ones a test names (audit.listcsv.FORM_COLUMNS), at the end
+#: of the header: the rows leave them empty.
+REST = ";ohne;Hand;Schneider;Schneider angesagt;Schwarz;Schwarz angesagt;offen;-;Eingepasst"
+
+
 @pytest.mark.parametrize("text, where", [
     ("Nr;Grundwert\n1;12\n", "line 1"),                                      # no Platz columns
     ("Serie;1\nFoo;2\n", "line 2"),
-    ("Nr;Grundwert;mit;+;P1;P2;P3\n1;zwölf;1;24;24;;\n", "line 2 (Grundwert)"),
-    ("Nr;Grundwert;mit;Hand;+;P1;P2;P3\n1;12;1;vielleicht;24;24;;\n", "line 2 (hand)"),
+    ("Nr;Grundwert;mit;+;P1;P2;P3" + REST + "\n1;zwölf;1;24;24;;\n", "line 2 (Grundwert)"),
+    ("Nr;Grundwert;mit;Hand;+;P1;P2;P3" + REST.replace(";Hand", "") + "\n1;12;1;vielleicht;24;24;;\n",
+     "line 2 (hand)"),
     ("Plätze;5\n", "line 1"),
-    ("Nr;Grundwert;mit;+;P1;P2;P3\nhallo;12\n", "line 2"),
+    ("Nr;Grundwert;mit;+;P1;P2;P3" + REST + "\nhallo;12\n", "line 2"),
     ("", "line 1"),
 ])
 def test_bad_csv_names_the_line(text, where):
@@ -139,8 +145,26 @@ def test_bad_csv_names_the_line(text, where):
     assert exc.value.where == where
 
 
+def test_a_csv_without_a_column_of_the_list_is_bad_input_naming_the_columns(samples):
+    """The sample list without its "Hand" column: every Hand game would read as a wrong "+" on paper (28 errors, every
+    score cut); it is bad input that names what is missing, as a missing Platz column is."""
+    lines = (samples / "lists" / "faulty-table7.csv").read_text(encoding="utf-8").splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("Nr;"))
+    drop = lines[head].split(";").index("Hand")
+    text = "\n".join(";".join(c for k, c in enumerate(line.split(";")) if k != drop) if i >= head else line
+                     for i, line in enumerate(lines))
+    with pytest.raises(ListError) as exc:
+        read_csv_text(text)
+    assert exc.value.where == f"line {head + 1}" and "lacks the column Hand:" in exc.value.problem
+    without = lines[head].replace(";Schneider angesagt", "").replace(";Eingepasst", "")
+    with pytest.raises(ListError) as exc:
+        read_csv_text("\n".join(lines[:head] + [without]))
+    assert "lacks the columns Schneider angesagt, Eingepasst:" in exc.value.problem
+
+
 def test_csv_money_and_marks():
-    text = ("Plätze;3\nNr;Grundwert;mit;Hand;+;-;P1;P2;P3\n1;11;2;x;44;;44;;\n"
+    text = ("Plätze;3\nNr;Grundwert;mit;Hand;+;-;P1;P2;P3" + REST.replace(";Hand", "").replace(";-", "") + "\n"
+            "1;11;2;x;44;;44;;\n"
             "Spielpunkte;44;0;0\nBetrag;4,-;3,50;0.5\nBetrag gesamt;8,00\nUnterschrift;ja;ja;nein\n")
     sl = read_csv_text(text)
     assert sl.games[0].hand is True and sl.games[0].plus == 44
