@@ -13,6 +13,13 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   high counts as written;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts.
 
+A figure read in doubt from a photo (``ScoreList.readings``) is no written figure here: a reading doubt is no
+error on paper, so it never stands as "the lower written figure". Until the referee decides, what the rest of the
+list gives counts (a footer line its rows' figure, a running total the one recomputed, a "+" or "-" beside game
+columns read surely their value; game columns in doubt beside a sure "+" or "-", the entry), and the change says
+so (``correct.doubt``); the player stands provisionally. (Before: a score read "33" at 12 % beside rows that give
+599 stood as the lower figure and set the standings.)
+
 The result is a new list plus one :class:`Correction` per changed cell. Where the lower
 figure is a written one that the rules would not give (a "+" below the game value, a total
 that lost points on the way), the corrected list records it in ``settled``, so that the
@@ -26,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from .overbid import explained_bids, written_single
-from .model import Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
+from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
 from .rows import LOST, WON, RowFacts, penalty_points, uses_counters
@@ -34,6 +41,10 @@ from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
 RULE_LOWEST = "SkWO 7.2.5"
+#: A game's value from its columns (what a "+" or "-" read in doubt is taken as until the referee decides).
+RULE_VALUE = "ISkO 2.3-2.5, 2.5.11"
+#: The cells that give a game its value.
+_GAME_COLUMNS = ("base", "mit", "ohne") + MARK_FIELDS
 
 
 @dataclass(frozen=True)
@@ -68,9 +79,18 @@ def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
     return minus == 2 * value or bool(explained_bids(minus, base, value, factor))
 
 
-def _row_delta(f: RowFacts) -> Optional[int]:
-    """The row's value that counts, signed; None when it cannot be worked out."""
+def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
+    """The row's value that counts, signed; None when it cannot be worked out. A "+" or "-" read in doubt beside game
+    columns read surely is not a written figure for the lowest-score rule (a reading doubt is no error on paper):
+    the columns' value counts until the referee decides; game columns in doubt beside a sure "+" or "-", the entry."""
     g = f.game
+    if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
+        entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
+        columns = any(cell_ref(g.no, c) in doubtful for c in _GAME_COLUMNS)
+        if entry in doubtful and not columns:
+            return f.value if f.outcome == WON else -2 * f.value
+        if columns and entry not in doubtful and f.written_delta is not None:
+            return f.written_delta
     if g.ramsch:
         # a Durchmarsch wins 120 at most (reference 004); a loser's figure stands as written
         if f.written_delta is not None and f.written_delta > 0:
@@ -121,6 +141,9 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     n = sl.seats
     b = _Builder(sl)
     counters = uses_counters(sl)
+    # cells read in doubt: not written figures for the lowest-score rule (a reading doubt is no error on paper; the
+    # figure the rest of the list gives counts until the referee decides, and the player stands provisionally)
+    doubtful = frozenset(sl.doubtful_cells())
     penalties = _penalties(sl, b, settings)
     pen_after = penalty_points(penalties, n)
     pen_written = penalty_points(sl.penalties, n)
@@ -157,7 +180,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             add_penalties(previous_no)
         g = f.game
         no = previous_no = g.no
-        delta = _row_delta(f) if f.played and f.declarer is not None else None
+        delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward
             players = []
@@ -179,16 +202,23 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         # gives the fewest points (a total that follows the written "+" 48 of a game worth 36 counts 36, not 36
         # less 12 again; a total written right after a total written too high counts as written)
         computed = total[s] + delta
-        lower = cells.total is not None and cells.total + shift[s] < computed
+        unsure = cell_ref(no, "total", s + 1) in doubtful
+        lower = cells.total is not None and not unsure and cells.total + shift[s] < computed
         new_total = cells.total + shift[s] if lower else computed
         outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
         new_minus = -delta if outcome == LOST else None
         if new_plus != g.plus:
-            b.change(no, None, "plus", g.plus, new_plus, "correct.plus" if outcome == WON else "correct.minus")
+            unsure = g.plus is not None and cell_ref(no, "plus") in doubtful
+            b.change(no, None, "plus", g.plus, new_plus,
+                     "correct.doubt" if unsure else "correct.plus" if outcome == WON else "correct.minus",
+                     RULE_VALUE if unsure else RULE_LOWEST)
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
-            b.change(no, None, "minus", g.minus, new_minus, "correct.single-loss" if single else "correct.minus")
+            unsure = g.minus is not None and cell_ref(no, "minus") in doubtful
+            b.change(no, None, "minus", g.minus, new_minus,
+                     "correct.doubt" if unsure else "correct.single-loss" if single else "correct.minus",
+                     RULE_VALUE if unsure else RULE_LOWEST)
         if f.value is not None and not _rule_consistent(g.base, f.value, new_plus, new_minus, g.factor):
             fld = "plus" if outcome == WON else "minus"
             b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
@@ -197,11 +227,14 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         if lower:
             b.settle(no, s + 1, "total", new_total, "kept.total")
         if new_total != cells.total:
-            if lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
+            if unsure and cells.total is not None:
+                reason = "correct.doubt"
+            elif lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
                 reason = "correct.carried"
             else:
                 reason = "correct.total"
-            b.change(no, s + 1, "total", cells.total, new_total, reason, "SkWO 7.2.5, 8.11")
+            b.change(no, s + 1, "total", cells.total, new_total, reason,
+                     "SkWO 8.11" if reason == "correct.doubt" else "SkWO 7.2.5, 8.11")
         total[s] = new_total
         if f.counts:
             (won if outcome == WON else lost)[s] += 1
@@ -223,7 +256,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             if o == s:
                 continue
             written = g.players[o].total
-            if written is not None:
+            if written is not None and cell_ref(no, "total", o + 1) not in doubtful:
                 # another seat's total in the declarer's row: it cannot rise, a lower one counts (7.2.5)
                 total[o] = min(total[o], written + shift[o])
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
@@ -245,14 +278,17 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
 
 
 def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_worse: bool = False,
-            from_rows=None, reason: str = "correct.footer"):
+            from_rows=None, reason: str = "correct.footer", unsure: bool = False):
     """The figure that counts for one footer line and seat, with its correction.
 
     ``computed`` follows from the corrected figures above it; ``from_rows`` is what the footer
     check expects from the rows (defaults to ``computed``): a figure that differs from it is
-    recorded as settled.
+    recorded as settled. A figure read in doubt (``unsure``) is no written one: the computed one counts.
     """
     from_rows = computed if from_rows is None else from_rows
+    if unsure and written is not None:
+        b.change(None, seat + 1, line, written, computed, "correct.doubt", "SkWO 8.12")
+        return computed
     if written is None:
         value = computed
     elif higher_is_worse:
@@ -278,22 +314,30 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
     def written(line, s):
         return None if blank else getattr(ft, line)[s]
 
-    points = [_lowest(b, s, "points", written("points", s), totals[s]) for s in range(n)]
-    won_c = [_lowest(b, s, "won", written("won", s), won[s]) for s in range(n)]
-    lost_c = [_lowest(b, s, "lost", written("lost", s), lost[s], True) for s in range(n)]
+    doubtful = sl.doubtful_cells()
+
+    def unsure(line, s):
+        return f"footer.{line}.{s + 1}" in doubtful
+
+    points = [_lowest(b, s, "points", written("points", s), totals[s], unsure=unsure("points", s)) for s in range(n)]
+    won_c = [_lowest(b, s, "won", written("won", s), won[s], unsure=unsure("won", s)) for s in range(n)]
+    lost_c = [_lowest(b, s, "lost", written("lost", s), lost[s], True, unsure=unsure("lost", s)) for s in range(n)]
     if private:
         bonus = others = tuple(0 for _ in range(n))
         score = tuple(points)
     else:
         all_lost = sum(lost)
         bonus = tuple(_lowest(b, s, "bonus", written("bonus", s), (won_c[s] - lost_c[s]) * BONUS_PER_GAME,
-                              from_rows=(won[s] - lost[s]) * BONUS_PER_GAME) for s in range(n))
+                              from_rows=(won[s] - lost[s]) * BONUS_PER_GAME, unsure=unsure("bonus", s))
+                      for s in range(n))
         others = tuple(_lowest(b, s, "others_lost", written("others_lost", s),
-                               (all_lost - lost[s]) * OTHERS_LOST[n]) for s in range(n))
+                               (all_lost - lost[s]) * OTHERS_LOST[n], unsure=unsure("others_lost", s))
+                       for s in range(n))
         rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + (all_lost - lost[s]) * OTHERS_LOST[n]
                       for s in range(n)]
         score = tuple(_lowest(b, s, "score", written("score", s), points[s] + bonus[s] + others[s],
-                              from_rows=rows_score[s], reason="correct.footer-sum") for s in range(n))
+                              from_rows=rows_score[s], reason="correct.footer-sum", unsure=unsure("score", s))
+                      for s in range(n))
     money = tuple(float(settings.money_for(lost[s])) for s in range(n))
     for s in range(n):
         before = None if blank else ft.money[s]

@@ -278,6 +278,8 @@ T = {
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.total": ("Stand aus vorigem Stand und Spielwert", "total from the previous total and the game"),
     "correct.carried": ("folgt aus dem berichtigten Stand davor", "follows from the corrected total before it"),
+    "correct.doubt": ("unsicher gelesen: bis zur Entscheidung zählt, was die übrige Liste ergibt",
+                      "read in doubt: until the referee decides, what the rest of the list gives counts"),
     "correct.counter": ("Zähler aus den Spielen", "count from the games"),
     "correct.footer": ("die niedrigere Punktzahl zählt", "the lower score counts"),
     "correct.footer-sum": ("Summe der Zeilen darüber (die niedrigeren zählen)",

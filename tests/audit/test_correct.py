@@ -106,3 +106,36 @@ def test_another_seats_lower_total_in_a_declarers_row_counts_as_written():
     a = audit(make_list(rows, signatures=None))
     assert (1, 2, "total", 58, 24) in changes(a)
     assert a.result[1].points == 14
+
+
+def _unsure(value):
+    from audit.model import CellReading
+    return CellReading(value, 0.12, ((value, 0.12), (None, 0.05)), doubtful=True, reason="bar")
+
+
+def test_a_figure_read_in_doubt_is_no_written_figure_for_the_lowest_score_rule():
+    """A reading doubt is no error on paper (README: "the correction does not touch it"): a footer score read "33" at
+    12 % beside rows that give 114 does not stand as the lower written figure (before: it set the player's result to
+    33 and the standings with it); a running total and a "+" read in doubt, lower than the rows give, count as the
+    rows give. Each change says why, and nothing read in doubt is recorded as kept."""
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=2, total=-36, base=9, mit=1,
+                                                                         minus=36)]
+    footer = Footer(points=(24, -36, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                    others_lost=(40, 0, 40), score=(33, -86, 40), money=(None, 0.5, None), money_total=0.5)
+    sl = replace(make_list(rows, footer=footer, signatures=True), readings={"footer.score.1": _unsure(33)})
+    a = audit(sl)
+    assert a.result[0].score == 114 and not a.corrected.kept
+    change = [c for c in a.corrected.corrections if c.cell == "footer.score.1"]
+    assert [(c.before, c.after, c.reason) for c in change] == [(33, 114, "correct.doubt")]
+    # the same figure written surely is an error on paper: the lower one stands (SkWO 7.2.5)
+    assert audit(replace(sl, readings={})).result[0].score == 33
+    # a running total and a "+" read in doubt, lower than the row gives
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=38, base=12, mit=1,
+                                                                         plus=14)]
+    sl = make_list(rows, signatures=None)
+    a = audit(replace(sl, readings={"g2.p1.total": _unsure(38), "g2.plus": _unsure(14)}))
+    assert a.result[0].points == 48
+    assert {(c.cell, c.reason) for c in a.corrected.corrections if c.game} == {("g2.plus", "correct.doubt"),
+                                                                                ("g2.p1.total", "correct.doubt")}
+    assert audit(sl).result[0].points == 38       # as written surely: the lower figures stand
