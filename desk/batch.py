@@ -8,6 +8,8 @@
   ``again``), so an interrupted batch (Ctrl-C, a full disk) continues where it stopped.
 * A photo that is bad (not an image, no list on it, unreadable) is reported with one line and
   the batch goes on. The same photo twice (same bytes) is reported as a duplicate.
+* The manifest names each photo's place (``path``): :func:`earlier_photos` gives a report the photos
+  read into it before that are still there.
 
 The work for one photo is a function ``process(path) -> dict`` (picklable, top-level) that
 returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
@@ -203,11 +205,11 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
-                manifest[name] = {**fp, "photo": str(photo), "made_with": made_with}
+                manifest[name] = {**fp, "photo": str(photo), "path": _where(photo), "made_with": made_with}
             else:
                 why, problem, problem_de = value
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
-                manifest[name] = {**fp, "photo": str(photo), "problem": problem, "why": why,
+                manifest[name] = {**fp, "photo": str(photo), "path": _where(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
@@ -218,6 +220,31 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
+    """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
+    ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
+    tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped."""
+    seen = {_where(p) for p in given}
+    out = []
+    for entry in _read_manifest(results / MANIFEST).values():
+        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
+        if not isinstance(where, str) or not where:
+            continue
+        photo = Path(where)
+        if photo.is_file() and _where(photo) not in seen:
+            seen.add(_where(photo))
+            out.append(photo)
+    return out
+
+
+def _where(photo: Path) -> str:
+    """Where a photo is, whatever the folder a command was run from."""
+    try:
+        return str(photo.resolve())
+    except OSError:
+        return str(photo.absolute())
 
 
 def _read_manifest(path: Path) -> dict:

@@ -20,7 +20,7 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, run_batch
+from desk.batch import TIME_LIMIT, earlier_photos, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import SettleError, apply, read_settlements, settle_path
@@ -36,7 +36,7 @@ from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_pictu
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("--report", type=click.Path(file_okay=False),
               help="Write the review report (index.html, one page per list) into this folder; a rerun "
-                   "skips photos already done.")
+                   "skips photos already done, and the photos scanned into it before stay in it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 documents instead of the reports.")
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
@@ -59,10 +59,19 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     """
     settings = make_settings(games, loss_money)
     drawn, player_names = _seating(seating)
-    files = [Path(f) for f in expand_photos(photos)]
+    files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
+    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
+    # the photos scanned into the report before and still in their places: the report shows them all (a late photo
+    # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
+    before = earlier_photos(Path(report) / "results", files) if report else []
+    if before:
+        click.echo(f"skatscan: {report}: the {len(before)} photo{'s' if len(before) != 1 else ''} scanned into "
+                   f"this report before stay{'s' if len(before) == 1 else ''} in it (a photo taken out of its folder "
+                   "leaves it)", err=True)
+    given = len(files)
+    files += before
     namer = OutputPlan(None, 0, "")
     names = [namer.unique(str(f)) for f in files]
-    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / "results" if report else Path(tmp)
         try:
@@ -88,10 +97,19 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
         read = []
+        earlier = {str(f) for f in before}
+
+        def say(o, line: str) -> None:
+            """A photo's line on stderr: said when the photo was scanned, not again for one scanned before."""
+            if str(o.photo) not in earlier:
+                click.echo(f"skatscan: {o.photo}: {line}", err=True)
+
+        outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
         for o in outcomes:
             if o.status in ("bad", "duplicate"):
-                bad_input_line(str(o.photo), o.problem)
-                bad += 1
+                if str(o.photo) not in earlier:         # reported when it was scanned
+                    bad_input_line(str(o.photo), o.problem)
+                    bad += 1
                 views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
                                              problem_de=o.problem_de))
                 continue
@@ -104,7 +122,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if drawn is not None:
                     sl, seating_note = apply_seating(sl, drawn)
                     if seating_note:
-                        click.echo(f"skatscan: {o.photo}: {seating_note}", err=True)
+                        say(o, seating_note)
                 sl = apply(sl, _decisions(o.photo, report, o.name))
             except (ListError, SettleError) as exc:
                 bad_input_line(str(o.photo), str(exc))
@@ -115,28 +133,29 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         settled = reconcile_start_numbers([sl for _, sl, _, _ in read])
         for (o, _, seating_note, width), (sl, start_notes) in zip(read, settled):
             for taken in start_notes:
-                click.echo(f"skatscan: {o.photo}: {taken.text()}", err=True)
+                say(o, taken.text())
             a = audit(sl, settings)
             audits.append(a)
             if retake_advice(sl) is not None:
-                click.echo(f"skatscan: {o.photo}: most cells with writing are read in doubt: "
-                           "a sharper photo of the list, filling the frame, would help", err=True)
+                say(o, "most cells with writing are read in doubt: "
+                       "a sharper photo of the list, filling the frame, would help")
             if hand_note(sl) is not None:
-                click.echo(f"skatscan: {o.photo}: several Grundwerte that no game has were read: the reader "
-                           "seems to misread this hand; its cells with the suspect digit are in doubt", err=True)
+                say(o, "several Grundwerte that no game has were read: the reader "
+                       "seems to misread this hand; its cells with the suspect digit are in doubt")
             if sl.other_lists:
-                click.echo(f"skatscan: {o.photo}: {OTHER_LISTS_LINE}", err=True)
+                say(o, OTHER_LISTS_LINE)
             if off_photo_note(sl) is not None:
-                click.echo(f"skatscan: {o.photo}: the list runs off the photo; its cells there are in doubt: "
-                           "photograph the whole list", err=True)
-            errors += bool(a.errors)
-            doc = audit_to_json(a, settings, lang)
-            if output:
-                plan.write(str(o.photo), dumps(doc))
-            if as_json:
-                docs.append(doc)
-            elif not report:
-                click.echo(render_text(a, lang))
+                say(o, "the list runs off the photo; its cells there are in doubt: "
+                       "photograph the whole list")
+            if str(o.photo) not in earlier:
+                errors += bool(a.errors)
+                doc = audit_to_json(a, settings, lang)
+                if output:
+                    plan.write(str(o.photo), dumps(doc))
+                if as_json:
+                    docs.append(doc)
+                elif not report:
+                    click.echo(render_text(a, lang))
             if report:
                 photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                 view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
@@ -146,7 +165,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 views.append(write_page_or_fail(Path(report), view, lang))
         twice = _twice(audits)
         if docs:
-            click.echo(json.dumps(docs[0] if len(docs) == 1 and len(files) == 1 else docs,
+            click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
             page, problem = _standings_page(audits, lang, Path(report), player_names)
@@ -154,7 +173,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
                                              for series, table, sources, same in twice])
-            click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}, "
+            kept = sum(str(o.photo) in earlier for o in outcomes)
+            click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
+                       f"{f' ({kept} scanned before)' if kept else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:

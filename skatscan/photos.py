@@ -20,10 +20,16 @@ engine_option = click.option("--engine", type=click.Choice(["skatscan", "tessera
                              help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")
 
 
-def expand_photos(paths) -> list[str]:
+def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
     """The photo files of ``paths`` (:func:`desk.batch.find_photos`); none is bad input, whose line names the folders
-    inside a given folder that hold photos (a referee who keeps a folder per series gives those)."""
+    inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
+    ``missing_is_bad`` a path that does not exist is bad input before anything is read or written (``scan --report``:
+    a mistyped folder would otherwise rewrite the report without its lists)."""
     from desk.batch import find_photos
+    if missing_is_bad:
+        missing = [p for p in paths if not Path(p).exists()]
+        if missing:
+            raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
     files = [str(p) for p in find_photos(paths)]
     if not files:
         inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()

@@ -315,3 +315,36 @@ def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     _remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
     assert sorted(p.name for p in ours.iterdir()) == []
     assert sorted(p.name for p in theirs.iterdir()) == ["standings.csv", "standings.html"]
+
+
+def test_a_late_photo_scanned_alone_joins_the_report_and_a_mistyped_folder_leaves_it_as_it_was(tmp_path):
+    """A referee who scans a late photo on its own into the evening's report gets the report with every list (before:
+    the index held the one photo and the standings its table alone, exit status 0); a photo taken out of its folder
+    leaves the report. A mistyped folder is bad input before anything is written (before: "the file has gone",
+    an index of no lists and the standings deleted)."""
+    folder, late = tmp_path / "fotos", tmp_path / "spaet"
+    folder.mkdir()
+    late.mkdir()
+    (folder / "a.jpg").write_bytes((PHOTOS / "skatscan-4-clean.jpg").read_bytes())
+    (late / "b.jpg").write_bytes((PHOTOS / "dskv-3-clean.jpg").read_bytes())
+    report = tmp_path / "bericht"
+    run("scan", str(folder), "--report", str(report))
+    code, out, err = run("scan", str(late / "b.jpg"), "--report", str(report), "--json")
+    assert code in (0, 1), err
+    assert (f"skatscan: {report}: the 1 photo scanned into this report before stays in it (a photo taken out of its "
+            "folder leaves it)") in err
+    assert err.splitlines()[-1] == f"2 photos (1 scanned before), 2 for the referee: {report / 'index.html'}"
+    assert json.loads(out)["table"]["seats"] == 3          # --json gives this run's photo alone, as one document
+    index = (report / "index.html").read_text()
+    assert 'href="lists/a.html"' in index and 'href="lists/b.html"' in index
+    ranked = {line.split(";")[2] for line in (report / "standings.csv").read_text().splitlines()[1:]}
+    assert "33" in ranked and len(ranked) == 4 + 3          # a.jpg's four players and b.jpg's three
+    (folder / "a.jpg").unlink()
+    run("scan", str(late / "b.jpg"), "--report", str(report))
+    assert 'href="lists/a.html"' not in (report / "index.html").read_text()
+    # a folder that is not there: one line, nothing read or written
+    before = {p: p.read_bytes() for p in report.rglob("*") if p.is_file()}
+    code, out, err = run("scan", str(tmp_path / "fotoss"), "--report", str(report))
+    assert (code, out) == (2, "")
+    assert err == f"skatscan: {tmp_path / 'fotoss'}: no such file or folder; nothing was read or written\n"
+    assert {p: p.read_bytes() for p in report.rglob("*") if p.is_file()} == before
