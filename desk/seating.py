@@ -336,6 +336,31 @@ def seating_lookup(tables: Iterable[Table]) -> dict[tuple[int, int], tuple[str, 
     return {(t.series, t.table): tuple(t.numbers) for t in tables}
 
 
+class _Sure:
+    doubtful = False
+
+
+_SURE = _Sure()
+
+
+class SeatingNote(str):
+    """What matching a list to the seating list says: the English sentence (the command line's), with ``text(lang)``
+    for the report's language."""
+
+    def __new__(cls, en: str, de: str):
+        note = super().__new__(cls, en)
+        note.de = de
+        return note
+
+    def text(self, lang: str = "en") -> str:
+        return self.de if lang == "de" else str(self)
+
+    def __add__(self, other):
+        if isinstance(other, SeatingNote):
+            return SeatingNote(f"{self}; {other}", f"{self.de}; {other.de}")
+        return str(self) + other
+
+
 def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     """The list ``sl`` (an ``audit.model.ScoreList``) with the start numbers of its drawn table,
     and a problem sentence or None.
@@ -355,23 +380,39 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
                    and tuple(same_number_key(n) for n in numbers) == read]
         if len(matches) == 1:
             series, table = matches[0]
+            said = f"series {t.series or '-'}, table {t.table or '-'}"
             return (replace(sl, table=replace(t, series=series, table=table)),
-                    f"series {series}, table {table} found by its start numbers "
-                    f"(the list says series {t.series or '-'}, table {t.table or '-'})")
+                    SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said})",
+                                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
+                                f"{t.series or '-'}, Tisch {t.table or '-'})"))
         if t.series is None or t.table is None:
             return sl, None
-        return sl, f"series {t.series}, table {t.table} is not in the seating list"
+        return sl, SeatingNote(f"series {t.series}, table {t.table} is not in the seating list",
+                               f"Serie {t.series}, Tisch {t.table} steht nicht in der Tischordnung")
     if len(drawn) != t.seats:
-        return sl, (f"series {t.series}, table {t.table} has {len(drawn)} players in the seating list "
-                    f"but the list has {t.seats} seats")
+        return sl, SeatingNote(f"series {t.series}, table {t.table} has {len(drawn)} players in the seating list "
+                               f"but the list has {t.seats} seats",
+                               f"Serie {t.series}, Tisch {t.table} hat in der Tischordnung {len(drawn)} Spieler, "
+                               f"die Liste {t.seats} Plätze")
     own = tuple(n for n in t.start_numbers)
     differ = [k + 1 for k, (a, b) in enumerate(zip(own, drawn))
               if a is not None and same_number_key(str(a)) != same_number_key(b)]
+    # a start number read in doubt is a reading question, not a list that differs from the draw (SkWO 7.1.2)
+    unsure = [k for k in differ if (sl.readings.get(f"table.start_number.{k}") or _SURE).doubtful]
+    differ = [k for k in differ if k not in unsure]
     problem = None
     if differ:
-        problem = (f"start numbers at seat {', '.join(map(str, differ))} differ from the seating list "
-                   f"(list: {', '.join(str(n or '-') for n in own)}; drawn: {', '.join(drawn)}); "
-                   "the drawn ones are used")
+        seats, listed = ", ".join(map(str, differ)), ", ".join(str(n or "-") for n in own)
+        problem = SeatingNote(f"start numbers at seat {seats} differ from the seating list (list: {listed}; drawn: "
+                              f"{', '.join(drawn)}); the drawn ones are used",
+                              f"Start-Nr. auf Platz {seats} weichen von der Tischordnung ab (Liste: {listed}; "
+                              f"gelost: {', '.join(drawn)}); die gelosten gelten")
+    for k in unsure:
+        note = SeatingNote(f"start number at seat {k} read in doubt ({own[k - 1]}?), the seating list gives "
+                           f"{drawn[k - 1]}: the drawn one is used",
+                           f"Start-Nr. auf Platz {k} unsicher gelesen ({own[k - 1]}?), die Tischordnung gibt "
+                           f"{drawn[k - 1]}: die geloste gilt")
+        problem = note if problem is None else problem + note
     # the reader's doubts about handwritten start numbers no longer matter: the draw says who sat there
     readings = {ref: r for ref, r in sl.readings.items() if not ref.startswith("table.start_number.")}
     return replace(sl, table=replace(t, start_numbers=drawn), readings=readings), problem

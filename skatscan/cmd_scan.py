@@ -160,7 +160,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                 view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
                 if seating_note:
-                    view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note}")
+                    view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                 view.notes += [taken.text(lang) for taken in start_notes]
                 views.append(write_page_or_fail(Path(report), view, lang))
         twice = _twice(audits)

@@ -48,7 +48,28 @@ def test_scan_uses_the_drawn_start_numbers(samples, tmp_path):
     report = tmp_path / "bericht"
     run("scan", str(photo), "--seating", str(seating), "--report", str(report))
     page = (report / "lists" / "skatscan-4-clean.html").read_text()
-    assert 'class="note"' in page and "Tischordnung (skatscan draw): start numbers at seat" in page
+    assert 'class="note"' in page
+    assert ("Tischordnung (skatscan draw): Start-Nr. auf Platz 4 weichen von der Tischordnung ab (Liste: 33, 129, "
+            "153, 159; gelost: 33, 129, 153, 160); die gelosten gelten") in page     # the German report in German
+
+
+def test_a_start_number_read_in_doubt_is_no_list_that_differs_from_the_draw():
+    """The paper says 2 (the drawn number), the reader read "8" in doubt: that is a reading doubt the draw answers, not
+    a list whose start numbers differ from the draw (a swapped seat, SkWO 7.1.2); a surely read other number is."""
+    from audit.model import CellReading
+    lookup = seating_lookup([DrawnTable(1, 3, ("4", "2", "15"))])
+    read = ScoreList(table=Table(seats=3, series=1, table=3, start_numbers=("4", "8", "16")),
+                     readings={"table.start_number.2": CellReading(8, 0.28, ((8, 0.28), (2, 0.2)), doubtful=True,
+                                                                   reason="bar"),
+                               "table.start_number.3": CellReading(16, 0.99, ((16, 0.99),))})
+    sl, note = apply_seating(read, lookup)
+    assert sl.table.start_numbers == ("4", "2", "15")
+    assert note == ("start numbers at seat 3 differ from the seating list (list: 4, 8, 16; drawn: 4, 2, 15); the "
+                    "drawn ones are used; start number at seat 2 read in doubt (8?), the seating list gives 2: the "
+                    "drawn one is used")
+    assert note.text("de") == ("Start-Nr. auf Platz 3 weichen von der Tischordnung ab (Liste: 4, 8, 16; gelost: 4, "
+                               "2, 15); die gelosten gelten; Start-Nr. auf Platz 2 unsicher gelesen (8?), die "
+                               "Tischordnung gibt 2: die geloste gilt")
 
 
 def test_scan_with_a_bad_seating_file_is_one_line(samples, tmp_path):
