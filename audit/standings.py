@@ -75,6 +75,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     (``S2-T7-P3``) with the number it was read as (``read_as``), until the referee settles the cell; the numbers
     read surely are counted first, so which seat stands in does not depend on the order of the lists."""
     players: dict[str, PlayerLine] = {}
+    where: dict[tuple[str, int], Optional[str]] = {}      # (player, series) -> the list counted for it
     seats = []
     for a in audits:
         if a.sl.table.kind == "private":
@@ -92,10 +93,13 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         if pid in players and series in players[pid].series:
             other = players[pid].series[series]
             if not in_doubt:
-                raise StandingsError(f"{a.sl.source}: start number {pid} already plays series {series} "
-                                     f"at table {other[0]}",
-                                     de=f"{a.sl.source}: Start-Nr. {pid} spielt in Serie {series} schon an Tisch "
-                                        f"{other[0]}")
+                # both lists named: the one counted first may be the extra photo of a table
+                first, second = f"{other[0] or '?'} ({where[(pid, series)]})", f"{a.sl.table.table or '?'} " \
+                    f"({a.sl.source})"
+                raise StandingsError(f"start number {pid} plays series {series} twice: at table {first} and at "
+                                     f"table {second}",
+                                     de=f"Start-Nr. {pid} spielt Serie {series} zweimal: an Tisch {first} und an "
+                                        f"Tisch {second}")
             pid, read_as = player_id(a, r.seat, stand_in=True), pid
             if pid in players and series in players[pid].series:
                 raise StandingsError(f"{a.sl.source}: series {series}, table {a.sl.table.table} is counted twice",
@@ -104,6 +108,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line = players.setdefault(pid, PlayerLine(pid))
         line.read_as = line.read_as or read_as
         line.series[series] = (a.sl.table.table, r.seat, r.score, r)
+        where[(pid, series)] = a.sl.source
         line.points += r.points
         line.won += r.won
         line.lost += r.lost

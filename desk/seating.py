@@ -381,7 +381,10 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
         if len(matches) == 1:
             series, table = matches[0]
             said = f"series {t.series or '-'}, table {t.table or '-'}"
-            return (replace(sl, table=replace(t, series=series, table=table)),
+            # the draw gives series and table now (every start number matched): the doubts about their boxes go, as
+            # where the file name gives them, so that a table on two photos is seen as one
+            readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
+            return (replace(sl, table=replace(t, series=series, table=table), readings=readings),
                     SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said})",
                                 f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
                                 f"{t.series or '-'}, Tisch {t.table or '-'})"))

@@ -92,10 +92,10 @@ def test_a_start_number_in_doubt_that_another_player_has_stands_in():
         assert (lines["1"].series[1][:2], lines["S1-T2-P2"].read_as) == ((1, 1), "1")
     # read surely at both tables, the ranking is refused as before (a list counted twice, or a wrong number)
     sure = replace(t2, readings={})
-    with pytest.raises(StandingsError, match="start number 1 already plays series 1"):
+    with pytest.raises(StandingsError, match="start number 1 plays series 1 twice: at table 1 "):
         standings([audit(t1), audit(sure)])
     # the same photographed list counted twice is refused, also where its start numbers are all in doubt
-    with pytest.raises(StandingsError, match="start number 4 already plays series 1"):
+    with pytest.raises(StandingsError, match="start number 4 plays series 1 twice"):
         standings([audit(t1), audit(t2), audit(t2)])
     doubted = _read_with_doubts(t2, {f"table.start_number.{seat}": n for seat, n in enumerate(("4", "1", "6"), 1)})
     with pytest.raises(StandingsError, match="series 1, table 2 is counted twice"):

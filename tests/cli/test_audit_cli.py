@@ -109,7 +109,7 @@ def test_standings_text_and_csv(samples, tmp_path):
 def test_standings_refuses_a_player_twice_in_a_series(samples, tmp_path):
     code, _, err = run("standings", str(samples / "tournament" / "series1-table1.json"),
                        str(samples / "tournament" / "series1-table1.json"))
-    assert code == 2 and "already plays series 1" in err
+    assert code == 2 and "plays series 1 twice" in err
 
 
 def test_installed_program_runs(samples):

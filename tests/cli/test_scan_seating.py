@@ -82,9 +82,12 @@ def test_scan_with_a_bad_seating_file_is_one_line(samples, tmp_path):
 
 def test_a_list_whose_table_was_not_read_is_found_by_its_start_numbers():
     lookup = seating_lookup([DrawnTable(1, 1, ("5", "9", "2")), DrawnTable(2, 3, ("9", "12", "5"))])
-    sl = ScoreList(table=Table(seats=3, series=8, table=None, start_numbers=("9", "12", "05")))
+    from audit.model import CellReading
+    sl = ScoreList(table=Table(seats=3, series=8, table=None, start_numbers=("9", "12", "05")),
+                   readings={"table.series": CellReading(8, 0.4, ((8, 0.4), (2, 0.3)), doubtful=True, reason="bar")})
     found, problem = apply_seating(sl, lookup)
     assert (found.table.series, found.table.table) == (2, 3)
+    assert "table.series" not in found.readings       # the draw gives it: no doubt left to keep it from counting twice
     assert problem == "series 2, table 3 found by its start numbers (the list says series 8, table -)"
     # a start number unread: no guess
     half = ScoreList(table=Table(seats=3, start_numbers=("9", None, "5")))
