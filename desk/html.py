@@ -40,6 +40,8 @@ TEXTS = {
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
                as_read="wie gelesen",
                to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
+               unclear="Nicht gespeichert, nicht verstanden (eine Zahl wie 36, -48 oder 3,50, X für ein Kreuz, ∅ "
+                       "für leer):",
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
                penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
@@ -63,6 +65,7 @@ TEXTS = {
                            "skatscan again.",
                cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
                to_settle="Settle {n} reading doubts ↓", save="Save decisions",
+               unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",
                note="settled by the referee", standings="Standings", no_standings="No standings",
                penalties="Penalty points",
                after="after game", offence="Offence", announcements="Announcements"),

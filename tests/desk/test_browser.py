@@ -136,3 +136,42 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     after = (report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
     left = re.findall(r'<input type="checkbox" data-for="([^"]+)"', after)
     assert first not in left and second not in left and len(left) == len(refs) - 2
+
+
+PARSE_DRIVER = """
+<script>
+// what the page makes of what a referee types as the paper says it, and a save with one entry it does not understand
+var typed = ["36", "-48", "+24", "3,50", "4,-", "0.5", "X", "x", "+", "ja", "∅", "-", "nein", " 12 ", "zwölf", "3,,5"];
+document.body.setAttribute("data-parsed", JSON.stringify(typed.map(function (v) {
+  var p = paperValue(v); return p === undefined ? "?" : p; })));
+var Original = Blob;
+window.Blob = function (parts, options) {
+  document.body.setAttribute("data-saved", parts.join(""));
+  return new Original(parts, options);
+};
+HTMLAnchorElement.prototype.click = function () {};
+var inputs = document.querySelectorAll("#settle input[name]");
+inputs[0].value = "4,-"; inputs[1].value = "zwölf";
+document.getElementById("save").click();
+document.body.setAttribute("data-problem", document.getElementById("settle-problem").textContent);
+</script>
+"""
+
+
+def test_the_settle_form_reads_what_the_paper_says_and_refuses_what_it_does_not_understand(photo_report, tmp_path):
+    """Money written "4,-", marks written "+" or "ja" and an empty cell written "-" were saved as an empty cell (the
+    form took anything but a plain number or X for nothing); text it cannot read is no decision: nothing is saved
+    and the page says which entry it did not understand."""
+    import html
+    import json
+    import re
+
+    page = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    driven = tmp_path / "page.html"
+    driven.write_text(page.replace("</body>", PARSE_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    parsed = json.loads(html.unescape(re.search(r'data-parsed="([^"]*)"', dom).group(1)))
+    assert parsed == [36, -48, 24, 3.5, 4, 0.5, True, True, True, True, None, None, None, 12, "?", "?"]
+    assert 'data-saved="' not in dom                   # nothing saved
+    problem = html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1))
+    assert problem.startswith("Nicht gespeichert, nicht verstanden") and problem.endswith(": zwölf")
