@@ -266,7 +266,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     for ref, st in a.corrected.kept.items():
         if ref in changed:          # its change shows the figure that counts
             continue
-        view.kept.append({"cell": ref, "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
+        game, seat, fld = parse_ref(ref)
+        view.kept.append({"cell": ref, "game": game, "seat": seat, "field": field_name(fld, lang),
+                          "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
         view.result.append(r)
     counted = a.corrected.sl.penalties

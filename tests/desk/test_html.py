@@ -23,6 +23,9 @@ def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
     assert 'class="err"' in row9 and "→ 46" in row9
     assert "Berichtigungen (SkWO 7.2.5)" in html and "verloren zählt doppelt" in html
     assert "Seeger-Fabian" in html and "<b>1071</b>" in html
+    # a figure kept by the lowest-score rule is named as the corrections name theirs (seat, line), not by its key
+    kept = re.search(r'<tr><td></td><td>3</td><td class="l">Gesamtpunkte</td><td>745</td>.*?</tr>', html).group(0)
+    assert "die niedrigere geschriebene Zahl bleibt" in kept and "footer.score.3" not in html
 
 
 def test_doubts_are_orange_with_candidates_and_a_settle_form():
