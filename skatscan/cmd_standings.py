@@ -31,6 +31,13 @@ CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
 
 
+def _as_text(name: str) -> str:
+    """A name as text for a spreadsheet: one that begins like a formula ("=", "+", "-", "@") gets a leading "'", so
+    that a spreadsheet opening the file shows it and does not run it (CSV injection: the names come from the
+    registration list)."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
+
+
 def to_csv(lines, names=None) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
     (start number -> name, e.g. from the seating list) fills the name column."""
@@ -41,7 +48,7 @@ def to_csv(lines, names=None) -> str:
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, names.get(p.start_number, ""), p.doubts,
+               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, _as_text(names.get(p.start_number, "")), p.doubts,
                1 if p.start_in_doubt else "", p.read_as]
         for s in series:
             if s not in p.series:

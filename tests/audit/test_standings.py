@@ -100,3 +100,18 @@ def test_a_start_number_in_doubt_that_another_player_has_stands_in():
     doubted = _read_with_doubts(t2, {f"table.start_number.{seat}": n for seat, n in enumerate(("4", "1", "6"), 1)})
     with pytest.raises(StandingsError, match="series 1, table 2 is counted twice"):
         standings([audit(t1), audit(doubted), audit(doubted)])
+
+
+def test_a_name_that_begins_like_a_formula_is_text_in_the_standings_csv():
+    """Names come from the registration list: one beginning with "=", "+", "-" or "@" would run as a formula in the
+    spreadsheet the office opens the CSV with (CSV injection); it is written with a leading "'" and shows as typed."""
+    import csv
+    import io
+
+    from skatscan.cmd_standings import to_csv
+    sl = simulate(random.Random(5), seats=3, early_end=False)
+    lines = standings([audit(sl)])
+    numbers = [p.start_number for p in lines]
+    names = dict(zip(numbers, ['=HYPERLINK("http://x","Klick")', "@SUM(A1)", "Klaus Ärger"]))
+    rows = list(csv.DictReader(io.StringIO(to_csv(lines, names)), delimiter=";"))
+    assert {r["name"] for r in rows} == {'\'=HYPERLINK("http://x","Klick")', "'@SUM(A1)", "Klaus Ärger"}
