@@ -11,7 +11,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   disagreement is charged once: a total that follows a "+" written too high is not lowered again
   by the slip the "+" was already corrected for, and a total written right after one written too
   high counts as written;
-* a footer figure that disagrees with the (corrected) rows: the lower score counts.
+* a footer figure that disagrees with the (corrected) rows: the lower score counts;
+* a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
+  at all, a lost one as a lost game.
 
 A figure read in doubt from a photo (``ScoreList.readings``) is no written figure here: a reading doubt is no
 error on paper, so it never stands as "the lower written figure". Until the referee decides, what the rest of the
@@ -180,6 +182,16 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             add_penalties(previous_no)
         g = f.game
         no = previous_no = g.no
+        if (g.passed or g.crossed_out) and f.declarer is not None and f.written_delta is not None:
+            # a passed or struck row that carries a game (SkWO 9.4): the lower reading counts (7.2.5) as a whole, a
+            # won game not at all, a lost one as a lost game (before: its points stayed and its count went)
+            if f.written_delta > 0:
+                games.append(_not_counted(b, f, total))
+                continue
+            mark = "passed" if g.passed else "crossed_out"
+            b.change(no, None, mark, True, False, "correct.lost-counts")
+            g = replace(g, passed=False, crossed_out=False)
+            f = replace(f, game=g, played=True, outcome=LOST)
         delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward
@@ -275,6 +287,19 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
     return Corrected(corrected, tuple(b.corrections), footer, money, kept)
+
+
+def _not_counted(b: _Builder, f: RowFacts, total: list) -> Game:
+    """A passed or struck row with a won game in it, as it counts: without the game. Its "+" and the declarer's
+    figures go (the later totals and counts follow from the corrected ones before them)."""
+    g, s = f.game, f.declarer
+    cells = g.players[s]
+    b.change(g.no, None, "plus", g.plus, None, "correct.not-counted")
+    b.change(g.no, None, "minus", g.minus, None, "correct.not-counted")
+    for fld in ("total", "won", "lost"):
+        b.change(g.no, s + 1, fld, getattr(cells, fld), None, "correct.not-counted")
+    players = tuple(SeatCells() if k == s else p for k, p in enumerate(g.players))
+    return replace(g, plus=None, minus=None, players=players)
 
 
 def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_worse: bool = False,

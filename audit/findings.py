@@ -36,7 +36,7 @@ RULES = {
     "missing-signature": "SkWO 7.2.3, 9.11",
     "game-count": "SkWO 6.2 d, 7.2.1",
     "unreadable": "SkWO 7.2.4 b",
-    "passed-game": "SkWO 9.4",
+    "passed-game": "SkWO 9.4, 7.2.1",
     "incomplete-row": "SkWO 7.2.1",
     "home-rule": "SkWO 9.4; Kontra, Re, Bock (004)",
     "ramsch": "Ramsch (004)",
@@ -46,7 +46,7 @@ RULES = {
 
 #: Codes whose disagreement the lowest-score correction (SkWO 7.2.5) resolves by itself.
 CORRECTABLE = frozenset({"value-mismatch", "single-counted-loss", "running-total", "counter",
-                         "footer", "money", "penalty"})
+                         "footer", "money", "penalty", "passed-game"})
 
 
 @dataclass(frozen=True)

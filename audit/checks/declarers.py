@@ -1,7 +1,7 @@
 """Who played each row: one declarer, never the dealer at a four-seat table, none in a passed game.
 
 Codes: several-declarers, dealer-declared (SkWO 9.4: the dealer sits out at four seats),
-passed-game (an "eingepasst" row carries no value, SkWO 9.4), incomplete-row (a value but no
+passed-game (an "eingepasst" or struck-out row carries no value, SkWO 9.4, 7.2.1), incomplete-row (a value but no
 declarer). A seat played a row when its total or counts are written there: a finding about who played
 rests on those cells (:func:`~audit.rows.seat_cells`).
 """
@@ -17,14 +17,17 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
     for f in facts:
         g = f.game
         no = g.no
-        if g.crossed_out or g.blank:
+        if g.blank:
             continue
-        if g.passed:
+        if g.passed or g.crossed_out:
+            # a row that carries no game, with a value or a seat's figures in it: passed (SkWO 9.4) or struck out,
+            # which leaves the list ambiguous (SkWO 7.2.1); the correction counts it by the lower reading
             if g.plus is not None or g.minus is not None or f.declarers:
                 seat = f.declarers[0] + 1 if f.declarers else None
-                yield finding("passed-game", "passed.value", game=no, seat=seat, field="passed",
-                              written=g.plus if g.plus is not None else g.minus,
-                              cells=(cell_ref(no, "passed"), cell_ref(no, "plus"), cell_ref(no, "minus"),
+                mark = "passed" if g.passed else "crossed_out"
+                yield finding("passed-game", "passed.value" if g.passed else "struck.value", game=no, seat=seat,
+                              field=mark, written=g.plus if g.plus is not None else g.minus,
+                              cells=(cell_ref(no, mark), cell_ref(no, "plus"), cell_ref(no, "minus"),
                                      *(c for s in f.declarers for c in seat_cells(no, s))))
             continue
         if len(f.declarers) > 1:

@@ -139,3 +139,23 @@ def test_a_figure_read_in_doubt_is_no_written_figure_for_the_lowest_score_rule()
     assert {(c.cell, c.reason) for c in a.corrected.corrections if c.game} == {("g2.plus", "correct.doubt"),
                                                                                 ("g2.p1.total", "correct.doubt")}
     assert audit(sl).result[0].points == 38       # as written surely: the lower figures stand
+
+
+def test_a_passed_or_struck_row_that_carries_a_game_counts_as_a_whole_by_the_lower_reading():
+    """A row marked "eingepasst" (or struck out) that carries a won game: the game does not count, neither its points
+    nor its win (before: the points stayed in the totals after it and only the win went, a score neither reading
+    gives); a lost game there counts as lost. A struck row with a game is a finding too (before: none)."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24, won=1),
+            row(2, 3, seat=1, total=54, base=10, mit=2, plus=30, won=2, passed=True),
+            row(3, 3, seat=1, total=78, base=12, mit=1, plus=24, won=3)]
+    a = audit(make_list(rows, signatures=None))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    assert (a.result[0].points, a.result[0].won) == (48, 2)          # 24 + 24: game 2 does not count
+    for struck in (False, True):
+        lost = [rows[0], row(2, 3, seat=1, total=-12, base=9, mit=1, minus=36, lost=1, **(
+                    {"crossed_out": True} if struck else {"passed": True}))]
+        a = audit(make_list(lost, signatures=None))
+        codes = [(f.code, f.key) for f in a.findings if f.severity == "error"]
+        assert codes == [("passed-game", "struck.value" if struck else "passed.value")]
+        assert (a.result[0].points, a.result[0].lost) == (24 - 36, 1)  # the loss counts
+        assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
