@@ -192,6 +192,12 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             b.change(no, None, mark, True, False, "correct.lost-counts")
             g = replace(g, passed=False, crossed_out=False)
             f = replace(f, game=g, played=True, outcome=LOST)
+        elif (g.passed or g.crossed_out) and not f.declarers and (g.plus is not None or g.minus is not None):
+            # a value in a passed or struck row that no seat took: it counts for nobody
+            b.change(no, None, "plus", g.plus, None, "correct.not-counted")
+            b.change(no, None, "minus", g.minus, None, "correct.not-counted")
+            games.append(replace(g, plus=None, minus=None))
+            continue
         delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward
