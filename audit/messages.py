@@ -111,6 +111,10 @@ T = {
     # signatures
     "signature": ("Platz {seat} hat nicht unterschrieben: ohne alle Unterschriften hat die Liste keinen Urkundenwert.",
                   "Seat {seat} did not sign: without every signature the list has no document value."),
+    "signature.unrecorded": ("Die Unterschriften sind in dieser Liste nicht erfasst: ob alle unterschrieben haben "
+                             "(SkWO 7.2.3), sieht die Spielleitung auf dem Papier.",
+                             "The signatures are not recorded in this list: whether everybody signed (SkWO 7.2.3) "
+                             "the management sees on the paper."),
     # game-count
     "count.too-many": ("Mehr Spiele ({written}) als die Serie hat ({expected}).",
                        "More games ({written}) than the series has ({expected})."),

@@ -421,14 +421,28 @@ def test_a_footer_line_a_relation_chose_is_told_as_making_the_footer_add_up_wher
     chosen = CellReading(74, 0.83, ((7, 0.83), (74, 0.10)), doubtful=True, reason="chain", chosen_by="arithmetic")
     rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24)]
     right = Footer((24, 0, 0), (1, 0, 0), (0, 0, 0), (50, 0, 0), (0, 0, 0), (74, 0, 0), (None, None, None))
-    clean = make_list(rows, footer=right, signatures=None)
+    clean = make_list(rows, footer=right)
     findings = audit(replace(clean, readings={"footer.score.1": chosen})).findings
     assert [f.code for f in findings if f.severity != "info" and f.code != "unreadable"] == []
     assert [f.key for f in findings if f.code == "unreadable"] == ["unreadable.arithmetic"]
-    wrong = make_list(rows, footer=replace(right, bonus=(60, 0, 0), score=(84, 0, 0)), signatures=None)
+    wrong = make_list(rows, footer=replace(right, bonus=(60, 0, 0), score=(84, 0, 0)))
     findings = audit(replace(wrong, readings={"footer.score.1": replace(chosen, value=84)})).findings
     assert "footer" in {f.code for f in findings if f.seat == 1}
     told = [f for f in findings if f.code == "unreadable"]
     assert [f.key for f in told] == ["unreadable.chain-footer"]
     assert "makes this footer line agree on its own" in told[0].message("en")
     assert "Abschluss dieses Spielers als Ganzes nicht aufgeht" in told[0].message("de")
+
+
+def test_a_list_that_does_not_record_the_signatures_says_so():
+    """A typed list without signatures (JSON without "signatures", a CSV without the "Unterschrift" line) cannot show
+    whether everybody signed (SkWO 7.2.3): a warning says so (before: "in Ordnung" and nothing); no error, the
+    status stays as it is."""
+    from audit.auditor import audit
+    from tests.audit.builders import make_list, row
+    a = audit(make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None))
+    notes = [f for f in a.findings if f.code == "missing-signature"]
+    assert [(f.severity, f.key) for f in notes] == [("warning", "signature.unrecorded")]
+    assert "SkWO 7.2.3" in notes[0].message("de") and not a.errors and a.status == "clean"
+    assert not [f for f in audit(make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)])).findings
+                if f.code == "missing-signature"]
