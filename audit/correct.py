@@ -376,12 +376,12 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
             continue
         if before is None or round(before, 2) != money[s]:
             b.change(None, s + 1, "money", before, money[s],
-                     "correct.footer-fill" if before is None else "correct.money", "Spielplan (SkWO 6.2)")
+                     "correct.footer-fill" if before is None else "correct.money", "Spielplan, SkWO 6.2")
     total_money = round(sum(money), 2)
     if (ft.money_total is None and total_money) or (ft.money_total is not None
                                                     and round(ft.money_total, 2) != total_money):
         b.change(None, None, "money_total", ft.money_total, total_money,
-                 "correct.footer-fill" if ft.money_total is None else "correct.money", "Spielplan (SkWO 6.2)")
+                 "correct.footer-fill" if ft.money_total is None else "correct.money", "Spielplan, SkWO 6.2")
     return FooterFigures(tuple(points), tuple(won_c), tuple(lost_c), bonus, others, score), money
 
 

@@ -32,7 +32,7 @@ RULES = {
     "several-declarers": "SkWO 7.2.1",
     "dealer-declared": "SkWO 9.4, ISkO 1.1",
     "footer": "SkWO 5.1, 8.12",
-    "money": "Spielplan (SkWO 6.2)",
+    "money": "Spielplan, SkWO 6.2",
     "missing-signature": "SkWO 7.2.3, 9.11",
     "game-count": "SkWO 6.2 d, 7.2.1",
     "unreadable": "SkWO 7.2.4 b",

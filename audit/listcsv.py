@@ -354,6 +354,10 @@ def _footer(rows: dict, seats: int) -> Footer:
             limit = "count" if line in ("won", "lost") else "total"
             lines[line] = tuple(_int(v, where, limit) for v in values)
     total_values, where = rows.get("money_total", ([""], ""))
+    if len([v for v in total_values if v.strip()]) > 1:
+        # "Betrag gesamt,4,00": a decimal comma in a comma-separated file split the amount (and the players' too)
+        raise ListError(where, f"{len(total_values)} figures for the one total (an amount with a decimal comma in a "
+                               "file separated by commas: save it with ';' or put the amounts in quotes)")
     return Footer(**lines, money_total=_money(total_values[0] if total_values else "", where))
 
 

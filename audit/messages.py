@@ -100,14 +100,14 @@ T = {
     "footer.wrong": ("Platz {seat}: {line_name} im Serienabschluss ist {written}, aus den Spielen folgt {expected}.",
                      "Seat {seat}: footer {line_name} is {written}, the games give {expected}."),
     # money
-    "money.missing": ("Platz {seat}: Verlustgeld für {lost} verlorene Spiele fehlt (erwartet {expected:.2f} EUR).",
-                      "Seat {seat}: loss money for {lost} lost games missing (expected {expected:.2f} EUR)."),
-    "money.wrong": ("Platz {seat}: Verlustgeld {written:.2f} EUR, für {lost} verlorene Spiele sind es {expected:.2f} EUR.",
-                    "Seat {seat}: loss money {written:.2f} EUR, {lost} lost games make {expected:.2f} EUR."),
-    "money.total-missing": ("Der Gesamtbetrag des Verlustgelds fehlt (erwartet {expected:.2f} EUR).",
-                            "The loss money total is missing (expected {expected:.2f} EUR)."),
-    "money.total-wrong": ("Gesamtbetrag {written:.2f} EUR, die Einzelbeträge ergeben {expected:.2f} EUR.",
-                          "Loss money total {written:.2f} EUR, the players' amounts make {expected:.2f} EUR."),
+    "money.missing": ("Platz {seat}: Verlustgeld für {lost_games} fehlt (erwartet {expected_eur} EUR).",
+                      "Seat {seat}: loss money for {lost_games} missing (expected {expected_eur} EUR)."),
+    "money.wrong": ("Platz {seat}: Verlustgeld {written_eur} EUR, für {lost_games} sind es {expected_eur} EUR.",
+                    "Seat {seat}: loss money {written_eur} EUR; for {lost_games} it is {expected_eur} EUR."),
+    "money.total-missing": ("Der Gesamtbetrag des Verlustgelds fehlt (erwartet {expected_eur} EUR).",
+                            "The loss money total is missing (expected {expected_eur} EUR)."),
+    "money.total-wrong": ("Gesamtbetrag {written_eur} EUR, die Einzelbeträge ergeben {expected_eur} EUR.",
+                          "Loss money total {written_eur} EUR, the players' amounts make {expected_eur} EUR."),
     # signatures
     "signature": ("Platz {seat} hat nicht unterschrieben: ohne alle Unterschriften hat die Liste keinen Urkundenwert.",
                   "Seat {seat} did not sign: without every signature the list has no document value."),
@@ -429,6 +429,15 @@ def render(key: str, lang: str, params: dict, *, under: str = "") -> str:
         p["line_name"] = field_name(p["line"], lang)
     if "offence" in p:
         p["offence"] = offence_name(p["offence"], lang)
+    if key.startswith("money."):
+        # amounts as the language writes them (3,50 EUR in a German sentence), a count of games in its number
+        for k in ("written", "expected"):
+            if isinstance(p.get(k), (int, float)) and not isinstance(p.get(k), bool):
+                p[f"{k}_eur"] = show_money(p[k], lang)
+        if isinstance(p.get("lost"), int):
+            one = p["lost"] == 1
+            p["lost_games"] = (f"{p['lost']} verlorene{'s Spiel' if one else ' Spiele'}" if lang == "de"
+                               else f"{p['lost']} lost game{'' if one else 's'}")
     if key.startswith("abandoned.") and p.get("expected") in ("won", "lost"):
         p["expected"] = field_name(f"{p['expected']}_outcome", lang)
     # a cell as the referee finds it on the list ("Spiel 21 · Platz 3 Stand"), not its reference (g21.p3.total)

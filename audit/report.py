@@ -64,6 +64,11 @@ def _row_place(game, ref: str, w: dict, lang: str) -> str:
     return f"{w['game']} {game:>2}" if game is not None else f"{part_name(part_of_cell(ref), lang):<8}"
 
 
+#: Findings whose ``written`` is not a figure of the cell they name (the dealer's seat, the seats that wrote, a
+#: doubling factor, the value in a passed row): their sentence says it, a "[Stand: geschrieben 1]" would mislead.
+NO_DETAIL = frozenset({"dealer-declared", "several-declarers", "home-rule", "passed-game"})
+
+
 def _v(value) -> str:
     return show_value(value, "—")
 
@@ -110,7 +115,8 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         tag = w[f.severity] + ("?" if f.doubtful and f.severity != DOUBT else "")
         detail = ""
         # what was written and what the rules expect; a reading doubt's message says what was read already
-        if f.expected is not None or (f.written is not None and f.severity not in (INFO, DOUBT)):
+        if f.code not in NO_DETAIL and (f.expected is not None
+                                        or (f.written is not None and f.severity not in (INFO, DOUBT))):
             detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
         lines.append(f"  {place} {tag:<8} {f.message(lang, under=under)}{detail}")
     if a.corrected.corrections or a.corrected.kept:

@@ -162,6 +162,19 @@ def test_a_csv_without_a_column_of_the_list_is_bad_input_naming_the_columns(samp
     assert "lacks the columns Schneider angesagt, Eingepasst:" in exc.value.problem
 
 
+def test_a_decimal_comma_in_a_comma_separated_file_is_bad_input_not_other_amounts(samples):
+    """The sample list saved with "," between the cells and its amounts unquoted: "Betrag,0,50,3,50" read as 0, 50, 3
+    and 50 EUR (four false money errors); the total "4,00" splits too, which names the problem."""
+    text = (samples / "lists" / "faulty-table7.csv").read_text(encoding="utf-8").replace(";", ",")
+    with pytest.raises(ListError) as exc:
+        read_csv_text(text)
+    assert "2 figures for the one total" in exc.value.problem and "save it with ';'" in exc.value.problem
+    lines = text.splitlines()
+    quoted = "\n".join('Betrag,"0,50","3,50",,' if line.startswith("Betrag,") else
+                       'Betrag gesamt,"4,00"' if line.startswith("Betrag gesamt") else line for line in lines)
+    assert read_csv_text(quoted).footer.money == (0.5, 3.5, None, None)
+
+
 def test_csv_money_and_marks():
     text = ("Plätze;3\nNr;Grundwert;mit;Hand;+;-;P1;P2;P3" + REST.replace(";Hand", "").replace(";-", "") + "\n"
             "1;11;2;x;44;;44;;\n"

@@ -98,3 +98,19 @@ def test_a_footer_figure_that_follows_from_a_lower_one_is_shown_once_and_not_cal
     kept = {k["cell"]: k["reason"] for k in audit_to_json(a, lang="en")["kept"]}
     assert kept["footer.score.1"] == "follows from the lower figures above it"
     assert kept["footer.points.1"] == "the lower written figure stands"
+
+
+def test_money_sentences_write_amounts_and_counts_as_the_language_does_and_a_seat_is_no_written_total():
+    """"Verlustgeld 1,00 EUR, für 1 verlorenes Spiel sind es 0,50 EUR" (before: "1.00 EUR, für 1 verlorene Spiele");
+    the dealer written as declarer has no "[Stand: geschrieben 1, erwartet —]" beside it (1 is his seat)."""
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=-36, base=9, mit=1, minus=36)]
+    footer = Footer(points=(-36, 0, 0), won=(0, 0, 0), lost=(1, 0, 0), bonus=(-50, 0, 0), others_lost=(0, 40, 40),
+                    score=(-86, 40, 40), money=(1.0, None, None), money_total=1.0)
+    a = audit(make_list(rows, footer=footer))
+    de, en = render_text(a, "de").splitlines(), render_text(a, "en").splitlines()
+    assert "Verlustgeld 1,00 EUR, für 1 verlorenes Spiel sind es 0,50 EUR." in _line(de, "Fehler", "Verlustgeld")
+    assert "loss money 1.00 EUR; for 1 lost game it is 0.50 EUR." in _line(en, "error", "loss money 1.00")
+    dealer = make_list([row(1, 4, seat=1, total=24, base=12, mit=1, plus=24)], seats=4, signatures=True)
+    line = _line(render_text(audit(dealer), "de").splitlines(), "gibt in diesem Spiel")
+    assert "geschrieben" not in line
