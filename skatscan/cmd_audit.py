@@ -15,7 +15,7 @@ from audit.report import render_text
 from desk.pages import list_view
 from desk.settle import SettleError, apply, read_settlements, settle_path
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 
@@ -73,6 +73,12 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
         raise SystemExit(EXIT_BAD_INPUT)
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)
     fixed = OutputPlan(corrected, len(files), ".corrected.json", inputs=files)
+    for option, target in (("-o", plan), ("--corrected", fixed)):
+        if target.target is not None and target.folder is None and target.target.suffix.lower() == ".csv":
+            # JSON in a file named .csv would open as garbage in a spreadsheet (and a corrected list's settled
+            # figures have no place in the CSV layout)
+            raise BadInput(f"{option} writes a JSON document (skatscan.{'audit' if option == '-o' else 'list'}/1): "
+                           "name the file .json", str(target.target))
     bad = errors = 0
     docs = []
     views = []

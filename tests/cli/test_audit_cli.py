@@ -323,3 +323,13 @@ def test_standings_take_series_and_table_from_the_file_name_as_scan_does(samples
         code, out, _ = run("standings", str(tmp_path), "--csv")
         assert code == 0 and out == typed
 
+
+
+def test_a_json_output_named_csv_is_bad_input_before_anything_is_written(samples, tmp_path):
+    """`audit list.json --corrected out.csv` wrote the corrected list's JSON into a file named .csv, which a
+    spreadsheet opens as garbage; now one line says to name it .json, and nothing is written."""
+    for option in ("--corrected", "-o"):
+        target = tmp_path / "berichtigt.csv"
+        code, out, err = run("audit", str(samples / "lists" / "six-games.json"), option, str(target))
+        assert code == 2 and not target.exists()
+        assert err.startswith(f"skatscan: {target}: {option} writes a JSON document") and "name the file .json" in err
