@@ -32,8 +32,14 @@ class ListError(ValueError):
 
 
 def _kind(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "null",
             int: "a whole number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _shown(v: Any) -> str:
+    """A value as an error line quotes it: JSON, cut to 40 characters ("1e+308" is not written out in 309 digits)."""
+    text = f"{v:.6g}" if isinstance(v, float) else json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class _Reader:
@@ -54,16 +60,17 @@ class _Reader:
     def int_(self, v, path, limit, nullable=True) -> Optional[int]:
         if v is None and nullable:
             return None
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise ListError(path, f"expected a whole number, got {_kind(v)} {json.dumps(v, ensure_ascii=False)[:40]}")
+        if isinstance(v, bool):
+            raise ListError(path, f"expected a whole number, got {_shown(v)}")
+        if not isinstance(v, (int, float)):
+            raise ListError(path, f"expected a whole number, got {_kind(v)} {_shown(v)}")
         if isinstance(v, float):
             if not math.isfinite(v) or v != int(v):
-                raise ListError(path, f"expected a whole number, got {v}")
-            v = int(v)
+                raise ListError(path, f"expected a whole number, got {_shown(v)}")
         lo, hi = LIMITS[limit]
         if not lo <= v <= hi:
-            raise ListError(path, f"{v} is out of range ({lo} to {hi})")
-        return v
+            raise ListError(path, f"{_shown(v)} is out of range ({lo} to {hi})")
+        return int(v)
 
     def money(self, v, path) -> Optional[float]:
         if v is None:
@@ -72,7 +79,7 @@ class _Reader:
             raise ListError(path, f"expected an amount in euros, got {_kind(v)}")
         lo, hi = LIMITS["money"]
         if not lo <= v <= hi:
-            raise ListError(path, f"{v} is out of range ({lo} to {hi})")
+            raise ListError(path, f"{_shown(v)} is out of range ({lo} to {hi})")
         return float(v)
 
     def bool_(self, v, path, default=False) -> bool:

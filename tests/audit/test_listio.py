@@ -111,6 +111,20 @@ def test_an_audit_document_given_as_a_list_is_named_as_one(samples):
     assert list_from_json(doc["corrected"]) is not None          # the corrected list inside it is a list
 
 
+@pytest.mark.parametrize("value, problem", [
+    (True, "expected a whole number, got true"),                 # before: "got true/false true"
+    (1e308, "1e+308 is out of range (0 to 100000)"),            # before: all 309 digits of it
+    (1.5, "expected a whole number, got 1.5"),
+    ("zwölf", 'expected a whole number, got text "zwölf"'),
+])
+def test_a_bad_figure_is_quoted_short_and_plainly(samples, value, problem):
+    doc = json.loads((samples / "lists" / "six-games.json").read_text())
+    doc["games"][0]["plus"] = value
+    with pytest.raises(ListError) as exc:
+        list_from_json(doc)
+    assert exc.value.where == "$.games[0].plus" and exc.value.problem == problem
+
+
 def test_bad_json_text():
     with pytest.raises(ListError) as exc:
         read_json_text('{"format": ')
