@@ -239,6 +239,27 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     return out
 
 
+def forget_others(results: Path, names: Iterable[str]) -> list[str]:
+    """Take out of ``results`` what earlier runs kept for photos that are not ``names`` (a photo taken out of its
+    folder, a table photographed again under another name): their manifest entries and the files the batch wrote
+    for them (``NAME.list.json``, ``NAME.overlay.jpg``), so that ``standings`` of the results folder counts what the
+    report shows. Only names in the manifest are touched. Returns the names forgotten."""
+    path = results / MANIFEST
+    manifest = _read_manifest(path)
+    gone = [name for name in manifest if name not in set(names)]
+    if not gone:
+        return []
+    for name in gone:
+        for suffix in (".list.json", ".overlay.jpg"):
+            try:
+                (results / f"{name}{suffix}").unlink()
+            except FileNotFoundError:
+                pass
+        del manifest[name]
+    write_atomic(path, json.dumps(manifest, ensure_ascii=False, indent=1))
+    return gone
+
+
 def _where(photo: Path) -> str:
     """Where a photo is, whatever the folder a command was run from."""
     try:

@@ -49,6 +49,26 @@ def settle_path(list_or_photo: Path) -> Path:
     return list_or_photo.with_name(name + SUFFIX)
 
 
+#: Where ``skatscan scan --report`` keeps a list it read (``results/NAME.list.json``) and the decisions the report's
+#: form saves for it (``settle/NAME.settle.json``, beside ``results``).
+RESULTS, DECISIONS, LIST_SUFFIX = "results", "settle", ".list.json"
+
+
+def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Settlement]:
+    """The referee's decisions on the list in ``list_file``: beside the photo it was read from (``photo``), beside the
+    list file, and, for a list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder
+    (where ``scan`` looks too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the
+    report counts."""
+    found: dict[str, Settlement] = {}
+    if photo:
+        found.update(read_settlements(settle_path(Path(photo))))
+    found.update(read_settlements(settle_path(list_file)))
+    if list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX):
+        name = list_file.name[:-len(LIST_SUFFIX)]
+        found.update(read_settlements(list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}"))
+    return found
+
+
 def read_settlements(path: Path) -> dict[str, Settlement]:
     """The decisions in ``path`` (an empty dict if there is no such file)."""
     try:

@@ -13,7 +13,7 @@ from audit.load import SUFFIXES, BadListFile, load_list
 from audit.report import render_text
 
 from desk.pages import list_view
-from desk.settle import SettleError, apply, read_settlements, settle_path
+from desk.settle import SettleError, apply, decisions_for
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, settings_options
@@ -21,11 +21,14 @@ from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
-    """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`)."""
+    """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`; a scan's results
+    folder for its lists, not its manifest)."""
     from desk.batch import files_in
+    from desk.batch import MANIFEST
     out = []
     for p in paths:
-        out += [str(q) for q in files_in(Path(p), SUFFIXES)] if Path(p).is_dir() else [p]
+        # not the batch's own record in a scan's results folder, which is no list
+        out += [str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST] if Path(p).is_dir() else [p]
     return out
 
 
@@ -91,7 +94,7 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
             bad += 1
             continue
         try:
-            sl = apply(sl, read_settlements(settle_path(Path(name))))
+            sl = apply(sl, decisions_for(Path(name), sl.photo))
         except SettleError as exc:
             bad_input_line(name, str(exc))
             bad += 1

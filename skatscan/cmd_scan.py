@@ -20,10 +20,10 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, earlier_photos, run_batch
+from desk.batch import TIME_LIMIT, earlier_photos, forget_others, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
-from desk.settle import SettleError, apply, read_settlements, settle_path
+from desk.settle import LIST_SUFFIX, RESULTS, SettleError, apply, decisions_for, read_settlements, settle_path
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
@@ -63,7 +63,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
-    before = earlier_photos(Path(report) / "results", files) if report else []
+    before = earlier_photos(Path(report) / RESULTS, files) if report else []
     if before:
         click.echo(f"skatscan: {report}: the {len(before)} photo{'s' if len(before) != 1 else ''} scanned into "
                    f"this report before stay{'s' if len(before) == 1 else ''} in it (a photo taken out of its folder "
@@ -73,7 +73,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     namer = OutputPlan(None, 0, "")
     names = [namer.unique(str(f)) for f in files]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
-        results = Path(report) / "results" if report else Path(tmp)
+        results = Path(report) / RESULTS if report else Path(tmp)
         try:
             results.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -93,6 +93,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
                                          "are kept, run the same command again to continue")
             raise SystemExit(EXIT_BAD_INPUT)
+        if report:
+            forget_others(results, names)     # photos no longer in the report: their results go with them
         bad = errors = 0
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
@@ -202,11 +204,11 @@ def _seating(path):
 
 
 def _decisions(photo: Path, report, name: str) -> dict:
-    """The referee's decisions: beside the photo, or in the report's ``settle`` folder."""
-    found = dict(read_settlements(settle_path(photo)))
+    """The referee's decisions: beside the photo, or in the report's ``settle`` folder
+    (:func:`desk.settle.decisions_for`, as ``audit`` and ``standings`` find them for the report's results)."""
     if report:
-        found.update(read_settlements(Path(report) / "settle" / f"{name}.settle.json"))
-    return found
+        return decisions_for(Path(report) / RESULTS / f"{name}{LIST_SUFFIX}", str(photo))
+    return read_settlements(settle_path(photo))
 
 
 def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path, name: str

@@ -13,6 +13,7 @@ from audit.load import BadListFile, load_list
 from audit.messages import show_money
 from audit.standings import StandingsError, standings
 from desk.html import STANDINGS_TEXTS, not_every_series_note, stand_in_notes
+from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
@@ -104,9 +105,13 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
         not_an_input(Path(output), files + ([seating] if seating is not None else []))
     for name in files:
         try:
-            loaded.append(with_name_hint(load_list(name), name))
+            sl = load_list(name)
+            loaded.append(with_name_hint(apply(sl, decisions_for(Path(name), sl.photo)), name))
         except BadListFile as exc:
             bad_input_line(exc.path, exc.problem)
+            bad += 1
+        except SettleError as exc:
+            bad_input_line(name, str(exc))
             bad += 1
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)

@@ -351,3 +351,33 @@ def test_a_late_photo_scanned_alone_joins_the_report_and_a_mistyped_folder_leave
     assert (code, out) == (2, "")
     assert err == f"skatscan: {tmp_path / 'fotoss'}: no such file or folder; nothing was read or written\n"
     assert {p: p.read_bytes() for p in report.rglob("*") if p.is_file()} == before
+
+
+def test_standings_of_a_scans_results_count_what_its_report_counts(tmp_path):
+    """`skatscan standings bericht/results` stopped at the batch's manifest.json (no list), ignored the decisions the
+    report's form saved in bericht/settle/ (a player 7th in the report was 14th from the command), and counted the
+    results of a photo taken out of the folder. Now it ranks as the report does."""
+    folder, report = tmp_path / "fotos", tmp_path / "bericht"
+    folder.mkdir()
+    (folder / "a.jpg").write_bytes((PHOTOS / "skatscan-4-clean.jpg").read_bytes())
+    (folder / "b.jpg").write_bytes((PHOTOS / "dskv-3-clean.jpg").read_bytes())
+    run("scan", str(folder), "--report", str(report))
+    first = {line.split(";")[2]: line.split(";")[8] for line in (report / "standings.csv").read_text().splitlines()[1:]}
+    # the management fixes seat 1's score of a.jpg 100 lower (a decision, SkWO 7.2.5) in the report's settle folder
+    doc = json.loads((report / "results" / "a.list.json").read_text())
+    seat1 = doc["table"]["start_numbers"][0]
+    (report / "settle").mkdir()
+    (report / "settle" / "a.settle.json").write_text(json.dumps({"format": "skatscan.settle/1", "cells": {
+        "footer.score.1": {"value": int(first[seat1]) - 100, "rule": "SkWO 7.2.5", "note": "Spielleitung"}}}))
+    run("scan", str(folder), "--report", str(report))
+    shown = (report / "standings.csv").read_text()
+    assert {line.split(";")[2]: line.split(";")[8] for line in shown.splitlines()[1:]}[seat1] == \
+        str(int(first[seat1]) - 100)
+    code, out, err = run("standings", str(report / "results"), "--csv")
+    assert (code, err) == (0, "") and out == shown
+    # b.jpg taken out of the folder: its results go with it, and the standings of the results follow
+    (folder / "b.jpg").unlink()
+    run("scan", str(folder), "--report", str(report))
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["a.list.json"]
+    code, out, _ = run("standings", str(report / "results"), "--csv")
+    assert code == 0 and out == (report / "standings.csv").read_text() and len(out.splitlines()) == 1 + 4
