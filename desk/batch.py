@@ -132,40 +132,49 @@ class _Workers:
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
               again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
-              on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None
-              ) -> list[Outcome]:
+              on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None,
+              give_way: Iterable[Path] = ()) -> list[Outcome]:
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
     photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept. A photo's result is
     taken from an earlier run only when the photo is the same and ``made_with`` (what the reading depends on
-    besides the photo: the engine, the tournament's settings) is what that run was given."""
+    besides the photo: the engine, the tournament's settings) is what that run was given. Of the same photo twice the
+    plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives way to any other."""
     results.mkdir(parents=True, exist_ok=True)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
     outcomes: list[Optional[Outcome]] = [None] * len(photos)
     todo = []
-    seen: dict[str, str] = {}
+    prints: list[Optional[dict]] = []
     for i, (photo, name) in enumerate(zip(photos, names)):
         try:
-            fp = fingerprint(photo)
+            prints.append(fingerprint(photo))
         except FileNotFoundError:
+            prints.append(None)
             outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
                                   why="gone", problem_de="die Datei ist nicht mehr da (während des Laufs verschoben "
                                                          "oder gelöscht)")
             on_done(outcomes[i])
-            continue
         except OSError as exc:
+            prints.append(None)
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
             on_done(outcomes[i])
+    # the same photo twice: the one with the plainest name is read ("s1-t2.jpg", not its copy "s1-t2 (1).jpg")
+    kept: dict[str, Path] = {}
+    later = {str(p) for p in give_way}
+    for photo, fp in zip(photos, prints):
+        if fp is not None and (fp["sha256"] not in kept or _plainer(photo, kept[fp["sha256"]], later)):
+            kept[fp["sha256"]] = photo
+    for i, (photo, name, fp) in enumerate(zip(photos, names, prints)):
+        if fp is None:
             continue
-        if fp["sha256"] in seen:
-            outcomes[i] = Outcome(photo, name, "duplicate", f"the same photo as {seen[fp['sha256']]}",
-                                  why="duplicate", duplicate_of=seen[fp["sha256"]],
-                                  problem_de=f"dasselbe Foto wie {seen[fp['sha256']]}")
+        if kept[fp["sha256"]] != photo:
+            first = str(kept[fp["sha256"]])
+            outcomes[i] = Outcome(photo, name, "duplicate", f"the same photo as {first}", why="duplicate",
+                                  duplicate_of=first, problem_de=f"dasselbe Foto wie {first}")
             on_done(outcomes[i])
             continue
-        seen[fp["sha256"]] = str(photo)
         done = manifest.get(name)
         list_file = results / f"{name}.list.json"
         if done and done.get("made_with") != made_with:
@@ -220,6 +229,14 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _plainer(photo: Path, than: Path, later: set) -> bool:
+    """Whether ``photo`` is to be read rather than ``than``, the same photo: not one of ``later``, then the shorter name
+    (a copy's name has " (1)", "Kopie", "_1" added), then first in order."""
+    def key(p: Path):
+        return str(p) in later, len(p.name), str(p)
+    return key(photo) < key(than)
 
 
 def earlier_photos(results: Path, given: list[Path]) -> list[Path]:

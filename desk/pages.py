@@ -152,14 +152,19 @@ PROBLEM_LABEL = {
 }
 
 
+#: The status a photo that is the same as another one gets in the index (it is not unreadable: it is read once).
+DUPLICATE_LABEL = {"de": "doppeltes Foto", "en": "duplicate photo"}
+
+
 def unreadable_view(name: str, source: str, problem: str, lang: str = "de", why: str = "",
                     problem_de: str = "") -> ListView:
     """The report's line for a photo that could not be read: ``problem`` the sentence saying why (English),
     ``problem_de`` the same in German (shown alone in the German report when given), ``why`` its kind
     (:data:`PROBLEM_LABEL`, the German report's words before an English sentence)."""
     german = lang == "de" and bool(problem_de)
+    label = DUPLICATE_LABEL[lang] if why == "duplicate" else STATUS_LABEL[lang][UNREADABLE_PHOTO]
     return ListView(name=name, source=source, status=UNREADABLE_PHOTO,
-                    status_label=STATUS_LABEL[lang][UNREADABLE_PHOTO], problem=problem_de if german else problem,
+                    status_label=label, problem=problem_de if german else problem,
                     problem_label="" if german else PROBLEM_LABEL[lang].get(why, ""))
 
 

@@ -87,7 +87,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
                                      on_done=lambda o: bar.update(1, o),
-                                     made_with={"engine": engine, **dataclasses.asdict(settings)})
+                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=before)
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "

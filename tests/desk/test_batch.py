@@ -50,6 +50,21 @@ def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
     assert not list((tmp_path / "res").glob("*.part"))
 
 
+def test_of_the_same_photo_twice_the_plainest_name_is_read_and_the_copy_is_the_duplicate(tmp_path):
+    """A photo and its byte copy "s1-t2 (1).jpg" (which sorts first): the original is read, the copy is named as its
+    duplicate (before: the copy was read and the original listed as a duplicate of it); the report calls it a
+    duplicate photo, not an unreadable one."""
+    from desk.pages import unreadable_view
+    photos = make(tmp_path / "in", {"s1-t2 (1).jpg": "ok a", "s1-t2.jpg": "ok a"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["copy", "orig"])
+    status = {o.photo.name: (o.status, o.problem) for o in out}
+    assert status["s1-t2.jpg"][0] == "done"
+    assert status["s1-t2 (1).jpg"] == ("duplicate", f"the same photo as {tmp_path / 'in' / 's1-t2.jpg'}")
+    copy = next(o for o in out if o.status == "duplicate")
+    assert unreadable_view(copy.name, str(copy.photo), copy.problem, "de", why=copy.why,
+                           problem_de=copy.problem_de).status_label == "doppeltes Foto"
+
+
 def test_rerun_skips_what_is_done_and_again_redoes_it(tmp_path):
     photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "bad"})
     names = [p.stem for p in photos]
