@@ -20,7 +20,7 @@ from .pages import UNREADABLE_PHOTO, ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
-               workload="Zu prüfen: {doubts} unsicher gelesene Zellen, {errors} Fehler auf dem Papier.",
+               workload="Zu prüfen: {doubts} unsicher gelesene Zelle{n}, {errors} Fehler auf dem Papier.",
                unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (unten zuerst).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren",
@@ -46,7 +46,7 @@ TEXTS = {
                penalties="Strafpunkte",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
-               workload="To check: {doubts} cells read in doubt, {errors} errors on paper.",
+               workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
                unread="Photos on which no list could be read: {n} (first below).",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", retake="better photographed again",

@@ -225,7 +225,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                     start_numbers=tuple(f"{n}?" if n and f"table.start_number.{seat}" in doubtful else n
                                         for seat, n in enumerate(t.start_numbers, start=1)),
                     photo=photo, private=t.kind == "private",
-                    counts={"errors": len(a.errors), "doubts": len(a.doubts), "warnings": len(a.warnings)})
+                    # the cells to settle, as the page's form lists them (a finding on paper resting on a doubt is
+                    # no further cell to look at: counted so, the index said 54 where the page asked for 53)
+                    counts={"errors": len(a.errors), "doubts": len(doubtful), "warnings": len(a.warnings)})
     retake = retake_advice(sl, lang)
     view.retake = retake is not None
     others = other_lists_note(sl, lang)

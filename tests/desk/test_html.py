@@ -28,6 +28,21 @@ def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
     assert "die niedrigere geschriebene Zahl bleibt" in kept and "footer.score.3" not in html
 
 
+def test_the_index_counts_the_cells_in_doubt_the_page_asks_to_settle():
+    """A total read in doubt in a row that does not add up: one cell to settle, an "unreadable" finding and an error on
+    paper resting on it ("Fehler ?"). The index counted both findings (2) where the page asks for 1 decision."""
+    sl = load_list(__import__("pathlib").Path(__file__).resolve().parents[2] / "samples" / "lists"
+                   / "faulty-table7.csv")
+    doubt = CellReading(68, 0.6, ((68, 0.6), (58, 0.3)), doubtful=True, reason="bar")
+    a = audit(replace(sl, readings={"g17.p2.total": doubt}))
+    assert len(a.doubts) == 2                                     # the reading doubt and the error resting on it
+    view = list_view(a, "t")
+    assert view.counts["doubts"] == 1 == len(view.doubts)
+    assert "1 Lesezweifel entscheiden" in render_list(view)
+    index = render_index([view])
+    assert "Zu prüfen: 1 unsicher gelesene Zelle, 3 Fehler auf dem Papier." in index
+
+
 def test_doubts_are_orange_with_candidates_and_a_settle_form():
     sl, _ = seeded(random.Random(1), "footer", 4)
     g = next(x for x in sl.games if x.plus is not None)
