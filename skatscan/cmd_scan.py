@@ -166,6 +166,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 view.notes += [taken.text(lang) for taken in start_notes]
                 views.append(write_page_or_fail(Path(report), view, lang))
         twice = _twice(audits)
+        missing = _missing_tables(audits, drawn)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
                                   ensure_ascii=False, indent=2))
@@ -174,7 +175,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
-                                             for series, table, sources, same in twice])
+                                             for series, table, sources, same in twice]
+                                         + [MISSING_NOTE[lang].format(series=series, tables=", ".join(map(str, t)))
+                                            for series, t in missing])
             kept = sum(str(o.photo) in earlier for o in outcomes)
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
                        f"{f' ({kept} scanned before)' if kept else ''}, "
@@ -258,6 +261,27 @@ def _twice(audits) -> list[tuple[int, int, list[str], bool]]:
         click.echo(f"skatscan: series {series}, table {table} appears on {len(sources)} photos: "
                    f"{', '.join(sources)}", err=True)
     return twice
+
+
+MISSING_NOTE = {
+    "de": "Serie {series}: kein Foto der Liste von Tisch {tables} (laut Tischordnung).",
+    "en": "Series {series}: no photo of the list of table {tables} (by the seating list).",
+}
+
+
+def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
+    """The drawn tables of the series the lists are of that no list is of: (series, tables) each, said on stderr too.
+    A series none of the lists is of is not the batch's (a referee scans a series at a time)."""
+    if not drawn:
+        return []
+    have = {(a.sl.table.series, a.sl.table.table) for a in audits}
+    series = sorted({s for s, _ in have if s is not None})
+    missing = [(s, sorted(t for (s2, t) in drawn if s2 == s and (s, t) not in have)) for s in series]
+    missing = [(s, tables) for s, tables in missing if tables]
+    for s, tables in missing:
+        click.echo(f"skatscan: series {s}: no photo of the list of table{'s' if len(tables) > 1 else ''} "
+                   f"{', '.join(map(str, tables))} (by the seating list)", err=True)
+    return missing
 
 
 def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Optional[str], Optional[str]]:

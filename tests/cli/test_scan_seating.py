@@ -125,3 +125,19 @@ def test_a_doubtful_table_reading_is_no_duplicate(capsys):
     assert "series 4, table 4 appears on 2 photos: a.jpg, c.jpg" in capsys.readouterr().err
     other = ScoreList(table=Table(seats=3, series=4, table=4, start_numbers=("1", "2", "3")), source="d.jpg")
     assert _twice([audit(sure), audit(other)]) == [(4, 4, ["a.jpg", "d.jpg"], False)]   # other players: a misread
+
+
+def test_a_drawn_table_without_a_photo_is_named_on_the_index(samples, tmp_path):
+    """The seating list draws tables 4 and 5 of series 4 and a table of series 1; the one photo is of series 4, table
+    4: the index and stderr name table 5 as having no photo (series 1 is not this batch's: nothing said of it)."""
+    photo = tmp_path / "fotos" / "skatscan-4-clean.jpg"
+    photo.parent.mkdir()
+    shutil.copy(samples / "photos" / "skatscan-4-clean.jpg", photo)
+    seating = tmp_path / "seating.csv"
+    write_seating(seating, [DrawnTable(4, 4, ("33", "129", "153", "159")), DrawnTable(4, 5, ("1", "2", "3", "4")),
+                            DrawnTable(1, 1, ("33", "129", "153"))])
+    report = tmp_path / "bericht"
+    code, _, err = run("scan", str(photo.parent), "--seating", str(seating), "--report", str(report))
+    assert "skatscan: series 4: no photo of the list of table 5 (by the seating list)" in err
+    assert "series 1" not in err
+    assert "Serie 4: kein Foto der Liste von Tisch 5 (laut Tischordnung).</p>" in (report / "index.html").read_text()
