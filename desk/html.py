@@ -177,11 +177,13 @@ def not_every_series_note(lines, lang: str = "de") -> str:
     return t["not_every_series"].format(players=players)
 
 
-def render_standings(lines, lang: str = "de", names=None) -> str:
+def render_standings(lines, lang: str = "de", names=None, index: bool = False) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
-    ``names``, start number -> name, knows any player)."""
+    ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
+    and links back to it (not printed)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
+                                                         index=TEXTS[lang]["index_title"] if index else None,
                                                          lang=lang, generated=_now(),
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},

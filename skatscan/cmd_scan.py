@@ -306,7 +306,7 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
 
     from .cmd_standings import to_csv
     write_atomic(folder / "standings.csv", to_csv(lines, names))
-    return render_standings(lines, lang, names), None
+    return render_standings(lines, lang, names, index=True), None
 
 
 def _remove_standings(folder: Path) -> None:

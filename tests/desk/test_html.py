@@ -326,3 +326,6 @@ def test_money_is_written_as_the_pages_language_writes_it(samples):
     assert "<td>0.50</td>" in en and "<td>3.50</td>" in en
     lines = standings([a])
     assert "<td>3,50</td>" in render_standings(lines, "de") and "<td>3.50</td>" in render_standings(lines, "en")
+    # beside a report's index it links back to it; standing alone (skatscan standings --html) it has no such link
+    assert '<a href="index.html">← Spiellisten' in render_standings(lines, "de", index=True)
+    assert 'href="index.html"' not in render_standings(lines, "de")
