@@ -164,7 +164,12 @@ def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, 
     line, header = rows[0]
     got = [c.lower() for c in header]
     if got != list(SEATING_COLUMNS) and got != list(SEATING_COLUMNS[:4]):
-        raise SeatingFileError(path, f"the header must be {','.join(SEATING_COLUMNS)}, not {','.join(header)!r}",
+        registration = bool(header) and _header_word(header[0]) in _NUMBER_HEADERS
+        hint = ("; this is a registration list (start numbers and names): 'skatscan draw --players' makes the "
+                "seating list from it" if registration else "")
+        # the cells as read, whatever the file's separator ("Start-Nr." | "Name", not 'Start-Nr.,Name' of a ';' file)
+        raise SeatingFileError(path, f"the header must be {','.join(SEATING_COLUMNS)}, not "
+                                     f"{' | '.join(header)}{hint}",
                                line)
     seats: dict[tuple[int, int], dict[int, tuple[str, int]]] = {}
     sat: dict[tuple[int, tuple], tuple[int, int]] = {}      # (series, number key) -> (table, line)

@@ -330,6 +330,12 @@ def test_seating_header_is_checked(tmp_path):
     f.write_text("serie,tisch,platz,nr\n1,1,1,1\n")
     with pytest.raises(SeatingFileError, match="line 1: the header must be series,table,seat,start_number,name"):
         read_seating(f)
+    # a registration list given where the seating list belongs: its cells as read (a ';' file), and what to do
+    f.write_text("Start-Nr.;Name\n1;Anna\n2;Bernd\n")
+    with pytest.raises(SeatingFileError) as e:
+        read_seating(f)
+    assert "not Start-Nr. | Name; this is a registration list" in e.value.problem
+    assert "'skatscan draw --players' makes the seating list from it" in e.value.problem
     f.write_text(HEAD)
     with pytest.raises(SeatingFileError, match="only the header"):
         read_seating(f)
