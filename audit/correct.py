@@ -186,7 +186,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             # a passed or struck row that carries a game (SkWO 9.4): the lower reading counts (7.2.5) as a whole, a
             # won game not at all, a lost one as a lost game (before: its points stayed and its count went)
             if f.written_delta > 0:
-                games.append(_not_counted(b, f, total))
+                games.append(_not_counted(b, f))
                 continue
             mark = "passed" if g.passed else "crossed_out"
             b.change(no, None, mark, True, False, "correct.lost-counts")
@@ -220,8 +220,8 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         # gives the fewest points (a total that follows the written "+" 48 of a game worth 36 counts 36, not 36
         # less 12 again; a total written right after a total written too high counts as written)
         computed = total[s] + delta
-        unsure = cell_ref(no, "total", s + 1) in doubtful
-        lower = cells.total is not None and not unsure and cells.total + shift[s] < computed
+        total_unsure = cell_ref(no, "total", s + 1) in doubtful
+        lower = cells.total is not None and not total_unsure and cells.total + shift[s] < computed
         new_total = cells.total + shift[s] if lower else computed
         outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
@@ -245,7 +245,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         if lower:
             b.settle(no, s + 1, "total", new_total, "kept.total")
         if new_total != cells.total:
-            if unsure and cells.total is not None:
+            if total_unsure and cells.total is not None:
                 reason = "correct.doubt"
             elif lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
                 reason = "correct.carried"
@@ -295,7 +295,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     return Corrected(corrected, tuple(b.corrections), footer, money, kept)
 
 
-def _not_counted(b: _Builder, f: RowFacts, total: list) -> Game:
+def _not_counted(b: _Builder, f: RowFacts) -> Game:
     """A passed or struck row with a won game in it, as it counts: without the game. Its "+" and the declarer's
     figures go (the later totals and counts follow from the corrected ones before them)."""
     g, s = f.game, f.declarer
@@ -317,10 +317,8 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     recorded as settled. A figure read in doubt (``unsure``) is no written one: the computed one counts.
     """
     from_rows = computed if from_rows is None else from_rows
-    if unsure and written is not None:
-        b.change(None, seat + 1, line, written, computed, "correct.doubt", "SkWO 8.12")
-        return computed
-    if written is None:
+    unsure = unsure and written is not None
+    if written is None or unsure:
         value = computed
     elif higher_is_worse:
         value = max(written, computed)
@@ -329,7 +327,10 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     if value != from_rows:
         # a lower written figure stands, or one that follows from the lower figures above it (a score from points
         # written too low): it is not written, and the change from the written one says what counts
-        b.settle(None, seat + 1, line, value, "kept.footer" if value == written else "kept.footer-sum")
+        b.settle(None, seat + 1, line, value, "kept.footer" if value == written and not unsure else "kept.footer-sum")
+    if unsure:
+        b.change(None, seat + 1, line, written, value, "correct.doubt", "SkWO 8.12")
+        return value
     if written is None:
         reason = "correct.footer-fill"
     b.change(None, seat + 1, line, written, value, reason, "SkWO 7.2.5, 8.12")

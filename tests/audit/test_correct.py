@@ -159,3 +159,15 @@ def test_a_passed_or_struck_row_that_carries_a_game_counts_as_a_whole_by_the_low
         assert codes == [("passed-game", "struck.value" if struck else "passed.value")]
         assert (a.result[0].points, a.result[0].lost) == (24 - 36, 1)  # the loss counts
         assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
+
+
+def test_a_sure_total_after_a_plus_read_in_doubt_is_not_called_read_in_doubt():
+    """A "+" read "34" in doubt beside sure columns worth 24, the total after it read surely as 58 (24 + 34): the "+"
+    counts 24 (read in doubt), the total 48, and its change is told as following from the corrected row, not as a
+    reading doubt of its own."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=58, base=12, mit=1,
+                                                                         plus=34)]
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": _unsure(34)}))
+    reasons = {c.cell: c.reason for c in a.corrected.corrections if c.game}
+    assert reasons == {"g2.plus": "correct.doubt", "g2.p1.total": "correct.carried"}
+    assert a.result[0].points == 48
