@@ -86,16 +86,19 @@ def test_photo_report_shows_the_photo_with_the_cells_marked(photo_report, tmp_pa
     assert shot.stat().st_size > 50_000
 
 
-DRIVER = """
-<script>
-// the test's hand: keep what the page would download, tick "as read" on the first doubt, type into the second
-var Original = Blob;
+#: What a page would download is kept in the body's data-saved, and nothing is downloaded.
+KEEP_SAVED = """var Original = Blob;
 window.Blob = function (parts, options) {
   document.body.setAttribute("data-saved", parts.join(""));
   return new Original(parts, options);
 };
 HTMLAnchorElement.prototype.click = function () {};
-var boxes = document.querySelectorAll("#settle input[data-for]");
+"""
+
+DRIVER = """
+<script>
+// the test's hand: keep what the page would download, tick "as read" on the first doubt, type into the second
+""" + KEEP_SAVED + """var boxes = document.querySelectorAll("#settle input[data-for]");
 boxes[0].checked = true; boxes[0].dispatchEvent(new Event("change"));
 document.querySelector('#settle input[name="' + boxes[1].dataset.for + '"]').value = "7";
 document.getElementById("save").click();
@@ -144,13 +147,7 @@ PARSE_DRIVER = """
 var typed = ["36", "-48", "+24", "3,50", "4,-", "0.5", "X", "x", "+", "ja", "∅", "-", "nein", " 12 ", "zwölf", "3,,5"];
 document.body.setAttribute("data-parsed", JSON.stringify(typed.map(function (v) {
   var p = paperValue(v); return p === undefined ? "?" : p; })));
-var Original = Blob;
-window.Blob = function (parts, options) {
-  document.body.setAttribute("data-saved", parts.join(""));
-  return new Original(parts, options);
-};
-HTMLAnchorElement.prototype.click = function () {};
-var inputs = document.querySelectorAll("#settle input[name]");
+""" + KEEP_SAVED + """var inputs = document.querySelectorAll("#settle input[name]");
 inputs[0].value = "4,-"; inputs[1].value = "zwölf";
 document.getElementById("save").click();
 document.body.setAttribute("data-problem", document.getElementById("settle-problem").textContent);
