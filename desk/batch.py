@@ -256,25 +256,60 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     return out
 
 
-def forget_others(results: Path, names: Iterable[str]) -> list[str]:
-    """Take out of ``results`` what earlier runs kept for photos that are not ``names`` (a photo taken out of its
-    folder, a table photographed again under another name): their manifest entries and the files the batch wrote
-    for them (``NAME.list.json``, ``NAME.overlay.jpg``), so that ``standings`` of the results folder counts what the
-    report shows. Only names in the manifest are touched. Returns the names forgotten."""
-    path = results / MANIFEST
-    manifest = _read_manifest(path)
-    gone = [name for name in manifest if name not in set(names)]
-    if not gone:
-        return []
-    for name in gone:
+def report_names(photos: list[Path], results: Path, stem: Callable[[str], str]) -> list[str]:
+    """The names the photos' results (and the referee's decisions, ``settle/NAME.settle.json``) go by in a report: a
+    photo at a place the manifest knows keeps that name, a new one takes ``stem(photo)`` or, where that is taken by any
+    photo the report has known, ``stem-2``, ``stem-3``, ... So ``serie2/t1.jpg`` scanned after ``serie1/t1.jpg`` never
+    takes the name (and the decisions) of the other table's list."""
+    manifest = _read_manifest(results / MANIFEST)
+    known: dict[str, str] = {}
+    for key, entry in manifest.items():
+        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
+        if isinstance(where, str) and where:
+            known.setdefault(_where(Path(where)), key)
+    names: list[Optional[str]] = [known.get(_where(p)) for p in photos]
+    used = set()
+    for i, name in enumerate(names):
+        if name is not None and name in used:
+            names[i] = None                 # the same place given twice: the second is named anew (a duplicate)
+        elif name is not None:
+            used.add(name)
+    taken = used | set(manifest)
+    for i, photo in enumerate(photos):
+        if names[i] is None:
+            base = name = stem(str(photo))
+            k = 2
+            while name in taken:
+                name = f"{base}-{k}"
+                k += 1
+            names[i] = name
+            taken.add(name)
+    return [n for n in names if n is not None]
+
+
+def forget_others(results: Path, names: Iterable[str]) -> list[Path]:
+    """Take out of ``results`` the lists earlier runs kept for photos that are not ``names`` (a photo taken out of its
+    folder, a copy that gave way to the same photo given now), so that ``standings`` of the results folder counts what
+    the report shows: the files the batch wrote for them (``NAME.list.json``, ``NAME.overlay.jpg``) go; their manifest
+    entries stay, so that a photo back in its place (a USB stick plugged in again) rejoins the report at the next scan
+    (read again) and keeps its name. Returns the places of the photos whose lists left the report now because they
+    are not there any more."""
+    manifest = _read_manifest(results / MANIFEST)
+    keep = set(names)
+    missing = []
+    for name, entry in manifest.items():
+        if name in keep:
+            continue
+        had = (results / f"{name}.list.json").exists()
         for suffix in (".list.json", ".overlay.jpg"):
             try:
                 (results / f"{name}{suffix}").unlink()
             except FileNotFoundError:
                 pass
-        del manifest[name]
-    write_atomic(path, json.dumps(manifest, ensure_ascii=False, indent=1))
-    return gone
+        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
+        if had and isinstance(where, str) and where and not Path(where).is_file():
+            missing.append(Path(where))         # said once, at the scan it leaves the report
+    return missing
 
 
 def _where(photo: Path) -> str:

@@ -20,7 +20,7 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, earlier_photos, forget_others, run_batch
+from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import LIST_SUFFIX, RESULTS, SettleError, apply, decisions_for, read_settlements, settle_path
@@ -28,7 +28,7 @@ from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
-from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
+from .outputs import OutputPlan, safe_stem, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
 
 
@@ -70,8 +70,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                    "leaves it)", err=True)
     given = len(files)
     files += before
-    namer = OutputPlan(None, 0, "")
-    names = [namer.unique(str(f)) for f in files]
+    if report:
+        names = report_names(files, Path(report) / RESULTS, safe_stem)     # a photo keeps the name it had there
+    else:
+        namer = OutputPlan(None, 0, "")
+        names = [namer.unique(str(f)) for f in files]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / RESULTS if report else Path(tmp)
         try:
@@ -93,8 +96,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
                                          "are kept, run the same command again to continue")
             raise SystemExit(EXIT_BAD_INPUT)
+        gone = []
         if report:
-            forget_others(results, names)     # photos no longer in the report: their results go with them
+            # photos no longer in the report (and copies that gave way): their results go with them
+            gone = forget_others(results, [o.name for o in outcomes if o.status != "duplicate"])
+            if gone:
+                click.echo(f"skatscan: {report}: no longer where they were when scanned, so left out of the report "
+                           f"until back in place: {', '.join(map(str, gone))}", err=True)
         bad = errors = 0
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
@@ -177,7 +185,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
                                              for series, table, sources, same in twice]
                                          + [MISSING_NOTE[lang].format(series=series, tables=", ".join(map(str, t)))
-                                            for series, t in missing])
+                                            for series, t in missing]
+                                         + ([GONE_NOTE[lang].format(photos=", ".join(map(str, gone)))]
+                                            if gone else []))
             kept = sum(str(o.photo) in earlier for o in outcomes)
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
                        f"{f' ({kept} scanned before)' if kept else ''}, "
@@ -263,6 +273,10 @@ def _twice(audits) -> list[tuple[int, int, list[str], bool]]:
     return twice
 
 
+GONE_NOTE = {
+    "de": "Nicht mehr dort, wo sie beim Einlesen lagen, darum ausgelassen, bis sie wieder da sind: {photos}.",
+    "en": "No longer where they were when scanned, so left out until they are back: {photos}.",
+}
 MISSING_NOTE = {
     "de": "Serie {series}: kein Foto der Liste von Tisch {tables} (laut Tischordnung).",
     "en": "Series {series}: no photo of the list of table {tables} (by the seating list).",

@@ -348,6 +348,7 @@ def test_a_late_photo_scanned_alone_joins_the_report_and_a_mistyped_folder_leave
     assert code in (0, 1) and "the same photo" not in err, err
     index = (report / "index.html").read_text()
     assert 'href="lists/a2.html"' in index and 'href="lists/a.html"' not in index and "doppelt" not in index
+    assert not (report / "results" / "a.list.json").exists()     # standings of the results count the table once
     (late / "a2.jpg").unlink()
     run("scan", str(folder), "--report", str(report))
     (folder / "a.jpg").unlink()

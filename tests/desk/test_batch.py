@@ -124,3 +124,42 @@ def test_a_folder_stands_for_its_lists_not_the_hidden_files_beside_them(tmp_path
     for name in ("t1.json", "._t1.json", "T2.CSV", ".x.csv"):
         (tmp_path / name).write_text("x")
     assert expand([str(tmp_path)]) == [str(tmp_path / "T2.CSV"), str(tmp_path / "t1.json")]
+
+
+def test_a_photo_keeps_its_name_in_a_report_and_another_with_its_file_name_takes_a_new_one(tmp_path):
+    """The names of a report's results are the names of the referee's decisions (settle/NAME.settle.json):
+    serie2/t1.jpg scanned after serie1/t1.jpg took the name "t1" (and the decisions of the other table's list), and
+    serie1/t1.jpg became "t1-2" and was read again."""
+    from desk.batch import report_names
+    from skatscan.outputs import safe_stem
+    res = tmp_path / "res"
+    one = make(tmp_path / "serie1", {"t1.jpg": "ok one"})
+    run_batch(one, res, fake_process, names=report_names(one, res, safe_stem))
+    two = make(tmp_path / "serie2", {"t1.jpg": "ok two"})
+    photos = two + one                                   # the photo given now first, then the report's earlier one
+    names = report_names(photos, res, safe_stem)
+    assert names == ["t1-2", "t1"]
+    out = run_batch(photos, res, fake_process, names=names)
+    assert [(o.name, o.status) for o in out] == [("t1-2", "done"), ("t1", "skipped")]      # not read again
+
+
+def test_a_photo_out_of_its_place_leaves_the_results_and_comes_back_with_its_name(tmp_path):
+    """A folder of photos away for a while (a USB stick not plugged in): their lists leave the results (so standings of
+    the results count what the report shows) and are named once, but the report remembers where they were: back in
+    place, they rejoin under their names (read again). Before, their manifest entries were deleted with them and they
+    never came back."""
+    from desk.batch import earlier_photos, forget_others, report_names
+    from skatscan.outputs import safe_stem
+    res = tmp_path / "res"
+    photos = make(tmp_path / "stick", {"s1-t1.jpg": "ok a", "s1-t2.jpg": "ok b"})
+    run_batch(photos, res, fake_process, names=report_names(photos, res, safe_stem))
+    (tmp_path / "stick").rename(tmp_path / "away")
+    assert earlier_photos(res, []) == []
+    assert forget_others(res, []) == photos                  # said at the scan they leave
+    assert sorted(p.name for p in res.glob("*.list.json")) == []
+    assert forget_others(res, []) == []                      # and not again
+    (tmp_path / "away").rename(tmp_path / "stick")
+    back = earlier_photos(res, [])
+    assert back == photos and report_names(back, res, safe_stem) == ["s1-t1", "s1-t2"]
+    out = run_batch(back, res, fake_process, names=["s1-t1", "s1-t2"])
+    assert [o.status for o in out] == ["done", "done"]
