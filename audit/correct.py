@@ -13,7 +13,12 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   high counts as written;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
-  at all, a lost one as a lost game.
+  at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
+  won; neither: the declarer's total's change says which);
+* a penalty the schedule changes (``--penalties``): a written total or footer figure is compared as
+  if the keeper had entered the schedule's points, unless his figures already follow the schedule
+  (the higher of the two readings, :func:`_with_penalties`): the change is neither taken back nor
+  charged twice.
 
 A figure read in doubt from a photo (``ScoreList.readings``) is no written figure here: a reading doubt is no
 error on paper, so it never stands as "the lower written figure". Until the referee decides, what the rest of the
@@ -169,6 +174,20 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
 
+    def others(no, s, players, f):
+        """The other seats' cells in seat ``s``'s row: a total cannot rise, a lower one counts (7.2.5); counts carried."""
+        for o in range(n):
+            if o == s:
+                continue
+            written = f.game.players[o].total
+            if written is not None and cell_ref(no, "total", o + 1) not in doubtful:
+                total[o] = min(total[o], _with_penalties(written, shift[o]))
+                b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
+                if total[o] != written:
+                    players[o] = replace(f.game.players[o], total=total[o])
+            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
+        return tuple(players)
+
     def add_penalties(no):
         for s, v in enumerate(pen_after.get(no, ())):
             total[s] += v
@@ -182,16 +201,17 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             add_penalties(previous_no)
         g = f.game
         no = previous_no = g.no
-        if (g.passed or g.crossed_out) and f.declarer is not None and f.written_delta is not None:
+        entry = _carried_game(f)
+        if entry is not None:
             # a passed or struck row that carries a game (SkWO 9.4): the lower reading counts (7.2.5) as a whole, a
             # won game not at all, a lost one as a lost game (before: its points stayed and its count went)
-            if f.written_delta > 0:
+            if entry >= 0:
                 games.append(_not_counted(b, f))
                 continue
             mark = "passed" if g.passed else "crossed_out"
             b.change(no, None, mark, True, False, "correct.lost-counts")
             g = replace(g, passed=False, crossed_out=False)
-            f = replace(f, game=g, played=True, outcome=LOST)
+            f = replace(f, game=g, played=True, outcome=LOST, written_delta=entry)
         elif (g.passed or g.crossed_out) and not f.declarers and (g.plus is not None or g.minus is not None):
             # a value in a passed or struck row that no seat took: it counts for nobody
             b.change(no, None, "plus", g.plus, None, "correct.not-counted")
@@ -221,8 +241,9 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         # less 12 again; a total written right after a total written too high counts as written)
         computed = total[s] + delta
         total_unsure = cell_ref(no, "total", s + 1) in doubtful
-        lower = cells.total is not None and not total_unsure and cells.total + shift[s] < computed
-        new_total = cells.total + shift[s] if lower else computed
+        as_written = _with_penalties(cells.total, shift[s])
+        lower = as_written is not None and not total_unsure and as_written < computed
+        new_total = as_written if lower else computed
         outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
         new_minus = -delta if outcome == LOST else None
@@ -237,7 +258,10 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.single-loss" if single else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
-        if f.value is not None and not _rule_consistent(g.base, f.value, new_plus, new_minus, g.factor):
+        columns_unsure = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS)
+        if f.value is not None and not columns_unsure and not _rule_consistent(g.base, f.value, new_plus, new_minus,
+                                                                                g.factor):
+            # (with the columns read in doubt the entry counts until the referee decides: no figure is settled)
             fld = "plus" if outcome == WON else "minus"
             b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
         if g.ramsch and outcome == WON and delta != durchmarsch_value(g):
@@ -270,51 +294,63 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                          "correct.counter", "SkWO 7.2.1")
         players = list(g.players)
         players[s] = new_cells
-        for o in range(n):
-            if o == s:
-                continue
-            written = g.players[o].total
-            if written is not None and cell_ref(no, "total", o + 1) not in doubtful:
-                # another seat's total in the declarer's row: it cannot rise, a lower one counts (7.2.5)
-                total[o] = min(total[o], written + shift[o])
-                b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
-                if total[o] != written:
-                    players[o] = replace(g.players[o], total=total[o])
-            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
-        players = tuple(players)
+        players = others(no, s, players, f)
         if new_plus == g.plus and new_minus == g.minus and players == g.players:
             games.append(g)
         else:
             games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
     if previous_no is not None:
         add_penalties(previous_no)
-    footer, money = _footer(sl, b, total, won, lost, settings)
+    footer, money = _footer(sl, b, total, won, lost, settings, shift)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
     return Corrected(corrected, tuple(b.corrections), footer, money, kept)
 
 
-def _not_counted(b: _Builder, f: RowFacts) -> Game:
-    """A passed or struck row with a won game in it, as it counts: without the game. Its "+" and the declarer's
-    figures go (the later totals and counts follow from the corrected ones before them)."""
+def _with_penalties(written: Optional[int], shift: int) -> Optional[int]:
+    """A written total or footer figure compared with the corrected ones where the schedule changed penalty points
+    before it by ``shift``: as if the keeper had entered the schedule's points, unless he did (the higher of the two
+    readings), so that a penalty the schedule lessens is not taken back by the figures written with it and one it
+    makes heavier is not charged twice where the keeper's figures already follow the schedule."""
+    return None if written is None else max(written, written + shift)
+
+
+def _carried_game(f: RowFacts) -> Optional[int]:
+    """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
+    it): a "-" entry is a loss; a "+" (also 0) a win; with neither, the declarer's total's change says it."""
     g, s = f.game, f.declarer
+    if not (g.passed or g.crossed_out) or s is None:
+        return None
+    if g.minus is not None:
+        return -g.minus
+    if g.plus is not None:
+        return g.plus
     cells = g.players[s]
+    return None if cells.total is None else cells.total - f.prev_total[s]
+
+
+def _not_counted(b: _Builder, f: RowFacts) -> Game:
+    """A passed or struck row with a won game in it, as it counts: not at all. Its "+" and every seat's figures in it
+    go (the later totals and counts follow from the corrected ones before them: a figure written after the row
+    that took it in is a total that does not follow, the lower of which counts)."""
+    g = f.game
     b.change(g.no, None, "plus", g.plus, None, "correct.not-counted")
     b.change(g.no, None, "minus", g.minus, None, "correct.not-counted")
-    for fld in ("total", "won", "lost"):
-        b.change(g.no, s + 1, fld, getattr(cells, fld), None, "correct.not-counted")
-    players = tuple(SeatCells() if k == s else p for k, p in enumerate(g.players))
-    return replace(g, plus=None, minus=None, players=players)
+    for k, cells in enumerate(g.players):
+        for fld in ("total", "won", "lost"):
+            b.change(g.no, k + 1, fld, getattr(cells, fld), None, "correct.not-counted")
+    return replace(g, plus=None, minus=None, players=tuple(SeatCells() for _ in g.players))
 
 
 def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_worse: bool = False,
-            from_rows=None, reason: str = "correct.footer", unsure: bool = False):
+            from_rows=None, reason: str = "correct.footer", unsure: bool = False, shift: int = 0):
     """The figure that counts for one footer line and seat, with its correction.
 
     ``computed`` follows from the corrected figures above it; ``from_rows`` is what the footer
     check expects from the rows (defaults to ``computed``): a figure that differs from it is
-    recorded as settled. A figure read in doubt (``unsure``) is no written one: the computed one counts.
+    recorded as settled. A figure read in doubt (``unsure``) is no written one: the computed one counts. ``shift``:
+    what the schedule changed the seat's penalty points by (:func:`_with_penalties`; game points and score).
     """
     from_rows = computed if from_rows is None else from_rows
     unsure = unsure and written is not None
@@ -323,7 +359,7 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     elif higher_is_worse:
         value = max(written, computed)
     else:
-        value = min(written, computed)
+        value = min(_with_penalties(written, shift), computed)
     if value != from_rows:
         # a lower written figure stands, or one that follows from the lower figures above it (a score from points
         # written too low): it is not written, and the change from the written one says what counts
@@ -337,7 +373,7 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     return value
 
 
-def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
+def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, shift=None):
     n = sl.seats
     ft = sl.footer
     private = sl.table.kind == "private"
@@ -351,7 +387,9 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
     def unsure(line, s):
         return f"footer.{line}.{s + 1}" in doubtful
 
-    points = [_lowest(b, s, "points", written("points", s), totals[s], unsure=unsure("points", s)) for s in range(n)]
+    shift = shift or [0] * n
+    points = [_lowest(b, s, "points", written("points", s), totals[s], unsure=unsure("points", s), shift=shift[s])
+              for s in range(n)]
     won_c = [_lowest(b, s, "won", written("won", s), won[s], unsure=unsure("won", s)) for s in range(n)]
     lost_c = [_lowest(b, s, "lost", written("lost", s), lost[s], True, unsure=unsure("lost", s)) for s in range(n)]
     if private:
@@ -368,7 +406,8 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings):
         rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + (all_lost - lost[s]) * OTHERS_LOST[n]
                       for s in range(n)]
         score = tuple(_lowest(b, s, "score", written("score", s), points[s] + bonus[s] + others[s],
-                              from_rows=rows_score[s], reason="correct.footer-sum", unsure=unsure("score", s))
+                              from_rows=rows_score[s], reason="correct.footer-sum", unsure=unsure("score", s),
+                              shift=shift[s])
                       for s in range(n))
     money = tuple(float(settings.money_for(lost[s])) for s in range(n))
     for s in range(n):

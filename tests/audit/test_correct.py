@@ -171,3 +171,34 @@ def test_a_sure_total_after_a_plus_read_in_doubt_is_not_called_read_in_doubt():
     reasons = {c.cell: c.reason for c in a.corrected.corrections if c.game}
     assert reasons == {"g2.plus": "correct.doubt", "g2.p1.total": "correct.carried"}
     assert a.result[0].points == 48
+
+
+def test_a_passed_or_struck_row_is_judged_by_what_it_carries_a_plus_of_0_or_a_total_alone():
+    """A passed row with "+" 0 (the seat repeated its total) was made a lost game (-50, +40 to the others, loss
+    money); a passed row whose game shows only in the declarer's total kept its points without its count. A row that
+    does not count takes every figure in it along (a struck row stays struck on the corrected list)."""
+    plus0 = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+             replace(row(2, 3, seat=1, total=24), passed=True, plus=0),
+             row(3, 3, seat=2, total=24, base=12, mit=1, plus=24)]
+    a = audit(make_list(plus0, signatures=None))
+    assert [(r.points, r.won, r.lost, r.money) for r in a.result[:2]] == [(24, 1, 0, 0.0), (24, 1, 0, 0.0)]
+    fell = [plus0[0], replace(row(2, 3, seat=1, total=-24, base=12, mit=1), passed=True), plus0[2]]
+    a = audit(make_list(fell, signatures=None))
+    assert (a.result[0].points, a.result[0].lost) == (-24, 1)          # a loss shown by the total alone counts
+    rose = [plus0[0], replace(row(2, 3, seat=1, total=48, base=12, mit=1), crossed_out=True), plus0[2]]
+    a = audit(make_list(rose, signatures=None))
+    assert (a.result[0].points, a.result[0].won) == (24, 1)            # a win shown by the total alone does not
+    for sl in (plus0, fell, rose):
+        a = audit(make_list(sl, signatures=None))
+        assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
+        assert audit(a.corrected.sl).corrected.corrections == ()
+
+
+def test_a_plus_above_the_value_of_columns_read_in_doubt_is_not_settled_as_written():
+    """With the game columns read in doubt the sure "+" counts until the referee decides; it is not recorded as "the
+    lower written value stands" (a settlement that would hide the error once the doubt is lifted)."""
+    rows = [row(1, 3, seat=1, total=48, base=12, mit=2, plus=48)]          # Kreuz mit 2 is worth 36
+    a = audit(replace(make_list(rows, signatures=None), readings={"g1.mit": _unsure(2)}))
+    assert a.result[0].points == 48 and "g1.plus" not in a.corrected.kept
+    assert "g1.plus" not in a.corrected.sl.settled
+    assert audit(make_list(rows, signatures=None)).result[0].points == 36       # read surely: the value counts

@@ -84,6 +84,22 @@ def test_a_penalty_the_schedule_lessens_is_not_charged_again_by_the_totals_writt
         == [("penalty.1.points", -8, -5)]
     assert a.result[1].points == 20 - 5
     assert [f for f in audit(a.corrected.sl, DOKO).findings if f.severity == "error"] == []
+    # the footer written with the -8 does not take the 3 back either
+    from audit.model import Footer
+    footer = Footer(points=(24, 12, 0), won=(1, 1, 0), lost=(0, 0, 0), bonus=(50, 50, 0), others_lost=(0, 0, 0),
+                    score=(74, 62, 0), money=(None,) * 3, money_total=None)
+    a = audit(replace(sl, penalties=(p,), footer=footer), DOKO)
+    assert (a.result[1].points, a.result[1].score) == (15, 65)
+
+
+def test_a_penalty_line_off_the_schedule_is_charged_once_where_the_totals_follow_the_schedule():
+    """The penalty line written -2 (the schedule: -3), the keeper's totals with -3: the line is corrected to -3, and
+    the total that already follows it is not lowered by another point (before: 16, a figure written nowhere)."""
+    p = Penalty(after=1, seat=2, offence="minor", announcements=0, points=(1, -2, 1))
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+                    row(2, 3, seat=2, total=17, base=10, mit=1, plus=20)], kind="home", games=2)
+    a = audit(replace(sl, penalties=(p,)), DOKO)
+    assert a.result[1].points == 17
 
 
 def test_penalties_reach_the_standings():
