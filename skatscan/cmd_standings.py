@@ -13,6 +13,7 @@ from audit.load import BadListFile, load_list
 from audit.messages import show_money
 from audit.standings import StandingsError, standings
 from desk.html import STANDINGS_TEXTS, not_every_series_note, stand_in_notes
+from desk.seating import apply_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
@@ -91,13 +92,18 @@ def to_text(lines, lang: str) -> str:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
 @click.option("--seating", type=click.Path(dir_okay=False),
-              help="The seating list of 'skatscan draw': the players' names for the CSV and the page.")
+              help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
+                   "gives them) and the players' names.")
 @settings_options
 def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
-    names = read_seating_file(seating)[1] if seating is not None else {}
+    drawn, names = None, {}
+    if seating is not None:
+        from desk.seating import seating_lookup
+        tables, names = read_seating_file(seating)
+        drawn = seating_lookup(tables)
     loaded = []
     bad = 0
     files = expand(lists)
@@ -105,8 +111,13 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
         not_an_input(Path(output), files + ([seating] if seating is not None else []))
     for name in files:
         try:
-            sl = load_list(name)
-            loaded.append(with_name_hint(apply(sl, decisions_for(Path(name), sl.photo)), name))
+            sl = with_name_hint(load_list(name), name)
+            if drawn is not None:
+                # the drawn start numbers, series and table, as scan --seating gives them
+                sl, note = apply_seating(sl, drawn)
+                if note:
+                    click.echo(f"skatscan: {name}: {note}", err=True)
+            loaded.append(apply(sl, decisions_for(Path(name), sl.photo)))
         except BadListFile as exc:
             bad_input_line(exc.path, exc.problem)
             bad += 1

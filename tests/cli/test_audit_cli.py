@@ -333,3 +333,19 @@ def test_a_json_output_named_csv_is_bad_input_before_anything_is_written(samples
         code, out, err = run("audit", str(samples / "lists" / "six-games.json"), option, str(target))
         assert code == 2 and not target.exists()
         assert err.startswith(f"skatscan: {target}: {option} writes a JSON document") and "name the file .json" in err
+
+
+def test_standings_with_the_seating_list_rank_by_the_drawn_start_numbers_as_scan_does(samples, tmp_path):
+    """`standings --seating` took only the names from the seating list, so a scan's results ranked a doubted start
+    number as "8?" where the report (scan --seating) had the drawn one. The drawn numbers now replace the list's,
+    with the same line as scan's where they differ."""
+    from desk.draw import Table as DrawnTable
+    from desk.seating import write_seating
+    seating = tmp_path / "seating.csv"
+    write_seating(seating, [DrawnTable(1, 1, ("1", "2", "3", "14"))])
+    lst = samples / "tournament" / "series1-table1.json"
+    code, out, err = run("standings", str(lst), "--seating", str(seating), "--csv")
+    assert code == 0
+    assert f"skatscan: {lst}: start numbers at seat 4 differ from the seating list" in err
+    ranked = {line.split(";")[2] for line in out.splitlines()[1:]}
+    assert ranked == {"1", "2", "3", "14"}
