@@ -184,8 +184,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
                                              for series, table, sources, same in twice]
-                                         + [MISSING_NOTE[lang].format(series=series, tables=", ".join(map(str, t)))
-                                            for series, t in missing]
+                                         + [MISSING_NOTE[lang + ("+" if len(t) > 1 else "")].format(
+                                             series=series, tables=", ".join(map(str, t))) for series, t in missing]
                                          + ([GONE_NOTE[lang].format(photos=", ".join(map(str, gone)))]
                                             if gone else []))
             kept = sum(str(o.photo) in earlier for o in outcomes)
@@ -280,6 +280,9 @@ GONE_NOTE = {
 MISSING_NOTE = {
     "de": "Serie {series}: kein Foto der Liste von Tisch {tables} (laut Tischordnung).",
     "en": "Series {series}: no photo of the list of table {tables} (by the seating list).",
+    # several tables
+    "de+": "Serie {series}: kein Foto der Listen der Tische {tables} (laut Tischordnung).",
+    "en+": "Series {series}: no photo of the lists of tables {tables} (by the seating list).",
 }
 
 
@@ -293,7 +296,8 @@ def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
     missing = [(s, sorted(t for (s2, t) in drawn if s2 == s and (s, t) not in have)) for s in series]
     missing = [(s, tables) for s, tables in missing if tables]
     for s, tables in missing:
-        click.echo(f"skatscan: series {s}: no photo of the list of table{'s' if len(tables) > 1 else ''} "
+        click.echo(f"skatscan: series {s}: no photo of the list{'s' if len(tables) > 1 else ''} of "
+                   f"table{'s' if len(tables) > 1 else ''} "
                    f"{', '.join(map(str, tables))} (by the seating list)", err=True)
     return missing
 

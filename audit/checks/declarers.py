@@ -23,7 +23,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             # a row that carries no game, with a value or a seat's figures in it: passed (SkWO 9.4) or struck out,
             # which leaves the list ambiguous (SkWO 7.2.1); the correction counts it by the lower reading
             if g.plus is not None or g.minus is not None or f.declarers:
-                seat = f.declarers[0] + 1 if f.declarers else None
+                seat = (f.declarer if f.declarer is not None else f.declarers[0]) + 1 if f.declarers else None
                 mark = "passed" if g.passed else "crossed_out"
                 yield finding("passed-game", "passed.value" if g.passed else "struck.value", game=no, seat=seat,
                               field=mark, written=g.plus if g.plus is not None else g.minus,

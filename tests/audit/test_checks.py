@@ -446,3 +446,15 @@ def test_a_list_that_does_not_record_the_signatures_says_so():
     assert "SkWO 7.2.3" in notes[0].message("de") and not a.errors and a.status == "clean"
     assert not [f for f in audit(make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)])).findings
                 if f.code == "missing-signature"]
+
+
+def test_a_struck_row_with_a_game_names_its_declarer_not_the_first_seat_that_wrote():
+    from dataclasses import replace as _replace
+
+    from audit.auditor import audit
+    from audit.model import SeatCells
+    from tests.audit.builders import make_list, row
+    r2 = row(2, 3, seat=2, total=24, base=12, mit=1, plus=24)
+    r2 = _replace(r2, crossed_out=True, players=(SeatCells(total=14), r2.players[1], r2.players[2]))
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), r2])
+    assert [(f.key, f.seat) for f in audit(sl).findings if f.code == "passed-game"] == [("struck.value", 2)]
