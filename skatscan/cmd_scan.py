@@ -174,6 +174,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 view.notes += [taken.text(lang) for taken in start_notes]
                 views.append(write_page_or_fail(Path(report), view, lang))
         twice = _twice(audits)
+        kept_before = sum(str(o.photo) in earlier for o in outcomes)
         missing = _missing_tables(audits, drawn)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
@@ -187,10 +188,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                          + [MISSING_NOTE[lang + ("+" if len(t) > 1 else "")].format(
                                              series=series, tables=", ".join(map(str, t))) for series, t in missing]
                                          + ([GONE_NOTE[lang].format(photos=", ".join(map(str, gone)))]
-                                            if gone else []))
-            kept = sum(str(o.photo) in earlier for o in outcomes)
+                                            if gone else [])
+                                         + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
+                                            if kept_before else []))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
-                       f"{f' ({kept} scanned before)' if kept else ''}, "
+                       f"{f' ({kept_before} scanned before)' if kept_before else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:
@@ -273,6 +275,17 @@ def _twice(audits) -> list[tuple[int, int, list[str], bool]]:
     return twice
 
 
+KEPT_NOTE = {
+    "de": "{n} der Fotos wurden in früheren Läufen in diesen Bericht eingelesen und liegen noch an ihrem Platz: sie "
+          "bleiben darin (ein neues Turnier bekommt einen neuen Berichtsordner).",
+    "en": "{n} of the photos were scanned into this report in earlier runs and are still in their places: they stay "
+          "in it (a new tournament gets a new report folder).",
+    # one photo
+    "de1": "Eines der Fotos wurde in einem früheren Lauf in diesen Bericht eingelesen und liegt noch an seinem Platz: "
+           "es bleibt darin (ein neues Turnier bekommt einen neuen Berichtsordner).",
+    "en1": "One of the photos was scanned into this report in an earlier run and is still in its place: it stays in "
+           "it (a new tournament gets a new report folder).",
+}
 GONE_NOTE = {
     "de": "Nicht mehr dort, wo sie beim Einlesen lagen, darum ausgelassen, bis sie wieder da sind: {photos}.",
     "en": "No longer where they were when scanned, so left out until they are back: {photos}.",

@@ -269,8 +269,8 @@ def test_standings_that_cannot_be_made_leave_no_earlier_ones_behind(tmp_path):
     cv2.imwrite(str(folder / "b.jpg"), cv2.resize(image, None, fx=0.95, fy=0.95), [cv2.IMWRITE_JPEG_QUALITY, 80])
     code, _, err = run("scan", str(folder), "--report", str(report))
     assert "appears on 2 photos" in err
-    assert f"start number 33 plays series 4 twice: at table 4 ({folder / 'a.jpg'}) and at table 4 ({folder / 'b.jpg'})" \
-        in err                                      # both photos named: the first may be the extra one
+    both = f"at table 4 ({folder / 'a.jpg'}) and at table 4 ({folder / 'b.jpg'})"   # the first may be the extra one
+    assert f"start number 33 plays series 4 twice: {both}" in err
     assert not (report / "standings.csv").exists() and not (report / "standings.html").exists()
     index = (report / "index.html").read_text()
     assert 'href="standings.html"' not in index
@@ -340,6 +340,7 @@ def test_a_late_photo_scanned_alone_joins_the_report_and_a_mistyped_folder_leave
     assert json.loads(out)["table"]["seats"] == 3          # --json gives this run's photo alone, as one document
     index = (report / "index.html").read_text()
     assert 'href="lists/a.html"' in index and 'href="lists/b.html"' in index
+    assert "Eines der Fotos wurde in einem früheren Lauf in diesen Bericht eingelesen" in index   # atop the index
     ranked = {line.split(";")[2] for line in (report / "standings.csv").read_text().splitlines()[1:]}
     assert "33" in ranked and len(ranked) == 4 + 3          # a.jpg's four players and b.jpg's three
     # the same photo given again under another name: the one given is read, the one kept from before gives way
