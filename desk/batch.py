@@ -256,35 +256,22 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     return out
 
 
-def report_names(photos: list[Path], results: Path, stem: Callable[[str], str]) -> list[str]:
+def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]], set[str]]:
     """The names the photos' results (and the referee's decisions, ``settle/NAME.settle.json``) go by in a report: a
-    photo at a place the manifest knows keeps that name, a new one takes ``stem(photo)`` or, where that is taken by any
-    photo the report has known, ``stem-2``, ``stem-3``, ... So ``serie2/t1.jpg`` scanned after ``serie1/t1.jpg`` never
-    takes the name (and the decisions) of the other table's list."""
+    photo at a place the manifest knows keeps that name (None for the others: new photos), and the names every photo
+    the report has known took, which a new photo must not take. So ``serie2/t1.jpg`` scanned after ``serie1/t1.jpg``
+    never takes the name (and the decisions) of the other table's list."""
     manifest = _read_manifest(results / MANIFEST)
     known: dict[str, str] = {}
     for key, entry in manifest.items():
         where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
         if isinstance(where, str) and where:
             known.setdefault(_where(Path(where)), key)
-    names: list[Optional[str]] = [known.get(_where(p)) for p in photos]
-    used = set()
-    for i, name in enumerate(names):
-        if name is not None and name in used:
-            names[i] = None                 # the same place given twice: the second is named anew (a duplicate)
-        elif name is not None:
-            used.add(name)
-    taken = used | set(manifest)
-    for i, photo in enumerate(photos):
-        if names[i] is None:
-            base = name = stem(str(photo))
-            k = 2
-            while name in taken:
-                name = f"{base}-{k}"
-                k += 1
-            names[i] = name
-            taken.add(name)
-    return [n for n in names if n is not None]
+    names: list[Optional[str]] = []
+    for photo in photos:
+        name = known.get(_where(photo))
+        names.append(name if name not in names else None)   # the same place given twice: the second named anew
+    return names, set(manifest)
 
 
 def forget_others(results: Path, names: Iterable[str]) -> list[Path]:

@@ -28,7 +28,7 @@ from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, read_seating_file, settings_options
-from .outputs import OutputPlan, safe_stem, write_page_or_fail, write_report_or_fail
+from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
 
 
@@ -70,11 +70,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                    "leaves it)", err=True)
     given = len(files)
     files += before
+    namer = OutputPlan(None, 0, "")
+    names = [None] * len(files)
     if report:
-        names = report_names(files, Path(report) / RESULTS, safe_stem)     # a photo keeps the name it had there
-    else:
-        namer = OutputPlan(None, 0, "")
-        names = [namer.unique(str(f)) for f in files]
+        # a photo keeps the name it had in the report; a new one takes a name none of its photos had
+        names, taken = report_names(files, Path(report) / RESULTS)
+        namer.used.update(taken | {n for n in names if n})
+    names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / RESULTS if report else Path(tmp)
         try:

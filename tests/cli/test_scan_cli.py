@@ -391,3 +391,18 @@ def test_standings_of_a_scans_results_count_what_its_report_counts(tmp_path):
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["a.list.json"]
     code, out, _ = run("standings", str(report / "results"), "--csv")
     assert code == 0 and out == (report / "standings.csv").read_text() and len(out.splitlines()) == 1 + 4
+
+
+def test_a_photo_keeps_its_name_and_decisions_when_another_folder_has_one_of_the_same_name(tmp_path):
+    """serie1/t1.jpg scanned into the report, then serie2/t1.jpg: the new photo took the name "t1" (and the referee's
+    decisions saved for serie1's list in settle/t1.settle.json), serie1's became "t1-2" and was read again."""
+    one, two, report = tmp_path / "serie1" / "t1.jpg", tmp_path / "serie2" / "t1.jpg", tmp_path / "bericht"
+    for photo, sample in ((one, "skatscan-4-clean.jpg"), (two, "dskv-3-clean.jpg")):
+        photo.parent.mkdir()
+        photo.write_bytes((PHOTOS / sample).read_bytes())
+    run("scan", str(one), "--report", str(report))
+    made = (report / "results" / "t1.list.json").stat().st_mtime_ns
+    run("scan", str(two), "--report", str(report))
+    assert json.loads((report / "results" / "t1.list.json").read_text())["table"]["seats"] == 4     # serie1's list
+    assert (report / "results" / "t1.list.json").stat().st_mtime_ns == made                          # not read again
+    assert json.loads((report / "results" / "t1-2.list.json").read_text())["table"]["seats"] == 3   # serie2's

@@ -131,14 +131,15 @@ def test_a_photo_keeps_its_name_in_a_report_and_another_with_its_file_name_takes
     serie2/t1.jpg scanned after serie1/t1.jpg took the name "t1" (and the decisions of the other table's list), and
     serie1/t1.jpg became "t1-2" and was read again."""
     from desk.batch import report_names
-    from skatscan.outputs import safe_stem
     res = tmp_path / "res"
     one = make(tmp_path / "serie1", {"t1.jpg": "ok one"})
-    run_batch(one, res, fake_process, names=report_names(one, res, safe_stem))
+    assert report_names(one, res) == ([None], set())
+    run_batch(one, res, fake_process, names=["t1"])
     two = make(tmp_path / "serie2", {"t1.jpg": "ok two"})
     photos = two + one                                   # the photo given now first, then the report's earlier one
-    names = report_names(photos, res, safe_stem)
-    assert names == ["t1-2", "t1"]
+    known, taken = report_names(photos, res)
+    assert known == [None, "t1"] and taken == {"t1"}     # the new photo must take another name (scan: "t1-2")
+    names = ["t1-2", "t1"]
     out = run_batch(photos, res, fake_process, names=names)
     assert [(o.name, o.status) for o in out] == [("t1-2", "done"), ("t1", "skipped")]      # not read again
 
@@ -149,10 +150,9 @@ def test_a_photo_out_of_its_place_leaves_the_results_and_comes_back_with_its_nam
     place, they rejoin under their names (read again). Before, their manifest entries were deleted with them and they
     never came back."""
     from desk.batch import earlier_photos, forget_others, report_names
-    from skatscan.outputs import safe_stem
     res = tmp_path / "res"
     photos = make(tmp_path / "stick", {"s1-t1.jpg": "ok a", "s1-t2.jpg": "ok b"})
-    run_batch(photos, res, fake_process, names=report_names(photos, res, safe_stem))
+    run_batch(photos, res, fake_process, names=["s1-t1", "s1-t2"])
     (tmp_path / "stick").rename(tmp_path / "away")
     assert earlier_photos(res, []) == []
     assert forget_others(res, []) == photos                  # said at the scan they leave
@@ -160,6 +160,6 @@ def test_a_photo_out_of_its_place_leaves_the_results_and_comes_back_with_its_nam
     assert forget_others(res, []) == []                      # and not again
     (tmp_path / "away").rename(tmp_path / "stick")
     back = earlier_photos(res, [])
-    assert back == photos and report_names(back, res, safe_stem) == ["s1-t1", "s1-t2"]
+    assert back == photos and report_names(back, res)[0] == ["s1-t1", "s1-t2"]
     out = run_batch(back, res, fake_process, names=["s1-t1", "s1-t2"])
     assert [o.status for o in out] == ["done", "done"]
