@@ -252,7 +252,8 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
         photo = Path(where)
         if photo.is_file() and _where(photo) not in seen:
             seen.add(_where(photo))
-            out.append(photo)
+            given = Path(entry.get("photo") or where)
+            out.append(given if given.is_file() and _where(given) == _where(photo) else photo)  # named as given
     return out
 
 
