@@ -363,12 +363,17 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     if value != from_rows:
         # a lower written figure stands, or one that follows from the lower figures above it (a score from points
         # written too low): it is not written, and the change from the written one says what counts
-        b.settle(None, seat + 1, line, value, "kept.footer" if value == written and not unsure else "kept.footer-sum")
+        kept = "kept.footer-lost" if higher_is_worse else "kept.footer"
+        b.settle(None, seat + 1, line, value, kept if value == written and not unsure else "kept.footer-sum")
     if unsure:
         b.change(None, seat + 1, line, written, value, "correct.doubt", "SkWO 8.12")
         return value
     if written is None:
         reason = "correct.footer-fill"
+    elif value > written and not higher_is_worse:
+        # above the written figure only by the penalty points the schedule gives (_with_penalties)
+        b.change(None, seat + 1, line, written, value, "correct.penalty-follows", "SkWO 8.12; Strafpunkte (002)")
+        return value
     b.change(None, seat + 1, line, written, value, reason, "SkWO 7.2.5, 8.12")
     return value
 

@@ -17,7 +17,7 @@ from desk.settle import SettleError, apply, decisions_for
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
 from .options import lang_option, make_settings, settings_options
-from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
+from .outputs import OutputPlan, is_same_file, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
@@ -76,6 +76,9 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
         raise SystemExit(EXIT_BAD_INPUT)
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)
     fixed = OutputPlan(corrected, len(files), ".corrected.json", inputs=files)
+    if plan.target is not None and fixed.target is not None and plan.folder is None and fixed.folder is None \
+            and is_same_file(plan.target, fixed.target):
+        raise BadInput("-o and --corrected name the same file: one would overwrite the other", str(fixed.target))
     for option, target in (("-o", plan), ("--corrected", fixed)):
         if target.target is not None and target.folder is None and target.target.suffix.lower() == ".csv":
             # JSON in a file named .csv would open as garbage in a spreadsheet (and a corrected list's settled

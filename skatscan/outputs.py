@@ -46,6 +46,9 @@ class OutputPlan:
         if self.target is None:
             return
         if n_inputs > 1 or self.target.is_dir() or str(target).endswith(("/", "\\")):
+            if not self.target.exists() and self.target.suffix.lower() in (".json", ".csv", ".html", ".txt"):
+                # "-o one.json" for several inputs would make a folder named like a file
+                raise BadInput(f"{n_inputs} inputs need an output folder, not a file name", str(self.target))
             self.folder = self.target
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)

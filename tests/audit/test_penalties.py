@@ -90,6 +90,9 @@ def test_a_penalty_the_schedule_lessens_is_not_charged_again_by_the_totals_writt
                     score=(74, 62, 0), money=(None,) * 3, money_total=None)
     a = audit(replace(sl, penalties=(p,), footer=footer), DOKO)
     assert (a.result[1].points, a.result[1].score) == (15, 65)
+    # a footer figure raised so is said to follow from the schedule, not to be "the lower figure"
+    reasons = {c.cell: c.reason for c in a.corrected.corrections if c.game is None and c.seat == 2}
+    assert reasons["footer.points.2"] == reasons["footer.score.2"] == "correct.penalty-follows"
 
 
 def test_a_penalty_line_off_the_schedule_is_charged_once_where_the_totals_follow_the_schedule():

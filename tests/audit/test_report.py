@@ -114,3 +114,14 @@ def test_money_sentences_write_amounts_and_counts_as_the_language_does_and_a_sea
     dealer = make_list([row(1, 4, seat=1, total=24, base=12, mit=1, plus=24)], seats=4, signatures=True)
     line = _line(render_text(audit(dealer), "de").splitlines(), "gibt in diesem Spiel")
     assert "geschrieben" not in line
+
+
+def test_a_higher_written_count_of_lost_games_is_not_called_the_lower_figure():
+    """The footer's "Verl." 2 where the rows give 1: the higher count stands (it gives fewer points), and the report
+    says so (before: "die niedrigere geschriebene Zahl bleibt" beside a 2 for a 1)."""
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=-36, base=9, mit=1, minus=36)]
+    footer = Footer(points=(-36, 0, 0), won=(0, 0, 0), lost=(2, 0, 0), bonus=(-100, 0, 0), others_lost=(0, 40, 40),
+                    score=(-136, 40, 40), money=(0.5, None, None), money_total=0.5)
+    lines = render_text(audit(make_list(rows, footer=footer)), "de").splitlines()
+    assert "die höhere geschriebene Zahl verlorener Spiele bleibt (sie gibt weniger Punkte)" in _line(lines, "P1 Verl.")

@@ -349,3 +349,16 @@ def test_standings_with_the_seating_list_rank_by_the_drawn_start_numbers_as_scan
     assert f"skatscan: {lst}: start numbers at seat 4 differ from the seating list" in err
     ranked = {line.split(";")[2] for line in out.splitlines()[1:]}
     assert ranked == {"1", "2", "3", "14"}
+
+
+def test_two_outputs_into_one_file_and_several_lists_into_a_file_name_are_bad_input(samples, tmp_path):
+    """`audit x -o out.json --corrected out.json` kept only the corrected list (exit 0); `-o one.json` for two lists
+    made a folder named one.json. Both are one line and exit status 2, nothing written."""
+    lst, other = samples / "lists" / "six-games.json", samples / "lists" / "online-list.json"
+    out = tmp_path / "out.json"
+    code, _, err = run("audit", str(lst), "-o", str(out), "--corrected", str(out))
+    assert code == 2 and not out.exists()
+    assert err == f"skatscan: {out}: -o and --corrected name the same file: one would overwrite the other\n"
+    code, _, err = run("audit", str(lst), str(other), "-o", str(out))
+    assert code == 2 and not out.exists()
+    assert err == f"skatscan: {out}: 2 inputs need an output folder, not a file name\n"
