@@ -27,7 +27,7 @@ from desk.settle import LIST_SUFFIX, RESULTS, SettleError, apply, decisions_for,
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
-from .options import lang_option, make_settings, read_seating_file, settings_options
+from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
 
@@ -44,9 +44,9 @@ from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_pictu
               help="Photos read at the same time (one per CPU core).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=TIME_LIMIT, show_default=True,
               help="Seconds one photo may take.")
-@click.option("--seating", type=click.Path(dir_okay=False),
+@click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list gets the start numbers drawn for its "
-                   "series and table.")
+                   "series and table (again for each file of an event drawn step by step with --previous).")
 @engine_option
 @lang_option
 @settings_options
@@ -58,7 +58,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
     """
     settings = make_settings(games, loss_money)
-    drawn, player_names = _seating(seating)
+    drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
@@ -208,16 +208,6 @@ def _process(path: str, engine: str, settings) -> dict:
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
-
-
-def _seating(path):
-    """The drawn tables of a seating list and the names it gives (start number -> name), or
-    (None, {}); a bad file is one line and exit status 2."""
-    if path is None:
-        return None, {}
-    from desk.seating import seating_lookup
-    tables, names = read_seating_file(path)
-    return seating_lookup(tables), names
 
 
 def _decisions(photo: Path, report, name: str) -> dict:

@@ -19,7 +19,7 @@ from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
 from .cmd_audit import expand
-from .options import make_settings, read_seating_file, settings_options
+from .options import make_settings, read_seatings, settings_options
 from .outputs import not_an_input
 from .photos import with_name_hint
 
@@ -91,24 +91,20 @@ def to_text(lines, lang: str) -> str:
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
-@click.option("--seating", type=click.Path(dir_okay=False),
+@click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
-                   "gives them) and the players' names.")
+                   "gives them) and the players' names (again for each file of an event drawn step by step).")
 @settings_options
 def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
     settings = make_settings(games, loss_money)
-    drawn, names = None, {}
-    if seating is not None:
-        from desk.seating import seating_lookup
-        tables, names = read_seating_file(seating)
-        drawn = seating_lookup(tables)
+    drawn, names = read_seatings(seating)
     loaded = []
     bad = 0
     files = expand(lists)
     if output:
-        not_an_input(Path(output), files + ([seating] if seating is not None else []))
+        not_an_input(Path(output), files + list(seating))
     for name in files:
         try:
             sl = with_name_hint(load_list(name), name)

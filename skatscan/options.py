@@ -1,6 +1,8 @@
 """Options shared by several subcommands."""
 from __future__ import annotations
 
+from typing import Optional
+
 import click
 
 from audit.settings import DEFAULT_LOSS_MONEY, Settings
@@ -50,6 +52,27 @@ def read_seating_file(path: str):
         return read_seating(path)
     except SeatingFileError as exc:
         raise BadInput(str(exc), path) from None
+
+
+def read_seatings(paths) -> tuple[Optional[dict], dict]:
+    """The drawn tables ``{(series, table): start numbers}`` and names of one or more seating lists (an event drawn
+    series by series with ``draw --previous`` has a file per step), or ``(None, {})`` for none; a table in two of them
+    is bad input naming the second file."""
+    if not paths:
+        return None, {}
+    from desk.seating import seating_lookup
+    drawn: dict = {}
+    names: dict = {}
+    for path in paths:
+        tables, more = read_seating_file(path)
+        lookup = seating_lookup(tables)
+        twice = sorted(set(lookup) & set(drawn))
+        if twice:
+            series, table = twice[0]
+            raise BadInput(f"series {series}, table {table} is in another seating list given too", path)
+        drawn.update(lookup)
+        names.update(more)
+    return drawn, names
 
 
 lang_option = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,

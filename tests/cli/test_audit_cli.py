@@ -362,3 +362,19 @@ def test_two_outputs_into_one_file_and_several_lists_into_a_file_name_are_bad_in
     code, _, err = run("audit", str(lst), str(other), "-o", str(out))
     assert code == 2 and not out.exists()
     assert err == f"skatscan: {out}: 2 inputs need an output folder, not a file name\n"
+
+
+def test_an_event_drawn_step_by_step_gives_a_seating_file_per_step_and_both_count(samples, tmp_path):
+    """`draw --previous` writes the next series into a file of its own; standings (and scan) took one --seating, a
+    second replaced the first silently. Each --seating now counts; a table in two of them is bad input."""
+    from desk.draw import Table as DrawnTable
+    from desk.seating import write_seating
+    first, second = tmp_path / "serie1.csv", tmp_path / "serie2.csv"
+    write_seating(first, [DrawnTable(1, 1, ("1", "2", "3", "14"))])
+    write_seating(second, [DrawnTable(2, 1, ("4", "3", "2", "1"))])
+    lst = samples / "tournament" / "series1-table1.json"
+    code, out, err = run("standings", str(lst), "--seating", str(second), "--seating", str(first), "--csv")
+    assert code == 0 and "start numbers at seat 4 differ from the seating list" in err
+    assert "14" in {line.split(";")[2] for line in out.splitlines()[1:]}
+    code, _, err = run("standings", str(lst), "--seating", str(first), "--seating", str(first))
+    assert code == 2 and err == f"skatscan: {first}: series 1, table 1 is in another seating list given too\n"
