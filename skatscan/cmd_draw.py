@@ -90,7 +90,12 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
         names = {p.number: p.name for p in registered if p.name}
         players_name = players
 
-    # earlier series
+    # earlier series, their start numbers spelled as the players' ("07" there is the "7" here, as the seating reader
+    # takes them: the same player, his name and his meetings)
+    from dataclasses import replace
+
+    from desk.draw import same_number_key
+    spelled = {same_number_key(n): n for n in numbers}
     earlier = []
     came_from: dict[int, str] = {}
     for file in previous:
@@ -99,9 +104,10 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
             if s in came_from:
                 raise BadInput(f"series {s} is also in {came_from[s]}", file)
             came_from[s] = file
-        earlier.extend(tables)
+        earlier.extend(replace(t, numbers=tuple(spelled.get(same_number_key(x), x) for x in t.numbers))
+                       for t in tables)
         for number, name in known.items():
-            names.setdefault(number, name)
+            names.setdefault(spelled.get(same_number_key(number), number), name)
 
     first = max(came_from, default=0) + 1
     if first + n_series - 1 > MAX_SERIES:

@@ -118,6 +118,26 @@ def test_previous_series_count_and_continue(tmp_path):
     assert repeats == 0 and again == []  # 24 players, 4 series: nobody has to meet twice
 
 
+def test_a_start_number_written_07_before_is_the_7_of_the_next_draw(tmp_path):
+    """The earlier series' file names the players "01" to "24" (a registration list written so), the next draw numbers
+    them "1" to "24": the same players, their names and meetings carried over (before: strangers, no names, the
+    meetings of the first series not counted)."""
+    first, second = tmp_path / "s1.csv", tmp_path / "s2.csv"
+    assert draw("--players", 24, "--series", 1, "--seed", 5, "-o", first).exit_code == 0
+    text = first.read_text(encoding="utf-8").splitlines()
+    cells = [line.split(",") for line in text[1:]]
+    padded = [text[0]] + [f"{c[0]},{c[1]},{c[2]},{c[3].zfill(2)},Spieler {c[3]}" for c in cells]
+    first.write_text("\n".join(padded) + "\n", encoding="utf-8")
+    res = draw("--players", 24, "--series", 1, "--seed", 6, "--previous", first, "-o", second)
+    assert res.exit_code == 0, res.output
+    old, _ = read_seating(first)
+    new, names = read_seating(second)
+    assert names["7"] == "Spieler 7"
+    met = {frozenset(int(n) for n in p) for t in old for p in itertools.combinations(t.numbers, 2)}
+    again = [p for t in new for p in itertools.combinations(t.numbers, 2) if frozenset(int(n) for n in p) in met]
+    assert again == [] and ", 0 wiederholte Begegnungen" in res.stdout
+
+
 def test_form_from_a_seating_list(tmp_path, fixed_date):
     seating = tmp_path / "seating.csv"
     seating.write_text("series,table,seat,start_number,name\n"
