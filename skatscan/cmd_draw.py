@@ -81,6 +81,10 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
         n = _whole(players, "--players", 1, MAX_PLAYERS)
         numbers = [str(k) for k in range(1, n + 1)]
         players_name = "--players"
+    elif re.fullmatch(r"\s*[-+]?\d+([.,]\d*)?\s*", players) and not Path(players).exists():
+        # "-4" or "12.5": a number of players that is none, not a file that is missing
+        raise BadInput(f"the number of players must be a whole number from 1 to {MAX_PLAYERS}, not {players!r}",
+                       "--players")
     else:
         try:
             registered = read_registration(players)

@@ -265,3 +265,10 @@ def test_form_seating_bad_input(tmp_path, args, named, problem):
         res.stderr
     assert problem in res.stderr
     assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("players", ["-4", "12.5", "0"])
+def test_a_number_of_players_that_is_none_is_said_so_not_a_missing_file(tmp_path, players):
+    res = draw("--players", players, "--series", 1, "-o", tmp_path / "s.csv")
+    assert res.exit_code == 2 and not (tmp_path / "s.csv").exists()
+    assert "--players" in res.stderr and "no such file" not in res.stderr and res.stderr.count("\n") == 1
