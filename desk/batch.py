@@ -246,8 +246,8 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     seen = {_where(p) for p in given}
     out = []
     for entry in _read_manifest(results / MANIFEST).values():
-        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
-        if not isinstance(where, str) or not where:
+        where = _place(entry)
+        if where is None:
             continue
         photo = Path(where)
         if photo.is_file() and _where(photo) not in seen:
@@ -265,8 +265,8 @@ def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]]
     manifest = _read_manifest(results / MANIFEST)
     known: dict[str, str] = {}
     for key, entry in manifest.items():
-        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
-        if isinstance(where, str) and where:
+        where = _place(entry)
+        if where is not None:
             known.setdefault(_where(Path(where)), key)
     names: list[Optional[str]] = []
     for photo in photos:
@@ -294,10 +294,17 @@ def forget_others(results: Path, names: Iterable[str]) -> list[Path]:
                 (results / f"{name}{suffix}").unlink()
             except FileNotFoundError:
                 pass
-        where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
-        if had and isinstance(where, str) and where and not Path(where).is_file():
+        where = _place(entry)
+        if had and where is not None and not Path(where).is_file():
             missing.append(Path(where))         # said once, at the scan it leaves the report
     return missing
+
+
+def _place(entry) -> Optional[str]:
+    """Where a manifest entry's photo was: its resolved ``path`` (written since session 42), else the ``photo`` as
+    given; None for an entry that says neither."""
+    where = (entry.get("path") or entry.get("photo")) if isinstance(entry, dict) else None
+    return where if isinstance(where, str) and where else None
 
 
 def _where(photo: Path) -> str:
