@@ -175,7 +175,8 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
 
     def others(no, s, players, f):
-        """The other seats' cells in seat ``s``'s row: a total cannot rise, a lower one counts (7.2.5); counts carried."""
+        """The other seats' cells in seat ``s``'s row: a total cannot rise, a lower one counts (7.2.5); counts
+        carried."""
         for o in range(n):
             if o == s:
                 continue
