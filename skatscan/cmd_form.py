@@ -98,6 +98,12 @@ def command(seats, games, series, table, tables, start_numbers, seating, edition
             raise BadInput("start numbers belong to one form; give a single --series and --table",
                            "--start-numbers")
         numbers = [n.strip() for n in start_numbers.split(",")]
+        from desk.draw import same_number_key
+        keys = [same_number_key(n) for n in numbers if n]
+        twice = next((n for k, n in zip(keys, (n for n in numbers if n)) if keys.count(k) > 1), None)
+        if twice is not None:
+            # one player on two seats, as the seating reader refuses it ("7" and "07" are one start number)
+            raise BadInput(f"start number {twice} is given twice; each seat has its own player", "--start-numbers")
     out = output_path(output, OUTPUT_SUFFIXES)
     png = out.suffix.lower() == ".png"
     if png and n_pages != 1:

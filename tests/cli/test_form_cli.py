@@ -81,6 +81,8 @@ BAD = [
     (["--seats", "4", "--dpi", "5000"], "--dpi"),
     (["--seats", "4", "--start-numbers", "1,2,3"], "--start-numbers"),
     (["--seats", "4", "--series", "1-2", "--start-numbers", "1,2,3,4"], "--start-numbers"),
+    (["--seats", "4", "--start-numbers", "1,1,2,3"], "--start-numbers"),      # one player on two seats
+    (["--seats", "4", "--start-numbers", "7,07,2,3"], "--start-numbers"),     # the seating reader's same number
     (["--seats", "4", "--no-such-thing"], "--no-such-thing"),
 ]
 
