@@ -86,6 +86,11 @@ def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
     return minus == 2 * value or bool(explained_bids(minus, base, value, factor))
 
 
+def _columns_unsure(no: int, doubtful: frozenset) -> bool:
+    """Whether a cell that gives game ``no`` its value (Grundwert, matadors, marks) is read in doubt."""
+    return any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS)
+
+
 def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
     """The row's value that counts, signed; None when it cannot be worked out. A "+" or "-" read in doubt beside game
     columns read surely is not a written figure for the lowest-score rule (a reading doubt is no error on paper):
@@ -93,7 +98,7 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
     g = f.game
     if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
         entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
-        columns = any(cell_ref(g.no, c) in doubtful for c in _GAME_COLUMNS)
+        columns = _columns_unsure(g.no, doubtful)
         if entry in doubtful and not columns:
             return f.value if f.outcome == WON else -2 * f.value
         if columns and entry not in doubtful and f.written_delta is not None:
@@ -174,21 +179,6 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                 b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
 
-    def others(no, s, players, f):
-        """The other seats' cells in seat ``s``'s row: a total cannot rise, a lower one counts (7.2.5); counts
-        carried."""
-        for o in range(n):
-            if o == s:
-                continue
-            written = f.game.players[o].total
-            if written is not None and cell_ref(no, "total", o + 1) not in doubtful:
-                total[o] = min(total[o], _with_penalties(written, shift[o]))
-                b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
-                if total[o] != written:
-                    players[o] = replace(f.game.players[o], total=total[o])
-            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
-        return tuple(players)
-
     def add_penalties(no):
         for s, v in enumerate(pen_after.get(no, ())):
             total[s] += v
@@ -259,10 +249,9 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.single-loss" if single else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
-        columns_unsure = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS)
-        if f.value is not None and not columns_unsure and not _rule_consistent(g.base, f.value, new_plus, new_minus,
-                                                                                g.factor):
-            # (with the columns read in doubt the entry counts until the referee decides: no figure is settled)
+        # with the columns read in doubt the entry counts until the referee decides: no figure is settled
+        if f.value is not None and not _columns_unsure(no, doubtful) \
+                and not _rule_consistent(g.base, f.value, new_plus, new_minus, g.factor):
             fld = "plus" if outcome == WON else "minus"
             b.settle(no, None, fld, delta if outcome == WON else -delta, "kept.value")
         if g.ramsch and outcome == WON and delta != durchmarsch_value(g):
@@ -295,7 +284,18 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                          "correct.counter", "SkWO 7.2.1")
         players = list(g.players)
         players[s] = new_cells
-        players = others(no, s, players, f)
+        for o in range(n):
+            if o == s:
+                continue
+            written = g.players[o].total
+            if written is not None and cell_ref(no, "total", o + 1) not in doubtful:
+                # another seat's total in the declarer's row: it cannot rise, a lower one counts (7.2.5)
+                total[o] = min(total[o], _with_penalties(written, shift[o]))
+                b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
+                if total[o] != written:
+                    players[o] = replace(g.players[o], total=total[o])
+            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
+        players = tuple(players)
         if new_plus == g.plus and new_minus == g.minus and players == g.players:
             games.append(g)
         else:
