@@ -341,13 +341,6 @@ def seating_lookup(tables: Iterable[Table]) -> dict[tuple[int, int], tuple[str, 
     return {(t.series, t.table): tuple(t.numbers) for t in tables}
 
 
-class _Sure:
-    doubtful = False
-
-
-_SURE = _Sure()
-
-
 class SeatingNote(str):
     """What matching a list to the seating list says: the English sentence (the command line's), with ``text(lang)``
     for the report's language."""
@@ -406,7 +399,8 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     differ = [k + 1 for k, (a, b) in enumerate(zip(own, drawn))
               if a is not None and same_number_key(str(a)) != same_number_key(b)]
     # a start number read in doubt is a reading question, not a list that differs from the draw (SkWO 7.1.2)
-    unsure = [k for k in differ if (sl.readings.get(f"table.start_number.{k}") or _SURE).doubtful]
+    doubted = sl.doubtful_cells()
+    unsure = [k for k in differ if f"table.start_number.{k}" in doubted]
     differ = [k for k in differ if k not in unsure]
     problem = None
     if differ:
