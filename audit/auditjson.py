@@ -24,7 +24,7 @@ def audit_to_json(a: Audit, settings: Settings = Settings(), lang: str = "de") -
                    "findings": len(a.findings)},
         "findings": [f.to_json(lang) for f in a.findings],
         "corrections": [{"game": c.game, "seat": c.seat, "field": c.field, "from": c.before, "to": c.after,
-                         "rule": c.rule, "reason": render(c.reason, lang, {})}
+                         "rule": c.rule, "reason": render(c.reason, lang, {}), "provisional": c.provisional}
                         for c in a.corrected.corrections],
         "kept": [{"cell": ref, "value": st.value, "rule": st.rule, "reason": render(st.note, lang, {})}
                  for ref, st in a.corrected.kept.items()],

@@ -63,6 +63,10 @@ class Correction:
     after: object                  # "to" in JSON
     rule: str
     reason: str                    # message key in audit.messages (why it changed)
+    #: the change rests on a cell read in doubt (its value would differ, or it would not be made, were the doubtful
+    #: readings the written figures): a value that counts until the referee decides, not a correction of an error on
+    #: paper (:func:`correct`)
+    provisional: bool = False
 
     @property
     def cell(self) -> str:
@@ -150,12 +154,27 @@ def _penalties(sl: ScoreList, b: "_Builder", settings: Settings) -> tuple[Penalt
 
 
 def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Corrected:
-    n = sl.seats
-    b = _Builder(sl)
-    counters = uses_counters(sl)
+    """The corrected list. A change that rests on a cell read in doubt is ``provisional``: a change of the doubtful
+    cell itself, or one that the correction run with the doubtful readings taken as written figures would not make,
+    or not to that value (a running total that follows only from a "+" read in doubt). Every other change corrects
+    the paper, whatever the referee decides about the doubts (a reading doubt and an error on paper are different
+    things)."""
     # cells read in doubt: not written figures for the lowest-score rule (a reading doubt is no error on paper; the
     # figure the rest of the list gives counts until the referee decides, and the player stands provisionally)
     doubtful = frozenset(sl.doubtful_cells())
+    out = _correct(sl, facts, settings, doubtful)
+    if not doubtful or not out.corrections:
+        return out
+    as_read = {(c.cell, c.after) for c in _correct(sl, facts, settings, frozenset()).corrections}
+    return replace(out, corrections=tuple(
+        replace(c, provisional=True) if c.cell in doubtful or (c.cell, c.after) not in as_read else c
+        for c in out.corrections))
+
+
+def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful: frozenset) -> Corrected:
+    n = sl.seats
+    b = _Builder(sl)
+    counters = uses_counters(sl)
     penalties = _penalties(sl, b, settings)
     pen_after = penalty_points(penalties, n)
     pen_written = penalty_points(sl.penalties, n)
@@ -302,7 +321,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
             games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
     if previous_no is not None:
         add_penalties(previous_no)
-    footer, money = _footer(sl, b, total, won, lost, settings, shift)
+    footer, money = _footer(sl, b, total, won, lost, settings, shift, doubtful)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
@@ -379,7 +398,7 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     return value
 
 
-def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, shift=None):
+def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, shift, doubtful: frozenset):
     n = sl.seats
     ft = sl.footer
     private = sl.table.kind == "private"
@@ -388,12 +407,9 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, s
     def written(line, s):
         return None if blank else getattr(ft, line)[s]
 
-    doubtful = sl.doubtful_cells()
-
     def unsure(line, s):
         return f"footer.{line}.{s + 1}" in doubtful
 
-    shift = shift or [0] * n
     points = [_lowest(b, s, "points", written("points", s), totals[s], unsure=unsure("points", s), shift=shift[s])
               for s in range(n)]
     won_c = [_lowest(b, s, "won", written("won", s), won[s], unsure=unsure("won", s)) for s in range(n)]

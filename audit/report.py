@@ -12,6 +12,7 @@ WORDS = {
     "de": {CLEAN: "in Ordnung", PAPER_ERRORS: "Fehler auf der Liste", READING_DOUBTS: "Lesezweifel",
            ERROR: "Fehler", WARNING: "Hinweis", INFO: "Info", DOUBT: "Zweifel",
            "series": "Serie", "table": "Tisch", "seats": "Plätze", "corrections": "Berichtigungen (SkWO 7.2.5)",
+           "provisional": "Vorläufig, bis der Schiedsrichter entscheidet (unsicher gelesen, kein Fehler auf der Liste)",
            "result": "Ergebnis nach Berichtigung (Seeger-Fabian)", "private": "Ergebnis (Endzahlsummenverfahren)",
            "head": "Platz  Start-Nr.  Spielpunkte  Gew.  Verl.  Gegner  Wertung  Betrag",
            "head_private": "Platz  Name        Endstand      Cent",
@@ -21,6 +22,7 @@ WORDS = {
     "en": {CLEAN: "clean", PAPER_ERRORS: "errors on the list", READING_DOUBTS: "reading doubts",
            ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "doubt",
            "series": "series", "table": "table", "seats": "seats", "corrections": "Corrections (SkWO 7.2.5)",
+           "provisional": "Provisional until the referee decides (read in doubt, no error on the list)",
            "result": "Result after correction (Seeger-Fabian)", "private": "Result (cent settlement)",
            "head": "Seat   Start no.  Game pts     Won   Lost  Others  Score    Money",
            "head_private": "Seat   Name        Final         Cents",
@@ -89,6 +91,24 @@ def _grouped(corrections):
     return groups
 
 
+def _change_lines(corrections, w: dict, lang: str) -> list[str]:
+    """One line per change, a run of totals of one seat carried by the same amount as one (:func:`_grouped`)."""
+    lines = []
+    for group in _grouped(corrections):
+        c = group[0]
+        if len(group) > 1:
+            shift = group[0].after - group[0].before
+            place = f"{w['game']} {c.game:>2}-{group[-1].game}"
+            lines.append(f"  {place:<8} P{c.seat} {field_name(c.field, lang):<24} {w['each']} {shift:+d}"
+                         f"{'':<7} {render(c.reason, lang, {})} ({c.rule})")
+            continue
+        place = _row_place(c.game, c.cell, w, lang)
+        seat = f" P{c.seat}" if c.seat is not None else "   "
+        lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
+                     f" {render(c.reason, lang, {})} ({c.rule})")
+    return lines
+
+
 def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
     w = WORDS.get(lang, WORDS["de"])
     t = a.sl.table
@@ -119,29 +139,26 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
                                         or (f.written is not None and f.severity not in (INFO, DOUBT))):
             detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
         lines.append(f"  {place} {tag:<8} {f.message(lang, under=under)}{detail}")
-    if a.corrected.corrections or a.corrected.kept:
-        lines.append(f"{w['corrections']}:")
-        for group in _grouped(a.corrected.corrections):
-            c = group[0]
-            if len(group) > 1:
-                shift = group[0].after - group[0].before
-                place = f"{w['game']} {c.game:>2}-{group[-1].game}"
-                lines.append(f"  {place:<8} P{c.seat} {field_name(c.field, lang):<24} {w['each']} {shift:+d}"
-                             f"{'':<7} {render(c.reason, lang, {})} ({c.rule})")
-                continue
-            place = _row_place(c.game, c.cell, w, lang)
-            seat = f" P{c.seat}" if c.seat is not None else "   "
-            lines.append(f"  {place}{seat} {field_name(c.field, lang):<24} {_v(c.before):>7} -> {_v(c.after):<7}"
-                         f" {render(c.reason, lang, {})} ({c.rule})")
+    # the corrections of errors on paper (with the lower written figures that stand), then the values that count
+    # provisionally for cells read in doubt: a reading doubt and an error on paper are different things
+    paper = [c for c in a.corrected.corrections if not c.provisional]
     changed = {c.cell for c in a.corrected.corrections}
+    kept = []
     for ref, st in a.corrected.kept.items():
-        if ref in changed:          # its change above shows the figure that counts
+        if ref in changed:          # its change shows the figure that counts
             continue
         game, seat, fld = parse_ref(ref)
         place = _row_place(game, ref, w, lang)
         seat_s = f" P{seat}" if seat is not None else "   "
-        lines.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
-                     f" {render(st.note, lang, {})} ({st.rule})")
+        kept.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
+                    f" {render(st.note, lang, {})} ({st.rule})")
+    if paper or kept:
+        lines.append(f"{w['corrections']}:")
+        lines += _change_lines(paper, w, lang) + kept
+    provisional = [c for c in a.corrected.corrections if c.provisional]
+    if provisional:
+        lines.append(f"{w['provisional']}:")
+        lines += _change_lines(provisional, w, lang)
     if a.corrected.sl.penalties:
         lines.append(f"{w['penalties']}:")
         for k, p in enumerate(a.corrected.sl.penalties, start=1):

@@ -202,3 +202,26 @@ def test_a_plus_above_the_value_of_columns_read_in_doubt_is_not_settled_as_writt
     assert a.result[0].points == 48 and "g1.plus" not in a.corrected.kept
     assert "g1.plus" not in a.corrected.sl.settled
     assert audit(make_list(rows, signatures=None)).result[0].points == 36       # read surely: the value counts
+
+
+def test_a_change_that_rests_on_a_reading_doubt_is_provisional_and_a_correction_on_paper_is_not():
+    """The referee must see a reading doubt apart from an error on paper: a change of a cell read in doubt, and one
+    that follows only from it (a later total carried up from a total read in doubt), is ``provisional`` (it counts
+    until the referee decides); a sure total written after a "+" read in doubt is wrong on paper whatever the "+"
+    says (24 + 24 is not 58; 24 + 34 is, but a "+" of 34 for a game worth 24 is an error too): a correction."""
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=58, base=12, mit=1,
+                                                                         plus=34)]
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": _unsure(34)}))
+    assert {c.cell: c.provisional for c in a.corrected.corrections if c.game} == {"g2.plus": True,
+                                                                                 "g2.p1.total": False}
+    # a total read in doubt 38 where the rows give 48; the next row's game cannot be worked out (no Grundwert), so
+    # its total is carried from the one before: up by 10 only because the doubtful 38 does not count
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=38, base=12, mit=1,
+                                                                         plus=24),
+            row(3, 3, seat=1, total=62)]
+    sl = make_list(rows, signatures=None)
+    a = audit(replace(sl, readings={"g2.p1.total": _unsure(38)}))
+    got = {c.cell: (c.before, c.after, c.provisional) for c in a.corrected.corrections if c.game}
+    assert got == {"g2.p1.total": (38, 48, True), "g3.p1.total": (62, 72, True)}
+    # read surely, the lower written figure stands and nothing is provisional
+    assert not [c for c in audit(sl).corrected.corrections if c.provisional]

@@ -125,3 +125,26 @@ def test_a_higher_written_count_of_lost_games_is_not_called_the_lower_figure():
                     score=(-136, 40, 40), money=(0.5, None, None), money_total=0.5)
     lines = render_text(audit(make_list(rows, footer=footer)), "de").splitlines()
     assert "die höhere geschriebene Zahl verlorener Spiele bleibt (sie gibt weniger Punkte)" in _line(lines, "P1 Verl.")
+
+
+def test_a_value_that_counts_for_a_cell_read_in_doubt_stands_apart_from_the_corrections_on_paper():
+    """Under "Berichtigungen (SkWO 7.2.5)" only errors on paper; the value a "+" read in doubt counts with until the
+    referee decides stands under its own heading after them (before: both under "Berichtigungen"). JSON says
+    ``provisional``."""
+    from audit.auditjson import audit_to_json
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=58, base=12, mit=1,
+                                                                         plus=34)]
+    unsure = CellReading(34, 0.5, ((34, 0.5), (24, 0.4)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": unsure}))
+    for lang, heading, later in (("de", "Berichtigungen (SkWO 7.2.5):", "Vorläufig, bis der Schiedsrichter"),
+                                 ("en", "Corrections (SkWO 7.2.5):", "Provisional until the referee decides")):
+        lines = render_text(a, lang).splitlines()
+        first = lines.index(heading)
+        second = [k for k, line in enumerate(lines) if line.startswith(later)]
+        assert len(second) == 1 and second[0] > first
+        assert "34 -> 24" in " ".join(lines[second[0]:])        # the "+" under the provisional heading
+        assert "34 -> 24" not in " ".join(lines[first:second[0]])
+        assert "58 -> 48" in " ".join(lines[first:second[0]])    # the total wrong on paper under the corrections
+    doc = audit_to_json(a)
+    assert {(c["field"], c["provisional"]) for c in doc["corrections"] if c["game"]} == {("plus", True),
+                                                                                         ("total", False)}
