@@ -55,7 +55,8 @@ def _one_line(text: str) -> str:
 @click.option("--games", metavar="N", help="game rows (default 36 at three seats, 48 at four)")
 @click.option("--series", metavar="S|S1-S2",
               help="series number(s) printed on the form; with --seating: the series to print (default all)")
-@click.option("--table", metavar="T|T1-T2", help="table number(s) printed on the form")
+@click.option("--table", metavar="T|T1-T2",
+              help="table number(s) printed on the form; with --seating: the tables to print (default all)")
 @click.option("--tables", metavar="T1-T2", help="a range of tables (same as --table T1-T2)")
 @click.option("--start-numbers", metavar="N1,N2,...", help="start numbers to print (one form only)")
 @click.option("--seating", metavar="SEATING.csv",
@@ -71,12 +72,13 @@ def command(seats, games, series, table, tables, start_numbers, seating, edition
     from digitize.markers import MAX_SERIES, MAX_TABLE
 
     if seating is not None:
-        given = [name for name, value in (("--seats", seats), ("--table", table), ("--tables", tables),
-                                          ("--start-numbers", start_numbers)) if value is not None]
+        given = [name for name, value in (("--seats", seats), ("--start-numbers", start_numbers)) if value is not None]
         if given:
-            raise BadInput("the seating list gives the seats, tables and start numbers; leave this option out",
-                           given[0])
-        _seating_forms(seating, series, games, edition, output)
+            raise BadInput("the seating list gives the seats and start numbers; leave this option out", given[0])
+        if table is not None and tables is not None:
+            raise BadInput("give either --table or --tables, not both", "--tables")
+        _seating_forms(seating, series, games, edition, output,
+                       tables if tables is not None else table, "--tables" if tables is not None else "--table")
         return
 
     if seats is None:
@@ -125,15 +127,18 @@ def command(seats, games, series, table, tables, start_numbers, seating, edition
     click.echo(f"{output}: {len(pages)} {'Spielliste' if len(pages) == 1 else 'Spiellisten'}")
 
 
-def _seating_forms(seating: str, series: Optional[str], games: Optional[str], edition: str, output: str) -> None:
-    """``form --seating``: one form per table and series of a seating list, into one PDF."""
+def _seating_forms(seating: str, series: Optional[str], games: Optional[str], edition: str, output: str,
+                   table: Optional[str] = None, table_option: str = "--table") -> None:
+    """``form --seating``: one form per table and series of a seating list, into one PDF; ``table`` (a number or
+    a range) chooses tables, as ``series`` chooses series (a form torn or lost at one table printed again)."""
     from digitize.form import write_pdf
     from digitize.layout import MAX_GAMES
-    from digitize.markers import MAX_SERIES
+    from digitize.markers import MAX_SERIES, MAX_TABLE
 
     n_games = None if games is None else _number(games, "--games", 1, MAX_GAMES)
     check_edition(edition)
     wanted = None if series is None else set(_range(series, "--series", MAX_SERIES))
+    at = None if table is None else set(_range(table, table_option, MAX_TABLE))
     out = output_path(output, (".pdf",))
     if Path(seating).resolve() == out.resolve():
         raise BadInput("is the seating list itself; an input file is never written to", output)
@@ -142,6 +147,11 @@ def _seating_forms(seating: str, series: Optional[str], games: Optional[str], ed
         seated = tuple(t for t in seated if t.series in wanted)
         if not seated:
             raise BadInput(f"series {series.strip()} is not in {seating}", "--series")
+    if at is not None:
+        seated = tuple(t for t in seated if t.table in at)
+        if not seated:
+            where = "" if series is None else f" of series {series.strip()}"
+            raise BadInput(f"table {table.strip()}{where} is not in {seating}", table_option)
     if len(seated) > MAX_PAGES:
         raise BadInput(f"that is {len(seated)} forms; print at most {MAX_PAGES} at once "
                        "(choose series with --series)", seating)

@@ -159,6 +159,13 @@ def test_form_from_a_seating_list(tmp_path, fixed_date):
     assert res.exit_code == 0, res.output
     assert pdf.read_bytes() == pdf_bytes([make_page(layout_for(3, 24, "dskv"), 3, 1, ["4", "8", "17"])])
 
+    # one table's form again (torn or lost): --table chooses tables as --series chooses series
+    res = form("--seating", seating, "--table", 2, "-o", pdf)
+    assert res.exit_code == 0 and res.stdout == f"{pdf}: 1 Spielliste\n", res.output
+    assert pdf.read_bytes() == pdf_bytes([expected[1]])
+    res = form("--seating", seating, "--tables", "1-2", "--series", 2, "-o", pdf)
+    assert res.exit_code == 0 and pdf.read_bytes() == pdf_bytes(expected[:2]), res.output
+
 
 def test_registered_in_the_skatscan_group(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "skatscan", "draw", "--players", "5", "--series", "1",
@@ -241,7 +248,10 @@ def test_an_input_is_never_written_to(tmp_path):
 
 @pytest.mark.parametrize("args,named,problem", [
     (["--seating", "{tmp}/seating.csv", "--seats", "4"], "--seats", "leave this option out"),
-    (["--seating", "{tmp}/seating.csv", "--table", "1"], "--table", "leave this option out"),
+    (["--seating", "{tmp}/seating.csv", "--table", "9"], "--table", "table 9 is not in {tmp}/seating.csv"),
+    (["--seating", "{tmp}/seating.csv", "--series", "1", "--tables", "3-4"], "--tables",
+     "table 3-4 of series 1 is not in {tmp}/seating.csv"),
+    (["--seating", "{tmp}/seating.csv", "--table", "1", "--tables", "1-2"], "--tables", "not both"),
     (["--seating", "{tmp}/seating.csv", "--start-numbers", "1,2,3,4"], "--start-numbers", "leave this option out"),
     (["--seating", "{tmp}/seating.csv", "--series", "7"], "--series", "series 7 is not in {tmp}/seating.csv"),
     (["--seating", "{tmp}/seating.csv", "--games", "0"], "--games", "from 1 to 60"),
