@@ -31,6 +31,9 @@ TEXTS = {
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
                          "Blau → berichtigter Wert (SkWO 7.2.5).",
                crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
+               provisional="Vorläufig: unsicher gelesene Felder", read="gelesen", counts_for_now="zählt vorläufig",
+               provisional_note="Kein Fehler auf der Liste: bis der Schiedsrichter den Lesezweifel entscheidet, zählt "
+                                "hier, was die übrige Liste ergibt.",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
                result="Ergebnis nach Berichtigung (Seeger-Fabian)", result_private="Abrechnung (Endzahlsummenverfahren)",
                player="Start-Nr.", points="Spielpunkte", won="Gew.", lost="Verl.", others="Gegner",
@@ -57,6 +60,9 @@ TEXTS = {
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
                          "Blue → corrected value (SkWO 7.2.5).",
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
+               provisional="Provisional: cells read in doubt", read="read", counts_for_now="counts for now",
+               provisional_note="No error on the list: until the referee decides the reading doubt, what the rest of "
+                                "the list gives counts here.",
                seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
                player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",

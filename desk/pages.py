@@ -63,6 +63,7 @@ class ListView:
     header: list = field(default_factory=list)
     rows: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
+    provisional: list = field(default_factory=list)     # changes resting on a cell read in doubt
     kept: list = field(default_factory=list)
     result: list = field(default_factory=list)
     private: bool = False
@@ -84,8 +85,8 @@ class ListView:
     def for_index(self) -> "ListView":
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
-        return replace(self, notes=[], findings=[], header=[], rows=[], corrections=[], kept=[], result=[],
-                       doubts=[], penalties=[])
+        return replace(self, notes=[], findings=[], header=[], rows=[], corrections=[], provisional=[], kept=[],
+                       result=[], doubts=[], penalties=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -266,9 +267,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.rows.append({"no": g.no, "crossed": False, "passed": g.passed, "game": game.strip(), "cells": cells,
                           "has_problem": any(c.css for c in cells)})
     for c in a.corrected.corrections:
-        view.corrections.append({"game": c.game, "seat": c.seat, "field": field_name(c.field, lang),
-                                 "from": show_value(c.before), "to": show_value(c.after), "rule": c.rule,
-                                 "reason": render(c.reason, lang, {})})
+        # a value that counts for a cell read in doubt until the referee decides is shown apart from the corrections
+        # of errors on paper (SkWO 7.2.5): a reading doubt and an error on paper are different things
+        (view.provisional if c.provisional else view.corrections).append({
+            "game": c.game, "seat": c.seat, "field": field_name(c.field, lang), "from": show_value(c.before),
+            "to": show_value(c.after), "rule": c.rule, "reason": render(c.reason, lang, {})})
     changed = {c.cell for c in a.corrected.corrections}
     for ref, st in a.corrected.kept.items():
         if ref in changed:          # its change shows the figure that counts
@@ -351,6 +354,6 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
     if ref in changed:
         cell.corrected = show_value(changed[ref].after)
         if not cell.css:
-            cell.css = "fixed"
+            cell.css = "doubt" if changed[ref].provisional else "fixed"
     cell.note = " | ".join(notes)
     return cell

@@ -28,6 +28,30 @@ def test_faulty_list_page_marks_cells_and_shows_corrections(samples):
     assert "die niedrigere geschriebene Zahl bleibt" in kept and "footer.score.3" not in html
 
 
+def test_a_value_that_counts_for_a_cell_read_in_doubt_is_not_listed_as_a_correction_on_paper():
+    """Game 17's total of seat 2 read "68" in doubt where the rows give 58 (35 after game 9's loss written single is
+    doubled): what counts for now (35) stands in its own
+    table ("Vorläufig"), its cell in the doubt colour; the corrections of errors on paper (SkWO 7.2.5) stay in
+    theirs. Before, the doubt's change stood among the "Berichtigungen" under "geschrieben"."""
+    sl = load_list(__import__("pathlib").Path(__file__).resolve().parents[2] / "samples" / "lists"
+                   / "faulty-table7.csv")
+    doubt = CellReading(68, 0.6, ((68, 0.6), (58, 0.3)), doubtful=True, reason="bar")
+    a = audit(replace(sl, readings={"g17.p2.total": doubt}))
+    for lang, heading, read in (("de", "Vorläufig: unsicher gelesene Felder", "gelesen"),
+                                ("en", "Provisional: cells read in doubt", "read")):
+        html = render_list(list_view(a, "t", lang), lang)
+        corrections = re.search(r'<table id="corrections">.*?</table>', html, re.S).group(0)
+        provisional = re.search(r'<table id="provisional">.*?</table>', html, re.S).group(0)
+        assert html.index(heading) < html.index('<table id="provisional">')
+        assert f"<th>{read}</th>" in provisional
+        assert re.search(r"<tr><td>17</td><td>2</td><td class=\"l\">[^<]+</td><td>68</td><td class=\"doubt\">35</td>",
+                         provisional)
+        assert "<tr><td>17</td><td>2</td>" not in corrections
+        assert "<tr><td>9</td>" in corrections                     # the single-counted loss: an error on paper
+    row17 = re.search(r"<tr><td>17</td>.*?</tr>", render_list(list_view(a, "t")), re.S).group(0)
+    assert '<td class="doubt"' in row17 and "→ 35" in row17
+
+
 def test_the_index_counts_the_cells_in_doubt_the_page_asks_to_settle():
     """A total read in doubt in a row that does not add up: one cell to settle, an "unreadable" finding and an error on
     paper resting on it ("Fehler ?"). The index counted both findings (2) where the page asks for 1 decision."""
