@@ -30,7 +30,7 @@ RULES = {
     "running-total": "SkWO 8.11",
     "counter": "SkWO 7.2.1",
     "several-declarers": "SkWO 7.2.1",
-    "dealer-declared": "SkWO 9.4, ISkO 1.1",
+    "dealer-declared": "SkWO 5.1",
     "footer": "SkWO 5.1, 8.12",
     "money": "Spielplan, SkWO 6.2",
     "missing-signature": "SkWO 7.2.3, 9.11",

@@ -1,0 +1,40 @@
+"""The rules skatscan cites and the sentences it writes, checked against the rule texts (shared/reference): the
+number cited says what the finding claims, and the sentence is true for the list it is about."""
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from audit.auditor import audit
+from audit.findings import RULES
+from audit.model import Abandoned, Footer
+from audit.report import render_text
+from audit.settings import Settings
+
+from .builders import make_list, row
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _findings(sl, code, settings=Settings()):
+    return [f for f in audit(sl, settings).findings if f.code == code]
+
+
+def test_the_dealer_who_declares_is_cited_by_the_rule_that_puts_him_in_the_opposing_party():
+    """SkWO 5.1: "Die Gegenpartei (am Dreiertisch die beiden Gegenspieler, am Vierertische die beiden Gegenspieler
+    und der Kartengeber)": at four seats the dealer is of the opposing party, never the declarer. SkWO 9.4 is the
+    passed game ("eingepasst"), which says nothing of it."""
+    rows = [row(1, 4, seat=1, total=24, base=12, mit=1, plus=24)]        # seat 1 deals game 1
+    found = _findings(make_list(rows, seats=4, signatures=None), "dealer-declared")
+    assert len(found) == 1
+    assert "SkWO 5.1" in found[0].rule and "9.4" not in found[0].rule
+
+
+def test_the_readme_findings_table_cites_what_the_findings_cite():
+    """The README's table of findings is what a referee reads first: its rule column is the RULES table's."""
+    table = {}
+    for line in README.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| `([a-z-]+)` \| [^|]+ \| .+ \| ([^|]+) \|$", line)
+        if m and m.group(1) in RULES:
+            table[m.group(1)] = m.group(2).strip()
+    assert set(table) == set(RULES)
+    assert {code: rule for code, rule in table.items() if rule != RULES[code]} == {}
