@@ -26,7 +26,7 @@ RULES = {
     "value-mismatch": "ISkO 2.5.3, SkWO 8.7-8.10",
     "single-counted-loss": "ISkO 2.5.11, SkWO 8.10",
     "overbid": "ISkO 3.6",
-    "impossible-value": "ISkO 2.3-2.5, SkWO 8.7",
+    "impossible-value": "ISkO 2.3-2.5, SkWO 8.7-8.10",
     "running-total": "SkWO 8.11",
     "counter": "SkWO 7.2.1",
     "several-declarers": "SkWO 7.2.1",

@@ -49,8 +49,10 @@ T = {
     "impossible.matadors-range": ("Spiel {game}: {game_name} hat 1 bis {top} Spitzen, eingetragen {matadors}.",
                                   "Game {game}: {game_name} has 1 to {top} matadors, written {matadors}."),
     "impossible.announced-without-hand": (
-        "Spiel {game}: angesagt werden kann nur ein Handspiel (ISkO 2.5.5).",
-        "Game {game}: only a Hand game can be announced (ISkO 2.5.5)."),
+        "Spiel {game}: Schneider oder Schwarz ansagen kann nur, wer Hand spielt: mit Aufnahme des Skats gibt es nur "
+        "Spiel einfach, Schneider und Schwarz (SkWO 8.10).",
+        "Game {game}: only a Hand game can announce Schneider or Schwarz: a game with the Skat picked up has only "
+        "the levels game, Schneider and Schwarz (SkWO 8.10)."),
     "impossible.plus-and-minus": ("Spiel {game}: Wert in „+“ und „-“ zugleich.",
                                   "Game {game}: a value in both \"+\" and \"-\"."),
     # incomplete-row

@@ -38,3 +38,14 @@ def test_the_readme_findings_table_cites_what_the_findings_cite():
             table[m.group(1)] = m.group(2).strip()
     assert set(table) == set(RULES)
     assert {code: rule for code, rule in table.items() if rule != RULES[code]} == {}
+
+
+def test_an_announcement_without_hand_cites_the_skwo_text_that_forbids_it():
+    """SkWO 8.10: "Bei Spielen mit Aufnahme des Skats gibt es nur die drei Gewinnstufen "Spiel einfach",
+    "Schneider" und "Schwarz"": announcing needs a Hand game. The sentence and the code's rule cite it."""
+    rows = [row(1, 3, seat=1, total=96, base=24, ohne=2, schneider=True, schneider_announced=True, plus=96)]
+    found = _findings(make_list(rows, signatures=None), "impossible-value")
+    assert [f.key for f in found] == ["impossible.announced-without-hand"]
+    for lang in ("de", "en"):
+        assert "SkWO 8.10" in found[0].message(lang)
+    assert "8.10" in found[0].rule or "8.7-8.10" in found[0].rule
