@@ -108,8 +108,10 @@ T = {
                     "Seat {seat}: loss money {written_eur} EUR; for {lost_games} it is {expected_eur} EUR."),
     "money.total-missing": ("Der Gesamtbetrag des Verlustgelds fehlt (erwartet {expected_eur} EUR).",
                             "The loss money total is missing (expected {expected_eur} EUR)."),
-    "money.total-wrong": ("Gesamtbetrag {written_eur} EUR, die Einzelbeträge ergeben {expected_eur} EUR.",
-                          "Loss money total {written_eur} EUR, the players' amounts make {expected_eur} EUR."),
+    "money.total-wrong": ("Gesamtbetrag {written_eur} EUR, nach Spielplan ergeben die verlorenen Spiele der Liste "
+                          "{expected_eur} EUR.",
+                          "Loss money total {written_eur} EUR; by the schedule the list's lost games make "
+                          "{expected_eur} EUR."),
     # signatures
     "signature": ("Platz {seat} hat nicht unterschrieben: ohne alle Unterschriften hat die Liste keinen Urkundenwert.",
                   "Seat {seat} did not sign: without every signature the list has no document value."),

@@ -49,3 +49,17 @@ def test_an_announcement_without_hand_cites_the_skwo_text_that_forbids_it():
     for lang in ("de", "en"):
         assert "SkWO 8.10" in found[0].message(lang)
     assert "8.10" in found[0].rule or "8.7-8.10" in found[0].rule
+
+
+def test_the_loss_money_total_is_not_said_to_be_the_players_written_amounts_when_it_is_the_schedule():
+    """Seat 3 lost two games (1,00 EUR by the schedule) but 0,50 was written for him, and 0,50 in all: the written
+    amounts do make 0,50, so "die Einzelbeträge ergeben 1,00 EUR" would be false; 1,00 is what the schedule gives."""
+    rows = [row(1, 3, seat=3, total=-40, lost=1, base=10, ohne=1, minus=40),
+            row(2, 3, seat=3, total=-80, lost=2, base=10, ohne=1, minus=40)]
+    footer = Footer(points=(0, 0, -80), won=(0, 0, 0), lost=(0, 0, 2), bonus=(0, 0, -100),
+                    others_lost=(80, 80, 0), score=(80, 80, -180), money=(None, None, 0.5), money_total=0.5)
+    found = [f for f in _findings(make_list(rows, footer=footer, games=2), "money") if f.field == "money_total"]
+    assert len(found) == 1 and found[0].expected == 1.0
+    de, en = found[0].message("de"), found[0].message("en")
+    assert "Einzelbeträge ergeben" not in de and "Spielplan" in de, de
+    assert "players' amounts make" not in en and "schedule" in en, en
