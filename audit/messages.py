@@ -265,10 +265,10 @@ T = {
     "abandoned.lost": ("Spiel {game}: Platz {leaver} hat das Spiel verlassen: ihm wird ein verlorener "
                        "einfacher Grand abgeschrieben.",
                        "Game {game}: seat {leaver} left the game: he is charged a lost simple Grand."),
-    "abandoned.won": ("Spiel {game}: ein Gegenspieler (Platz {leaver}) hat vor der Ansage verlassen: dem "
-                      "Alleinspieler wird ein gewonnener einfacher Grand gutgeschrieben.",
-                      "Game {game}: an opponent (seat {leaver}) left before the announcement: the declarer "
-                      "is credited a won simple Grand."),
+    "abandoned.won": ("Spiel {game}: ein Gegenspieler (Platz {leaver}) hat das Spiel vor der Ansage verlassen: "
+                      "dem Alleinspieler wird ein gewonnener einfacher Grand gutgeschrieben.",
+                      "Game {game}: an opponent (seat {leaver}) left the game before the announcement: the "
+                      "declarer is credited a won simple Grand."),
     # penalties (002)
     "penalty.announcements": ("Strafe {entry} (nach Spiel {after}): {written} Ansagen, höchstens {expected} "
                               "erhöhen die Strafe.",

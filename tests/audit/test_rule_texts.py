@@ -63,3 +63,33 @@ def test_the_loss_money_total_is_not_said_to_be_the_players_written_amounts_when
     de, en = found[0].message("de"), found[0].message("en")
     assert "Einzelbeträge ergeben" not in de and "Spielplan" in de, de
     assert "players' amounts make" not in en and "schedule" in en, en
+
+
+def test_an_opponent_who_left_before_the_announcement_is_told_in_german_a_referee_writes():
+    """"ein Gegenspieler (Platz 3) hat vor der Ansage verlassen" lacks its object: he left the game."""
+    sl = make_list([row(1, 3, seat=1, total=-96, lost=1, base=24, ohne=1, minus=96,
+                        abandoned=Abandoned(3, "announcement"))], kind="home", games=1)
+    found = [f for f in _findings(sl, "abandoned-game", Settings(online=True)) if f.key == "abandoned.won"]
+    assert len(found) == 1
+    assert "hat das Spiel vor der Ansage verlassen" in found[0].message("de")
+    assert "left the game before the announcement" in found[0].message("en")
+
+
+def test_an_abandoned_games_report_line_shows_no_raw_outcome_or_seat_as_a_cells_figure():
+    """The report's "[Feld: geschrieben ..., erwartet ...]" names a cell's figure. For an abandoned game the written
+    "figure" is an outcome (won/lost, in English in a German report) or a seat ("[Stand: geschrieben 1, erwartet 2]"
+    for the seat charged): the sentence says it, the bracket would mislead, as for the dealer."""
+    won = make_list([row(1, 3, seat=1, total=-96, lost=1, base=24, ohne=1, minus=96,
+                         abandoned=Abandoned(3, "announcement"))], kind="home", games=1)
+    seat = make_list([row(1, 3, seat=1, total=-96, lost=1, base=24, mit=1, minus=96,
+                          abandoned=Abandoned(2, "bidding"))], kind="home", games=1)
+    for sl, key in ((won, "abandoned.won"), (seat, "abandoned.charged-seat")):
+        a = audit(sl, Settings(online=True))
+        assert key in [f.key for f in a.findings]
+        for lang in ("de", "en"):
+            lines = [line for line in render_text(a, lang).splitlines() if "abgeschrieben" in line
+                     or "gutgeschrieben" in line or "charged" in line or "credited" in line]
+            assert lines, render_text(a, lang)
+            for line in lines:
+                assert not re.search(r"\b(won|lost)\]", line) and "written 1, expected 2" not in line \
+                    and "geschrieben 1, erwartet 2" not in line, line
