@@ -93,3 +93,17 @@ def test_an_abandoned_games_report_line_shows_no_raw_outcome_or_seat_as_a_cells_
             for line in lines:
                 assert not re.search(r"\b(won|lost)\]", line) and "written 1, expected 2" not in line \
                     and "geschrieben 1, erwartet 2" not in line, line
+
+
+def test_announcements_beyond_the_most_that_count_do_not_raise_the_schedules_figures():
+    """Reference 002, 4a: the offender -12, 3 more per announcement; the others 4 (5, 6, 7, 8): at most four
+    announcements raise the penalty, as the finding itself says. Five announcements give -24 / +8, not -27 / +9."""
+    from audit.model import Penalty
+    from audit.penalties import SCHEDULES, expected_points
+    p = Penalty(after=1, seat=1, offence="severe", announcements=5, points=(-24, 8, 8, 8))
+    assert expected_points(SCHEDULES["doppelkopf"], p, seats=4) == (-24, 8, 8, 8)
+    sl = make_list([row(1, 4, seat=2, total=24, base=12, mit=1, plus=24)], seats=4, games=1, kind="home",
+                   signatures=None)
+    sl = replace(sl, penalties=(p,))
+    found = _findings(sl, "penalty", Settings(penalties="doppelkopf"))
+    assert [f.key for f in found] == ["penalty.announcements"], [f.message("en") for f in found]
