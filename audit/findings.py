@@ -34,7 +34,7 @@ RULES = {
     "footer": "SkWO 5.1, 8.12",
     "money": "Spielplan, SkWO 6.2",
     "missing-signature": "SkWO 7.2.3, 9.11",
-    "game-count": "SkWO 6.2 d, 7.2.1",
+    "game-count": "SkWO 6.2 A d, 7.2.1",
     "unreadable": "SkWO 7.2.4 b",
     "passed-game": "SkWO 9.4, 7.2.1",
     "incomplete-row": "SkWO 7.2.1",

@@ -107,3 +107,12 @@ def test_announcements_beyond_the_most_that_count_do_not_raise_the_schedules_fig
     sl = replace(sl, penalties=(p,))
     found = _findings(sl, "penalty", Settings(penalties="doppelkopf"))
     assert [f.key for f in found] == ["penalty.announcements"], [f.message("en") for f in found]
+
+
+def test_the_number_of_games_is_cited_by_the_plans_item_spielzahl_je_tisch():
+    """SkWO 6.2 has two lists: A d) "Spielzahl je Tisch" and B d) "Listenführung"; "6.2 d" names neither. The
+    number of games is the plan's (A d): the SkWO itself names no number (reference 001: "Die Skatwettspielordnung
+    nennt dafür keine Zahl")."""
+    rows = [row(n, 3, seat=1, total=24 * n, base=12, mit=1, plus=24) for n in range(1, 6)]
+    found = _findings(make_list(rows, signatures=None), "game-count", Settings(games=4))
+    assert found and all(f.rule.startswith("SkWO 6.2 A d") for f in found)
