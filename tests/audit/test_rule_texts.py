@@ -116,3 +116,17 @@ def test_the_number_of_games_is_cited_by_the_plans_item_spielzahl_je_tisch():
     rows = [row(n, 3, seat=1, total=24 * n, base=12, mit=1, plus=24) for n in range(1, 6)]
     found = _findings(make_list(rows, signatures=None), "game-count", Settings(games=4))
     assert found and all(f.rule.startswith("SkWO 6.2 A d") for f in found)
+
+
+def test_a_value_filled_into_an_empty_plus_or_minus_is_not_called_the_lower_of_two():
+    """A played row with neither "+" nor "-" (incomplete-row): the correction enters the game's value, won, or twice
+    it, lost. "der niedrigere Wert zählt" / "der höhere Verlust zählt" compare with a written figure there is none of."""
+    from audit.messages import render
+    rows = [row(1, 3, seat=1, total=23, base=23),                         # Null won, "+" left empty
+            row(2, 3, seat=2, total=-40, base=10, ohne=1)]                # Herz ohne 1 lost, "-" left empty
+    a = audit(make_list(rows, signatures=None, games=2))
+    filled = {(c.game, c.field): c for c in a.corrected.corrections if c.field in ("plus", "minus")}
+    assert (filled[(1, "plus")].after, filled[(2, "minus")].after) == (23, 40)
+    for c in filled.values():
+        de, en = render(c.reason, "de", {}), render(c.reason, "en", {})
+        assert "niedrigere" not in de and "höhere" not in de and "lower" not in en and "higher" not in en, (de, en)
