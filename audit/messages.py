@@ -225,10 +225,10 @@ T = {
                                   "gespielt (SkWO 9.4).",
                                   "Game {game}: Ramsch on a tournament list: no Ramsch is played at a "
                                   "tournament (SkWO 9.4)."),
-    "home.doubling-in-tournament": ("Spiel {game}: {what} auf einer Turnierliste: die ISkO kennt das nicht, "
-                                    "nur wenn der Veranstalter es zugelassen hat (Spielwert x {written}).",
-                                    "Game {game}: {what} on a tournament list: not part of the ISkO, only "
-                                    "if the organiser allowed it (game value x {written})."),
+    "home.doubling-in-tournament": ("Spiel {game}: {what} auf einer Turnierliste: die ISkO kennt das nicht; es "
+                                    "zählt nur, wenn der Veranstalter es zugelassen hat (Spielwert x {written}).",
+                                    "Game {game}: {what} on a tournament list: not part of the ISkO; it counts "
+                                    "only if the organiser allowed it (game value x {written})."),
     "ramsch.game-columns": ("Spiel {game}: ein Ramsch hat keinen Alleinspieler und keine Spielangabe.",
                             "Game {game}: a Ramsch has no declarer and no game columns."),
     "ramsch.kontra": ("Spiel {game}: Kontra/Re im Ramsch: ohne Alleinspieler gibt es kein Kontra.",

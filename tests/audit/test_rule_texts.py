@@ -130,3 +130,14 @@ def test_a_value_filled_into_an_empty_plus_or_minus_is_not_called_the_lower_of_t
     for c in filled.values():
         de, en = render(c.reason, "de", {}), render(c.reason, "en", {})
         assert "niedrigere" not in de and "höhere" not in de and "lower" not in en and "higher" not in en, (de, en)
+
+
+def test_kontra_on_a_tournament_list_is_told_in_a_whole_sentence():
+    """"die ISkO kennt das nicht, nur wenn der Veranstalter es zugelassen hat" leaves its main clause out: what holds
+    only if the organiser allowed it is that the doubling counts."""
+    rows = [row(1, 3, seat=1, total=48, base=12, mit=1, kontra=True, plus=48)]
+    found = [f for f in _findings(make_list(rows, signatures=None, games=1), "home-rule")
+             if f.key == "home.doubling-in-tournament"]
+    assert len(found) == 1
+    assert "es zählt nur, wenn der Veranstalter es zugelassen hat" in found[0].message("de")
+    assert "it counts only if the organiser allowed it" in found[0].message("en")
