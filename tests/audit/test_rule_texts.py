@@ -120,7 +120,7 @@ def test_the_number_of_games_is_cited_by_the_plans_item_spielzahl_je_tisch():
 
 def test_a_value_filled_into_an_empty_plus_or_minus_is_not_called_the_lower_of_two():
     """A played row with neither "+" nor "-" (incomplete-row): the correction enters the game's value, won, or twice
-    it, lost. "der niedrigere Wert zählt" / "der höhere Verlust zählt" compare with a written figure there is none of."""
+    it, lost. "der niedrigere Wert zählt" / "der höhere Verlust zählt" compare with a written figure: there is none."""
     from audit.messages import render
     rows = [row(1, 3, seat=1, total=23, base=23),                         # Null won, "+" left empty
             row(2, 3, seat=2, total=-40, base=10, ohne=1)]                # Herz ohne 1 lost, "-" left empty
