@@ -49,8 +49,10 @@ T = {
     "impossible.matadors-range": ("Spiel {game}: {game_name} hat 1 bis {top} Spitzen, eingetragen {matadors}.",
                                   "Game {game}: {game_name} has 1 to {top} matadors, written {matadors}."),
     "impossible.announced-without-hand": (
-        "Spiel {game}: angesagt werden kann nur ein Handspiel (ISkO 2.5.5).",
-        "Game {game}: only a Hand game can be announced (ISkO 2.5.5)."),
+        "Spiel {game}: Schneider oder Schwarz ansagen kann nur, wer Hand spielt: mit Aufnahme des Skats gibt es nur "
+        "Spiel einfach, Schneider und Schwarz (SkWO 8.10).",
+        "Game {game}: only a Hand game can announce Schneider or Schwarz: a game with the Skat picked up has only "
+        "the levels game, Schneider and Schwarz (SkWO 8.10)."),
     "impossible.plus-and-minus": ("Spiel {game}: Wert in „+“ und „-“ zugleich.",
                                   "Game {game}: a value in both \"+\" and \"-\"."),
     # incomplete-row
@@ -106,8 +108,10 @@ T = {
                     "Seat {seat}: loss money {written_eur} EUR; for {lost_games} it is {expected_eur} EUR."),
     "money.total-missing": ("Der Gesamtbetrag des Verlustgelds fehlt (erwartet {expected_eur} EUR).",
                             "The loss money total is missing (expected {expected_eur} EUR)."),
-    "money.total-wrong": ("Gesamtbetrag {written_eur} EUR, die Einzelbeträge ergeben {expected_eur} EUR.",
-                          "Loss money total {written_eur} EUR, the players' amounts make {expected_eur} EUR."),
+    "money.total-wrong": ("Gesamtbetrag {written_eur} EUR, nach Spielplan ergeben die verlorenen Spiele der Liste "
+                          "{expected_eur} EUR.",
+                          "Loss money total {written_eur} EUR; by the schedule the list's lost games make "
+                          "{expected_eur} EUR."),
     # signatures
     "signature": ("Platz {seat} hat nicht unterschrieben: ohne alle Unterschriften hat die Liste keinen Urkundenwert.",
                   "Seat {seat} did not sign: without every signature the list has no document value."),
@@ -221,10 +225,10 @@ T = {
                                   "gespielt (SkWO 9.4).",
                                   "Game {game}: Ramsch on a tournament list: no Ramsch is played at a "
                                   "tournament (SkWO 9.4)."),
-    "home.doubling-in-tournament": ("Spiel {game}: {what} auf einer Turnierliste: die ISkO kennt das nicht, "
-                                    "nur wenn der Veranstalter es zugelassen hat (Spielwert x {written}).",
-                                    "Game {game}: {what} on a tournament list: not part of the ISkO, only "
-                                    "if the organiser allowed it (game value x {written})."),
+    "home.doubling-in-tournament": ("Spiel {game}: {what} auf einer Turnierliste: die ISkO kennt das nicht; es "
+                                    "zählt nur, wenn der Veranstalter es zugelassen hat (Spielwert x {written}).",
+                                    "Game {game}: {what} on a tournament list: not part of the ISkO; it counts "
+                                    "only if the organiser allowed it (game value x {written})."),
     "ramsch.game-columns": ("Spiel {game}: ein Ramsch hat keinen Alleinspieler und keine Spielangabe.",
                             "Game {game}: a Ramsch has no declarer and no game columns."),
     "ramsch.kontra": ("Spiel {game}: Kontra/Re im Ramsch: ohne Alleinspieler gibt es kein Kontra.",
@@ -261,10 +265,10 @@ T = {
     "abandoned.lost": ("Spiel {game}: Platz {leaver} hat das Spiel verlassen: ihm wird ein verlorener "
                        "einfacher Grand abgeschrieben.",
                        "Game {game}: seat {leaver} left the game: he is charged a lost simple Grand."),
-    "abandoned.won": ("Spiel {game}: ein Gegenspieler (Platz {leaver}) hat vor der Ansage verlassen: dem "
-                      "Alleinspieler wird ein gewonnener einfacher Grand gutgeschrieben.",
-                      "Game {game}: an opponent (seat {leaver}) left before the announcement: the declarer "
-                      "is credited a won simple Grand."),
+    "abandoned.won": ("Spiel {game}: ein Gegenspieler (Platz {leaver}) hat das Spiel vor der Ansage verlassen: "
+                      "dem Alleinspieler wird ein gewonnener einfacher Grand gutgeschrieben.",
+                      "Game {game}: an opponent (seat {leaver}) left the game before the announcement: the "
+                      "declarer is credited a won simple Grand."),
     # penalties (002)
     "penalty.announcements": ("Strafe {entry} (nach Spiel {after}): {written} Ansagen, höchstens {expected} "
                               "erhöhen die Strafe.",
@@ -282,6 +286,9 @@ T = {
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)", "the higher loss counts (double the game value)"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
+    "correct.fill-plus": ("kein Wert eingetragen: der Spielwert zählt", "no value written: the game's value counts"),
+    "correct.fill-minus": ("kein Wert eingetragen: verloren zählt der doppelte Spielwert",
+                           "no value written: a lost game counts twice its value"),
     "correct.total": ("Stand aus vorigem Stand und Spielwert", "total from the previous total and the game"),
     "correct.carried": ("folgt aus dem berichtigten Stand davor", "follows from the corrected total before it"),
     "correct.doubt": ("unsicher gelesen: bis zur Entscheidung zählt, was die übrige Liste ergibt",

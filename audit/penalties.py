@@ -91,11 +91,17 @@ def schedule(name: Optional[str]) -> Optional[dict[str, PenaltyRule]]:
 
 def expected_points(rules: dict[str, PenaltyRule], p: Penalty, seats: int) -> Optional[tuple[int, ...]]:
     """Each seat's points for penalty ``p`` by the schedule; None when the schedule leaves the
-    figure to the management (an offence it does not list, or a deduction "at most")."""
+    figure to the management (an offence it does not list, or a deduction "at most"). Announcements beyond
+    :data:`MAX_ANNOUNCEMENTS` do not raise it (002, 4a: the others get "4 (bzw. 5,6,7,8)"; the ``penalty`` finding
+    says so of the entry).
+
+    >>> expected_points(SCHEDULES["doppelkopf"], Penalty(1, 1, "severe", announcements=5), seats=4)
+    (-24, 8, 8, 8)
+    """
     rule = rules.get(p.offence)
     if rule is None or rule.at_most:
         return None
-    k = p.announcements
+    k = min(p.announcements, MAX_ANNOUNCEMENTS)
     lose = rule.offender + k * rule.per_announcement
     gain = rule.others + k * rule.others_per_announcement
     return tuple(-lose if s == p.seat - 1 else gain for s in range(seats))

@@ -67,8 +67,9 @@ def _row_place(game, ref: str, w: dict, lang: str) -> str:
 
 
 #: Findings whose ``written`` is not a figure of the cell they name (the dealer's seat, the seats that wrote, a
-#: doubling factor, the value in a passed row): their sentence says it, a "[Stand: geschrieben 1]" would mislead.
-NO_DETAIL = frozenset({"dealer-declared", "several-declarers", "home-rule", "passed-game"})
+#: doubling factor, the value in a passed row, the seat charged or the outcome of an abandoned game): their sentence
+#: says it, a "[Stand: geschrieben 1]" or "[-: geschrieben lost, erwartet won]" would mislead.
+NO_DETAIL = frozenset({"dealer-declared", "several-declarers", "home-rule", "passed-game", "abandoned-game"})
 
 
 def _v(value) -> str:

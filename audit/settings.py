@@ -9,7 +9,8 @@ from typing import Optional
 
 #: Common schedule: 0.50 EUR for each of a player's first three lost games, 1.00 EUR after.
 DEFAULT_LOSS_MONEY = "0.50*3,1.00"
-#: Games per series in the usual official list: 12 rounds (SkWO / reference 004).
+#: Games per series in the usual official list: 12 rounds (reference 004). The SkWO names no number (reference
+#: 001): the tournament's plan sets it (SkWO 6.2 A d, "Spielzahl je Tisch"), ``--games``.
 DEFAULT_GAMES = {3: 36, 4: 48}
 
 

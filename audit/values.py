@@ -45,7 +45,7 @@ def levels(hand: bool = False, schneider: bool = False, schneider_announced: boo
            schwarz: bool = False, schwarz_announced: bool = False, ouvert: bool = False) -> int:
     """Number of levels (Gewinnstufen) of a suit or Grand game; a higher level implies the lower.
 
-    Ouvert is always Hand announced Schwarz (7 levels). Announcing needs Hand (ISkO 2.5.5):
+    Ouvert is always Hand announced Schwarz (7 levels). Announcing needs Hand (SkWO 8.10):
     the caller checks that, this function only counts.
 
     >>> levels()

@@ -1,6 +1,7 @@
 """Who played each row: one declarer, never the dealer at a four-seat table, none in a passed game.
 
-Codes: several-declarers, dealer-declared (SkWO 9.4: the dealer sits out at four seats),
+Codes: several-declarers, dealer-declared (SkWO 5.1: at four seats the opposing party is "die beiden Gegenspieler
+und der Kartengeber", so the dealer sits out and cannot be the declarer),
 passed-game (an "eingepasst" or struck-out row carries no value, SkWO 9.4, 7.2.1), incomplete-row (a value but no
 declarer). A seat played a row when its total or counts are written there: a finding about who played
 rests on those cells (:func:`~audit.rows.seat_cells`).

@@ -1,4 +1,4 @@
-"""The series has the tournament's number of games, unused rows are crossed out (SkWO 6.2 d, 7.2.1).
+"""The series has the tournament's number of games, unused rows are crossed out (SkWO 6.2 A d, 7.2.1).
 
 Code: game-count. More games than the series has is an error; a series that ended early
 with its remaining rows struck through is noted (info); blank rows left between or after the
