@@ -43,7 +43,7 @@ from .overbid import explained_bids, written_single
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import LOST, WON, RowFacts, penalty_points, uses_counters
+from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -211,7 +211,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             add_penalties(previous_no)
         g = f.game
         no = previous_no = g.no
-        entry = _carried_game(f)
+        entry = carried_game(f)
         if entry is not None:
             # a passed or struck row that carries a game (SkWO 9.4): the lower reading counts (7.2.5) as a whole, a
             # won game not at all, a lost one as a lost game (before: its points stayed and its count went)
@@ -338,20 +338,6 @@ def _with_penalties(written: Optional[int], shift: int) -> Optional[int]:
     readings), so that a penalty the schedule lessens is not taken back by the figures written with it and one it
     makes heavier is not charged twice where the keeper's figures already follow the schedule."""
     return None if written is None else max(written, written + shift)
-
-
-def _carried_game(f: RowFacts) -> Optional[int]:
-    """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
-    it): a "-" entry is a loss; a "+" (also 0) a win; with neither, the declarer's total's change says it."""
-    g, s = f.game, f.declarer
-    if not (g.passed or g.crossed_out) or s is None:
-        return None
-    if g.minus is not None:
-        return -g.minus
-    if g.plus is not None:
-        return g.plus
-    cells = g.players[s]
-    return None if cells.total is None else cells.total - f.prev_total[s]
 
 
 def _not_counted(b: _Builder, f: RowFacts) -> Game:

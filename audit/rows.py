@@ -142,10 +142,17 @@ def uses_counters(sl: ScoreList) -> bool:
     return any(p.won is not None or p.lost is not None for g in sl.games for p in g.players)
 
 
-def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[int]]:
-    """Games won and lost per seat, counted from the rows."""
+def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
+    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries counts too,
+    as the written totals after it carry its points (the footer the rows give as written: its game points and its
+    counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
+        if as_written and f.game.passed and not f.game.crossed_out:
+            entry = carried_game(f)
+            if entry is not None:
+                (won if entry >= 0 else lost)[f.declarer] += 1
+                continue
         if f.declarer is None or not f.played or not f.counts:
             continue
         if f.outcome == WON:
@@ -198,3 +205,17 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
             if f.game.players[f.declarer].total is not None:
                 out.append(cell_ref(f.game.no, "total", f.declarer + 1))
     return tuple(out)
+
+
+def carried_game(f: RowFacts) -> Optional[int]:
+    """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
+    it): a "-" entry is a loss; a "+" (also 0) a win; with neither, the declarer's total's change says it."""
+    g, s = f.game, f.declarer
+    if not (g.passed or g.crossed_out) or s is None:
+        return None
+    if g.minus is not None:
+        return -g.minus
+    if g.plus is not None:
+        return g.plus
+    cells = g.players[s]
+    return None if cells.total is None else cells.total - f.prev_total[s]

@@ -225,3 +225,27 @@ def test_a_change_that_rests_on_a_reading_doubt_is_provisional_and_a_correction_
     assert got == {"g2.p1.total": (38, 48, True), "g3.p1.total": (62, 72, True)}
     # read surely, the lower written figure stands and nothing is provisional
     assert not [c for c in audit(sl).corrected.corrections if c.provisional]
+
+
+def test_a_footer_that_follows_the_rows_as_written_is_no_error_where_a_passed_row_carries_a_game():
+    """A passed row carrying a won game (its "+" 23 in the seat's total and count): the footer written from the rows
+    as written (points 47, 2 won) was called wrong with a figure neither reading gives ("aus den Spielen folgt 177":
+    the points with the game, the count without it). Now the footer agrees with the rows as written; the passed
+    row is the error on paper, and the correction takes the game out of the row and the footer alike."""
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            replace(row(2, 3, seat=1, total=47, won=2, base=23, plus=23), passed=True)]
+    footer = Footer(points=(47, 0, 0), won=(2, 0, 0), lost=(0, 0, 0), bonus=(100, 0, 0), others_lost=(0, 0, 0),
+                    score=(147, 0, 0), money=(None, None, None), money_total=None)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=2))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    assert (a.result[0].points, a.result[0].won, a.result[0].score) == (24, 1, 74)
+    # a lost game in a passed row: the loss money written for it follows the rows as written, and counts (the loss
+    # counts as lost)
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            replace(row(2, 3, seat=2, total=-46, lost=1, base=23, minus=46), passed=True)]
+    footer = Footer(points=(24, -46, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0), others_lost=(40, 0, 40),
+                    score=(114, -96, 40), money=(None, 0.5, None), money_total=0.5)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=2))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    assert [(r.score, r.money) for r in a.result] == [(114, 0.0), (-96, 0.5), (40, 0.0)]
