@@ -144,8 +144,9 @@ def uses_counters(sl: ScoreList) -> bool:
 
 def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
     """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries counts too,
-    as the written totals after it carry its points (the footer the rows give as written: its game points and its
-    counts from one reading of the row, not the points with the game and the counts without it)."""
+    and a game several seats took counts for each as his total carries it, as the written totals after them carry
+    their points (the footer the rows give as written: its game points and its counts from one reading of the row,
+    not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
         if as_written and f.game.passed and not f.game.crossed_out:
@@ -153,6 +154,13 @@ def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) 
             if entry is not None:
                 (won if entry >= 0 else lost)[f.declarer] += 1
                 continue
+        if as_written and f.played and f.counts and len(f.declarers) > 1:
+            # several seats took the game: each as his total carries it
+            for d in f.declarers:
+                total = f.game.players[d].total
+                if total is not None and total != f.prev_total[d]:
+                    (won if total > f.prev_total[d] else lost)[d] += 1
+            continue
         if f.declarer is None or not f.played or not f.counts:
             continue
         if f.outcome == WON:
