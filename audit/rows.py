@@ -144,8 +144,8 @@ def uses_counters(sl: ScoreList) -> bool:
 
 def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
     """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries counts too,
-    and a game several seats took counts for each as his total carries it, as the written totals after them carry
-    their points (the footer the rows give as written: its game points and its counts from one reading of the row,
+    and a game several seats took counts for each as his written counts carry it (his total, where the row keeps no
+    counts), as the written totals after them carry their points (the footer the rows give as written: its game points and its counts from one reading of the row,
     not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
@@ -155,11 +155,16 @@ def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) 
                 (won if entry >= 0 else lost)[f.declarer] += 1
                 continue
         if as_written and f.played and f.counts and len(f.declarers) > 1:
-            # several seats took the game: each as his total carries it
+            # several seats took the game: each as his counts carry it (his total where the row keeps no counts)
+            counted = any(p.won is not None or p.lost is not None for p in f.game.players)
             for d in f.declarers:
-                total = f.game.players[d].total
-                if total is not None and total != f.prev_total[d]:
-                    (won if total > f.prev_total[d] else lost)[d] += 1
+                cells = f.game.players[d]
+                if cells.won is not None and cells.won > f.prev_won[d]:
+                    won[d] += 1
+                elif cells.lost is not None and cells.lost > f.prev_lost[d]:
+                    lost[d] += 1
+                elif not counted and cells.total is not None and cells.total != f.prev_total[d]:
+                    (won if cells.total > f.prev_total[d] else lost)[d] += 1
             continue
         if f.declarer is None or not f.played or not f.counts:
             continue
