@@ -143,21 +143,18 @@ def uses_counters(sl: ScoreList) -> bool:
 
 
 def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
-    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries counts too,
-    and a game several seats took counts for each as his written counts carry it (his total, where the row keeps no
-    counts), as the written totals after them carry their points (the footer the rows give as written: its game points and its counts from one reading of the row,
-    not the points with the game and the counts without it)."""
+    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries, and one
+    several seats took, counts for each seat as his written counts carry it (his total, where the row keeps no
+    counts), as the written totals after them carry their points (the footer the rows give as written: its game
+    points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        if as_written and f.game.passed and not f.game.crossed_out:
-            entry = carried_game(f)
-            if entry is not None:
-                (won if entry >= 0 else lost)[f.declarer] += 1
-                continue
-        if as_written and f.played and f.counts and len(f.declarers) > 1:
-            # several seats took the game: each as his counts carry it (his total where the row keeps no counts)
+        if as_written and (f.game.passed and not f.game.crossed_out and carried_game(f) is not None
+                           or f.played and f.counts and len(f.declarers) > 1):
+            # a game in a passed row, or one several seats took: each seat as his written counts carry it (where the
+            # row keeps no counts, as his total does)
             counted = any(p.won is not None or p.lost is not None for p in f.game.players)
-            for d in f.declarers:
+            for d in f.declarers if len(f.declarers) > 1 else (f.declarer,):
                 cells = f.game.players[d]
                 if cells.won is not None and cells.won > f.prev_won[d]:
                     won[d] += 1
