@@ -14,7 +14,8 @@ GAME_VALUES = frozenset({m * b for b in SUIT_BASES for m in range(2, MAX_MATADOR
                         | set(NULL_VALUES.values()))
 
 #: What "-" holds: a lost game doubled, an overbid game's doubled multiple of its Grundwert up to the highest
-#: bid (SkWO 7.2.4), and a game value alone (a loss written single, the keeper's mistake the auditor reports).
+#: bid (ISkO 3.6, as ``audit.overbid``), and a game value alone (a loss written single, the keeper's mistake the
+#: auditor reports).
 LOSS_VALUES = frozenset({2 * v for v in GAME_VALUES} | GAME_VALUES
                         | {2 * k * b for b in (*SUIT_BASES, GRAND) for k in range(1, max(BID_VALUES) // b + 2)})
 
