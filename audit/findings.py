@@ -35,7 +35,7 @@ RULES = {
     "money": "Spielplan, SkWO 6.2",
     "missing-signature": "SkWO 7.2.3, 9.11",
     "game-count": "SkWO 6.2 A d, 7.2.1",
-    "unreadable": "SkWO 7.2.4 b",
+    "unreadable": "SkWO 7.3.2",
     "passed-game": "SkWO 9.4, 7.2.1",
     "incomplete-row": "SkWO 7.2.1",
     "home-rule": "SkWO 9.4; Kontra, Re, Bock (004)",

@@ -1,7 +1,8 @@
 """Cells the photo reader could not read with confidence (digitized lists only).
 
 Code: unreadable, severity doubt. A doubt is not an error on paper: the referee looks at the
-cell on the photo and settles it (SkWO 7.2.4 b lets the management reject unreadable lists).
+cell on the photo and settles it: a doubt case the management or its referees decide (SkWO 7.3.2); a list unreadable
+on paper it may declare invalid (SkWO 7.2.4 b).
 """
 from __future__ import annotations
 

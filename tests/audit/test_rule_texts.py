@@ -141,3 +141,14 @@ def test_kontra_on_a_tournament_list_is_told_in_a_whole_sentence():
     assert len(found) == 1
     assert "es zählt nur, wenn der Veranstalter es zugelassen hat" in found[0].message("de")
     assert "it counts only if the organiser allowed it" in found[0].message("en")
+
+
+def test_a_reading_doubt_is_cited_as_a_doubt_case_for_the_referee_not_as_an_unreadable_list():
+    """A cell the photo reader did not read surely is a doubt case the management or its referees decide (SkWO 7.3.2:
+    "Zweifels- und Streitfälle werden von der Spielleitung oder den von ihr benannten Schiedsrichtern ...
+    entschieden"), not a list declared invalid for being unreadable (SkWO 7.2.4 b, which it cited)."""
+    from audit.model import CellReading
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None)
+    unsure = CellReading(12, 0.6, ((12, 0.6), (11, 0.3)), doubtful=True, reason="bar")
+    found = _findings(replace(sl, readings={"g1.base": unsure}), "unreadable")
+    assert [f.rule for f in found] == ["SkWO 7.3.2"]
