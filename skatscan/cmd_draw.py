@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from skatscan.cli import BadInput
-from skatscan.cmd_form import MAX_PAGES, OneLineCommand, check_edition, output_path
+from skatscan.cli import BadInput, OneLineCommand
+from skatscan.cmd_form import MAX_PAGES, check_edition, output_path
 from skatscan.options import read_seating_file
 
 #: Most players ``--players N`` seats (start numbers 1..N), and most series drawn at once.

@@ -17,7 +17,7 @@ from desk.seating import apply_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
+from .cli import EXIT_BAD_INPUT, BadInput, OneLineCommand, bad_input_line
 from .cmd_audit import expand
 from .options import make_settings, read_seatings, settings_options
 from .outputs import not_an_input
@@ -85,7 +85,7 @@ def to_text(lines, lang: str) -> str:
     return "\n".join(rows)
 
 
-@click.command("standings")
+@click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
