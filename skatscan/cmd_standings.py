@@ -98,6 +98,8 @@ def to_text(lines, lang: str) -> str:
 def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
+    if as_csv and as_html:
+        raise BadInput("give one of them, not both", "--csv/--html")
     settings = make_settings(games, loss_money)
     drawn, names = read_seatings(seating)
     loaded = []
