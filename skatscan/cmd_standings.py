@@ -90,14 +90,17 @@ def to_text(lines, lang: str) -> str:
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
-@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
+@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
+              help="Language of the table and page (German for referees, or English).")
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
                    "gives them) and the players' names (again for each file of an event drawn step by step).")
 @settings_options
 def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
-    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
+    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1.
+
+    Exit status: 0 ranked, 2 bad input."""
     if as_csv and as_html:
         raise BadInput("give one of them, not both", "--csv/--html")
     settings = make_settings(games, loss_money)
