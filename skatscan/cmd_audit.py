@@ -60,7 +60,7 @@ def _report_photo(name: str, result, img_dir: Path, unique: str):
                                                        "a folder for several).")
 @click.option("--corrected", type=click.Path(), help="Write the corrected list(s) here (file or folder).")
 @click.option("--report", type=click.Path(file_okay=False), help="Write the review report (HTML) into this folder.")
-@click.option("-v", "--verbose", is_flag=True, help="Show info findings too.")
+@click.option("-v", "--verbose", is_flag=True, help="Show every info finding (an overbid is shown without it too).")
 @lang_option
 @settings_options
 def command(lists, as_json, output, corrected, report, verbose, lang, games, loss_money):
