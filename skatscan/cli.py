@@ -82,6 +82,17 @@ class LazyGroup(click.Group):
             return None
         return importlib.import_module(module).command
 
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as e:     # one line, as a subcommand's (the program alone still shows its help)
+            raise BadInput("no such option", e.option_name) from None
+
+    def resolve_command(self, ctx, args):
+        if args and not args[0].startswith("-") and args[0] not in SUBCOMMANDS:
+            raise BadInput(f"no such command ({', '.join(sorted(SUBCOMMANDS))})", args[0])
+        return super().resolve_command(ctx, args)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="skatscan")

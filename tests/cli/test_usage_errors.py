@@ -38,3 +38,18 @@ def test_a_report_folder_that_is_a_file_is_named_in_one_line(tmp_path):
     result = CliRunner().invoke(cli, ["audit", "x.json", "--report", str(a_file)], prog_name="skatscan")
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [f"skatscan: --report: Directory '{a_file}' is a file."]
+
+
+@pytest.mark.parametrize("args, line", [
+    (["foo"], "skatscan: foo: no such command (audit, digitize, draw, form, scan, standings, synth)"),
+    (["--no-such"], "skatscan: --no-such: no such option"),
+])
+def test_a_mistyped_command_or_program_option_is_one_line_too(args, line):
+    result = CliRunner().invoke(cli, args, prog_name="skatscan")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [line]
+
+
+def test_the_program_alone_still_shows_its_help():
+    result = CliRunner().invoke(cli, [], prog_name="skatscan")
+    assert "Commands:" in result.output and "scan" in result.output
