@@ -41,6 +41,35 @@ def bad_input_line(file: str, problem: str) -> None:
     click.echo(f"skatscan: {file}: {problem}", err=True)
 
 
+class OneLineCommand(click.Command):
+    """Turns click's usage errors (unknown option, missing -o, a value out of range, ...) into one ``BadInput`` line
+    naming the option or argument, as every other bad input is (interfaces.md), not click's usage block."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.BadParameter as e:  # includes MissingParameter
+            name = _param_name(e.param) if e.param is not None else (e.param_hint or "option")
+            problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
+            raise BadInput(_one_line(problem), name) from None
+        except click.NoSuchOption as e:
+            raise BadInput("no such option", e.option_name) from None
+        except click.UsageError as e:
+            raise BadInput(_one_line(e.message), self.name or "skatscan") from None
+
+
+def _param_name(param: click.Parameter) -> str:
+    """An option as typed (``--workers``), an argument as the help shows it (``PHOTOS``)."""
+    if isinstance(param, click.Argument):
+        return param.human_readable_name
+    opts = getattr(param, "opts", None) or [param.name or "option"]
+    return opts[0]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
 class LazyGroup(click.Group):
     """Imports a subcommand only when it runs, so ``skatscan audit`` never loads OpenCV."""
 
@@ -52,6 +81,17 @@ class LazyGroup(click.Group):
         if module is None:
             return None
         return importlib.import_module(module).command
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as e:     # one line, as a subcommand's (the program alone still shows its help)
+            raise BadInput("no such option", e.option_name) from None
+
+    def resolve_command(self, ctx, args):
+        if args and not args[0].startswith("-") and args[0] not in SUBCOMMANDS:
+            raise BadInput(f"no such command ({', '.join(sorted(SUBCOMMANDS))})", args[0])
+        return super().resolve_command(ctx, args)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

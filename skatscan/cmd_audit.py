@@ -15,7 +15,7 @@ from audit.report import render_text
 from desk.pages import list_view
 from desk.settle import SettleError, apply, decisions_for
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, settings_options
 from .outputs import OutputPlan, is_same_file, write_page_or_fail, write_report_or_fail
 
@@ -53,14 +53,14 @@ def _report_photo(name: str, result, img_dir: Path, unique: str):
     return None, {}
 
 
-@click.command("audit")
+@click.command("audit", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 document instead of the report.")
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (a file for one list, "
                                                        "a folder for several).")
 @click.option("--corrected", type=click.Path(), help="Write the corrected list(s) here (file or folder).")
 @click.option("--report", type=click.Path(file_okay=False), help="Write the review report (HTML) into this folder.")
-@click.option("-v", "--verbose", is_flag=True, help="Show info findings too.")
+@click.option("-v", "--verbose", is_flag=True, help="Show every info finding (an overbid is shown without it too).")
 @lang_option
 @settings_options
 def command(lists, as_json, output, corrected, report, verbose, lang, games, loss_money):

@@ -7,13 +7,13 @@ import click
 
 from audit.listjson import dumps
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, OneLineCommand
 from .options import make_settings, settings_options
 from .outputs import OutputPlan
 from .photos import OTHER_LISTS_LINE, cells_picture, debug_picture, engine_option, expand_photos, read_photo
 
 
-@click.command("digitize")
+@click.command("digitize", cls=OneLineCommand)
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", type=click.Path(), help="A file for one photo, a folder for several "
                                                        "(default: JSON to stdout).")

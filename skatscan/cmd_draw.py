@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from skatscan.cli import BadInput
-from skatscan.cmd_form import MAX_PAGES, OneLineCommand, check_edition, output_path
+from skatscan.cli import BadInput, OneLineCommand
+from skatscan.cmd_form import MAX_PAGES, check_edition, output_path
 from skatscan.options import read_seating_file
 
 #: Most players ``--players N`` seats (start numbers 1..N), and most series drawn at once.
@@ -46,7 +46,7 @@ SUMMARY = {
 @click.option("--html", "html_out", metavar="FILE.html", help="printable seating page (A4) to write")
 @click.option("--forms", metavar="FILE.pdf", help="list forms to write: one per table and series")
 @click.option("--edition", metavar="skatscan|dskv", help="edition of the forms (default skatscan)")
-@click.option("--lang", default="de", show_default=True, metavar="de|en", help="language of the page")
+@click.option("--lang", default="de", show_default=True, metavar="de|en", help="language of the page and of the lines printed")
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
     """Draw the tables (Tischordnung) for the next series."""
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes

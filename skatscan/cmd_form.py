@@ -16,38 +16,13 @@ from typing import Optional
 
 import click
 
-from skatscan.cli import BadInput
+from skatscan.cli import BadInput, OneLineCommand
 from skatscan.options import read_seating_file
 
 #: A single run prints at most this many pages (a big tournament: 10 series x 200 tables).
 MAX_PAGES = 2000
 OUTPUT_SUFFIXES = (".pdf", ".png")
 _RANGE_RE = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
-
-
-class OneLineCommand(click.Command):
-    """Turns click's usage errors (unknown option, missing -o, ...) into one ``BadInput`` line."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.BadParameter as e:  # includes MissingParameter
-            name = _option_name(e.param) if e.param is not None else (e.param_hint or "option")
-            problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
-            raise BadInput(_one_line(problem), name) from None
-        except click.NoSuchOption as e:
-            raise BadInput("no such option", e.option_name) from None
-        except click.UsageError as e:
-            raise BadInput(_one_line(e.message), self.name or "form") from None
-
-
-def _option_name(param: click.Parameter) -> str:
-    opts = getattr(param, "opts", None) or [param.name or "option"]
-    return opts[0]
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
 
 
 @click.command(name="form", cls=OneLineCommand)

@@ -26,13 +26,13 @@ from desk.seating import apply_seating
 from desk.settle import LIST_SUFFIX, RESULTS, SettleError, apply, decisions_for, read_settlements, settle_path
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
 
 
-@click.command("scan")
+@click.command("scan", cls=OneLineCommand)
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("--report", type=click.Path(file_okay=False),
               help="Write the review report (index.html, one page per list) into this folder; a rerun "

@@ -17,7 +17,7 @@ from desk.seating import apply_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, BadInput, bad_input_line
+from .cli import EXIT_BAD_INPUT, BadInput, OneLineCommand, bad_input_line
 from .cmd_audit import expand
 from .options import make_settings, read_seatings, settings_options
 from .outputs import not_an_input
@@ -85,19 +85,24 @@ def to_text(lines, lang: str) -> str:
     return "\n".join(rows)
 
 
-@click.command("standings")
+@click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
-@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True)
+@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
+              help="Language of the table and page (German for referees, or English).")
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
                    "gives them) and the players' names (again for each file of an event drawn step by step).")
 @settings_options
 def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
-    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1."""
+    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1.
+
+    Exit status: 0 ranked, 2 bad input."""
+    if as_csv and as_html:
+        raise BadInput("give one of them, not both", "--csv/--html")
     settings = make_settings(games, loss_money)
     drawn, names = read_seatings(seating)
     loaded = []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from skatscan.cli import BadInput
+from skatscan.cli import BadInput, OneLineCommand
 from skatscan.options import read_seating_file
 
 #: Largest set one run makes.
@@ -28,23 +28,7 @@ SPLITS = ("train", "test")
 EDITIONS = ("skatscan", "dskv")
 
 
-class _OneLineCommand(click.Command):
-    """Turns click's usage errors (unknown option, missing -o, ...) into one ``BadInput`` line."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.BadParameter as e:  # includes MissingParameter
-            opts = getattr(e.param, "opts", None) or [e.param_hint or "option"]
-            problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
-            raise BadInput(" ".join(str(problem).split()), opts[0]) from None
-        except click.NoSuchOption as e:
-            raise BadInput("no such option", e.option_name) from None
-        except click.UsageError as e:
-            raise BadInput(" ".join(str(e.message).split()), "synth") from None
-
-
-@click.command(name="synth", cls=_OneLineCommand)
+@click.command(name="synth", cls=OneLineCommand)
 @click.option("-n", "count", metavar="N", help="number of samples to make")
 @click.option("--seating", metavar="SEATING.csv",
               help="one clean filled list per table of a 'skatscan draw' seating list (instead of -n)")

@@ -130,6 +130,15 @@ def test_standings_html_page(samples, tmp_path):
     assert code == 0 and "Rangliste" in html and html.count("<tr>") == 8
 
 
+def test_standings_as_csv_and_as_html_at_once_is_bad_input(samples, tmp_path):
+    """The README gives ``[--csv|--html]``: one or the other. Both took the CSV without a word (an -o named .html
+    got CSV); now one line, exit status 2, nothing written."""
+    out = tmp_path / "rangliste.html"
+    code, stdout, err = run("standings", str(samples / "tournament"), "--csv", "--html", "-o", str(out))
+    assert code == 2 and stdout == "" and not out.exists()
+    assert err.splitlines() == ["skatscan: --csv/--html: give one of them, not both"]
+
+
 def test_standings_show_the_lines_that_rest_on_reading_doubts(samples, tmp_path):
     """A photographed list whose cells the reader still doubts makes its players' lines provisional: the text,
     the CSV and the page give the open doubts, and a start number read in doubt is marked on its own line."""
