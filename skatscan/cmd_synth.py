@@ -47,6 +47,13 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
 
     if (count is None) == (seating is None):
         raise BadInput("give either -n N or --seating SEATING.csv", "-n")
+    if seating is not None:
+        # the seating list gives the seats, and its lists are clean: an option it would ignore is refused
+        if seats is not None:
+            raise BadInput("the seating list gives the seats; leave this option out", "--seats")
+        source = click.get_current_context().get_parameter_source("error_rate")
+        if source is not None and source.name == "COMMANDLINE":
+            raise BadInput("the lists of a seating list are clean; leave this option out", "--error-rate")
     tables = _seating_tables(seating) if seating is not None else None
     n = len(tables) if tables is not None else _whole(count, "-n", 1, MAX_SAMPLES)
     n_seed = _whole(seed, "--seed", 0, MAX_SEED)

@@ -67,3 +67,15 @@ def test_output_that_is_a_file_or_cannot_be_created(tmp_path):
         assert len(lines) == 1 and lines[0].startswith(f"skatscan: {target}: {problem}"), res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
     assert a_file.read_text() == "x"
+
+
+@pytest.mark.parametrize("extra, option", [(["--seats", "3"], "--seats"), (["--error-rate", "0.5"], "--error-rate")])
+def test_an_option_a_seating_list_would_ignore_is_refused(tmp_path, extra, option):
+    """With --seating the seats are the seating list's and the lists clean: --seats and --error-rate were ignored
+    silently (a 4-seat table made with --seats 3 given); now bad input naming the option, nothing written."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number,name\n1,1,1,1,\n1,1,2,2,\n1,1,3,3,\n1,1,4,4,\n")
+    res = run("--seating", str(seating), "-o", str(tmp_path / "out"), *extra)
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"skatscan: {option}: ") and "leave this option out" in res.stderr
+    assert res.stderr.count("\n") == 1 and not (tmp_path / "out").exists()
