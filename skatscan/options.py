@@ -40,7 +40,9 @@ def make_settings(games, loss_money) -> Settings:
         return Settings(games=games, loss_money=loss_money, online=online,
                         penalties=None if penalties == "none" else penalties)
     except ValueError as exc:
-        option = "--penalties" if "penalty" in str(exc) else "--games/--loss-money"
+        text = str(exc)
+        option = ("--penalties" if "penalty" in text else "--games" if text.startswith("games per series")
+                  else "--loss-money")
         raise BadInput(str(exc), option)
 
 

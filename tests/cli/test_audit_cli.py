@@ -387,3 +387,12 @@ def test_an_event_drawn_step_by_step_gives_a_seating_file_per_step_and_both_coun
     assert "14" in {line.split(";")[2] for line in out.splitlines()[1:]}
     code, _, err = run("standings", str(lst), "--seating", str(first), "--seating", str(first))
     assert code == 2 and err == f"skatscan: {first}: series 1, table 1 is in another seating list given too\n"
+
+
+@pytest.mark.parametrize("args, option", [(["--games", "0"], "--games"), (["--loss-money", "abc"], "--loss-money"),
+                                          (["--loss-money", "-1"], "--loss-money")])
+def test_a_bad_schedule_option_is_named_alone(samples, args, option):
+    """A bad --games or --loss-money named the pair ("--games/--loss-money"): the line names the one at fault."""
+    code, out, err = run("audit", str(samples / "lists" / "six-games.json"), *args)
+    assert code == 2 and out == ""
+    assert err.startswith(f"skatscan: {option}: ") and err.count("\n") == 1, err
