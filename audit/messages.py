@@ -270,17 +270,17 @@ T = {
                       "Game {game}: an opponent (seat {leaver}) left the game before the announcement: the "
                       "declarer is credited a won simple Grand."),
     # penalties (002)
-    "penalty.announcements": ("Strafe {entry} (nach Spiel {after}): {written} Ansagen, höchstens {expected} "
+    "penalty.announcements": ("Strafe {entry} ({when}): {written} Ansagen, höchstens {expected} "
                               "erhöhen die Strafe.",
-                              "Penalty {entry} (after game {after}): {written} announcements, at most "
+                              "Penalty {entry} ({when}): {written} announcements, at most "
                               "{expected} raise the penalty."),
-    "penalty.unknown-offence": ("Strafe {entry} (nach Spiel {after}): Vergehen „{written}“ steht nicht im "
+    "penalty.unknown-offence": ("Strafe {entry} ({when}): Vergehen „{written}“ steht nicht im "
                                 "Strafpunkte-Plan.",
-                                "Penalty {entry} (after game {after}): offence \"{written}\" is not in the "
+                                "Penalty {entry} ({when}): offence \"{written}\" is not in the "
                                 "penalty schedule."),
-    "penalty.points": ("Strafe {entry} (nach Spiel {after}, Platz {seat}, {offence}): eingetragen {written}, "
+    "penalty.points": ("Strafe {entry} ({when}, Platz {seat}, {offence}): eingetragen {written}, "
                        "nach Plan {expected}.",
-                       "Penalty {entry} (after game {after}, seat {seat}, {offence}): written {written}, "
+                       "Penalty {entry} ({when}, seat {seat}, {offence}): written {written}, "
                        "the schedule gives {expected}."),
     "correct.penalty": ("Strafpunkte nach Plan", "penalty points by the schedule"),
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
@@ -430,6 +430,14 @@ def _cell_parts(ref: str, lang: str) -> tuple[str, str]:
     return (w["footer"] if ref.startswith("footer.") else ""), name
 
 
+def penalty_when(after, lang: str = "de") -> str:
+    """When a penalty was entered: "nach Spiel 5", and one entered before the first game "vor Spiel 1" (not "nach
+    Spiel 0")."""
+    if after == 0:
+        return "vor Spiel 1" if lang == "de" else "before game 1"
+    return f"nach Spiel {after}" if lang == "de" else f"after game {after}"
+
+
 def render(key: str, lang: str, params: dict, *, under: str = "") -> str:
     """The sentence of message ``key`` in ``lang`` with ``params``; a cell it names is labelled by
     :func:`cell_label` (``under``: the place the sentence's report line already names, left out of the label)."""
@@ -440,6 +448,8 @@ def render(key: str, lang: str, params: dict, *, under: str = "") -> str:
         p["line_name"] = field_name(p["line"], lang)
     if "offence" in p:
         p["offence"] = offence_name(p["offence"], lang)
+    if "after" in p:
+        p["when"] = penalty_when(p["after"], lang)
     if key.startswith("money."):
         # amounts as the language writes them (3,50 EUR in a German sentence), a count of games in its number
         for k in ("written", "expected"):

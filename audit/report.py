@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import field_name, game_place, offence_name, part_name, render, show_money, show_value
+from .messages import (field_name, game_place, offence_name, part_name, penalty_when, render, show_money,
+                       show_value)
 from .model import parse_ref
 from .values import describe
 
@@ -18,7 +19,7 @@ WORDS = {
            "head_private": "Platz  Name        Endstand      Cent",
            "game": "Spiel", "written": "geschrieben", "expected": "erwartet", "none": "keine",
            "each": "jeweils", "kept": "bleibt", "penalties": "Strafpunkte",
-           "after": "nach Spiel", "seat": "Platz"},
+           "seat": "Platz"},
     "en": {CLEAN: "clean", PAPER_ERRORS: "errors on the list", READING_DOUBTS: "reading doubts",
            ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "doubt",
            "series": "series", "table": "table", "seats": "seats", "corrections": "Corrections (SkWO 7.2.5)",
@@ -28,7 +29,7 @@ WORDS = {
            "head_private": "Seat   Name        Final         Cents",
            "game": "game", "written": "written", "expected": "expected", "none": "none",
            "each": "each", "kept": "stands", "penalties": "Penalty points",
-           "after": "after game", "seat": "seat"},
+           "seat": "seat"},
 }
 
 
@@ -164,7 +165,7 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         lines.append(f"{w['penalties']}:")
         for k, p in enumerate(a.corrected.sl.penalties, start=1):
             points = "  ".join(f"P{s + 1} {v or 0:+d}" for s, v in enumerate(p.points))
-            lines.append(f"  {k:>2}. {w['after']} {p.after:>2}, {w['seat']} {p.seat}: "
+            lines.append(f"  {k:>2}. {penalty_when(p.after, lang)}, {w['seat']} {p.seat}: "
                          f"{offence_name(p.offence, lang)}"
                          f"{f' ({p.announcements})' if p.announcements else ''}   {points}")
     if t.kind == "private":

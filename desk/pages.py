@@ -283,8 +283,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.result.append(r)
     counted = a.corrected.sl.penalties
     for k, (p, c) in enumerate(zip(sl.penalties, counted), start=1):
-        view.penalties.append({"no": k, "after": p.after, "seat": p.seat, "offence": offence_name(p.offence, lang),
-                               "announcements": p.announcements,
+        # the column says "nach Spiel": one entered before the first game is "vor 1", not game 0
+        view.penalties.append({"no": k, "after": p.after or ("vor 1" if lang == "de" else "before 1"), "seat": p.seat,
+                               "offence": offence_name(p.offence, lang), "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
     for ref in sorted(doubtful, key=_page_order(sl.readings)):

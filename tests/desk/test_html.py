@@ -338,6 +338,26 @@ def test_home_list_page_shows_ramsch_abandoned_and_penalties_with_their_correcti
     assert "Strafe 1 (nach Spiel 2, Platz 2, geringfügiger Fehler)" in html
 
 
+def test_a_penalty_entered_before_the_first_game_is_not_after_game_0():
+    """A penalty entered before game 1 ("after": 0) read "nach Spiel 0" in the finding, the terminal report and the
+    page's table; it is "vor Spiel 1"."""
+    from audit.listjson import list_from_json
+    from audit.report import render_text
+    from audit.settings import Settings
+
+    doc = {"format": "skatscan.list/1", "table": {"seats": 3, "kind": "home"},
+           "games": [{"no": 1, "base": 12, "mit": 1, "plus": 24, "players": [{"total": 22}, None, None]}],
+           "penalties": [{"after": 0, "seat": 1, "offence": "minor", "points": [-2, 1, 1]}]}
+    a = audit(list_from_json(doc), Settings(penalties="doppelkopf"))
+    for lang, when in (("de", "vor Spiel 1"), ("en", "before game 1")):
+        html = render_list(list_view(a, "home", lang), lang)
+        text = render_text(a, lang)
+        assert f"({when}, " in html and f"({when}, " in text and f"1. {when}, " in text
+        assert "Spiel 0" not in html + text and "game 0" not in html + text
+        table = re.search(r'<table id="penalties">.*?</table>', html, re.S).group(0)
+        assert "<td>1</td><td>vor 1</td>" in table if lang == "de" else "<td>1</td><td>before 1</td>" in table
+
+
 def test_money_is_written_as_the_pages_language_writes_it(samples):
     """The loss money of faulty-table7 (0,50 and 3,50: the README's worked footer) on a German page as a German
     referee writes it, with a comma, as the terminal reports do; on an English page with a point; in the list's
