@@ -152,7 +152,9 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
     if html_out is not None:
         click.echo(f"{html_out}: {'Tischordnung zum Aushang' if lang == 'de' else 'seating to hang up'}")
     if forms is not None:
-        click.echo(f"{forms}: {len(pages)} {'Spielliste' if len(pages) == 1 else 'Spiellisten'}")
+        one = len(pages) == 1
+        click.echo(f"{forms}: {len(pages)} " + (('Spielliste' if one else 'Spiellisten') if lang == 'de'
+                                                 else ('list form' if one else 'list forms')))
 
 
 def _whole(text: str, option: str, low: int, high: int) -> int:

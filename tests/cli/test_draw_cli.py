@@ -80,6 +80,14 @@ def test_draw_writes_seating_page_and_forms(tmp_path, fixed_date):
     assert res.stdout.splitlines()[2] == f"{pdf}: 30 Spiellisten"
 
 
+def test_the_lines_printed_in_english_say_so_of_the_forms_too(tmp_path):
+    """``--lang en`` printed every line in English but the forms' ("8 Spiellisten")."""
+    res = draw("--players", 8, "--series", 1, "--seed", 3, "--lang", "en", "-o", tmp_path / "s.csv",
+               "--forms", tmp_path / "f.pdf")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[-1] == f"{tmp_path / 'f.pdf'}: 2 list forms"
+
+
 def test_without_a_seed_one_is_picked_and_printed_and_repeats_the_draw(tmp_path):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     res = draw("--players", 22, "--series", 2, "-o", a)
