@@ -63,9 +63,9 @@ class Correction:
     after: object                  # "to" in JSON
     rule: str
     reason: str                    # message key in audit.messages (why it changed)
-    #: the change rests on a cell read in doubt (its value would differ, or it would not be made, were the doubtful
-    #: readings the written figures): a value that counts until the referee decides, not a correction of an error on
-    #: paper (:func:`correct`)
+    #: the change rests on a cell read in doubt (the cell itself is one, or the change would not be made, or not to
+    #: this value, were the doubtful readings the written figures): a value that counts until the referee decides,
+    #: not a correction of an error on paper (:func:`correct`)
     provisional: bool = False
 
     @property
