@@ -288,6 +288,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
+                            "shown": _shown_candidates(reading),
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
 
@@ -323,6 +324,18 @@ def _page_order(readings: dict):
         part = 0 if ref.startswith("table.") else 1 if game is not None else 2
         return part, game or 0, position.get(ref, len(position)), ref
     return key
+
+
+def _shown_candidates(reading) -> list:
+    """The candidates of a cell read in doubt the settle form shows beside it, (value, share): those the reader gives
+    at least 1 %, and the value taken whatever its share (a count the row's arithmetic chose at 0.01 %: "<1"), so
+    that the value taken is never missing among them."""
+    shown = []
+    for v, p in reading.candidates:
+        percent = show_percent(p)
+        if percent or v == reading.value:
+            shown.append((show_value(v), percent or "<1"))
+    return shown
 
 
 def _data_uri(jpeg: bytes) -> str:

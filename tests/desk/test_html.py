@@ -329,3 +329,16 @@ def test_money_is_written_as_the_pages_language_writes_it(samples):
     # beside a report's index it links back to it; standing alone (skatscan standings --html) it has no such link
     assert '<a href="index.html">← Spiellisten' in render_standings(lines, "de", index=True)
     assert 'href="index.html"' not in render_standings(lines, "de")
+
+
+def test_the_value_taken_for_a_doubt_is_among_the_candidates_shown_however_unlikely_the_reader_made_it():
+    """A count the row's arithmetic chose ("4") that the reader gave 0.01 % beside an empty cell at 99 %: the form
+    showed "4 (∅ 99 %)", as if 4 were no candidate at all; the value taken is shown with its share, under 1 %."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    doubt = CellReading(g.plus, 0.9946, ((None, 0.9946), (g.plus, 0.0001), (7777, 0.0001)), doubtful=True,
+                        chosen_by="arithmetic", reason="sequence")
+    html = render_list(list_view(audit(replace(sl, readings={f"g{g.no}.plus": doubt})), "t"))
+    read = re.search(r'<td class="read">(.*?)</td>', html, re.S).group(1)
+    assert f"<b>{g.plus}</b>" in read and "∅&nbsp;99&nbsp;%" in read
+    assert f"{g.plus}&nbsp;&lt;1&nbsp;%" in read and "7777" not in read     # an unlikely candidate not taken: left out
