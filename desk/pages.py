@@ -277,7 +277,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.kept.append({"cell": ref, "game": game, "seat": seat, "field": field_name(fld, lang),
                           "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
-        view.result.append(r)
+        # the start number as the page's head shows it ("7?" read in doubt: the points may be another player's)
+        shown = view.start_numbers[r.seat - 1] if r.start_number and r.seat <= len(view.start_numbers) else None
+        view.result.append(replace(r, start_number=shown or r.start_number))
     counted = a.corrected.sl.penalties
     for k, (p, c) in enumerate(zip(sl.penalties, counted), start=1):
         view.penalties.append({"no": k, "after": p.after, "seat": p.seat, "offence": offence_name(p.offence, lang),

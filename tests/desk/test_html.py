@@ -342,3 +342,14 @@ def test_the_value_taken_for_a_doubt_is_among_the_candidates_shown_however_unlik
     read = re.search(r'<td class="read">(.*?)</td>', html, re.S).group(1)
     assert f"<b>{g.plus}</b>" in read and "∅&nbsp;99&nbsp;%" in read
     assert f"{g.plus}&nbsp;&lt;1&nbsp;%" in read and "7777" not in read     # an unlikely candidate not taken: left out
+
+
+def test_the_result_marks_a_start_number_read_in_doubt_as_the_head_of_the_page_does():
+    """The head of the page said "7?" and the Seeger-Fabian result beside the points said "7": the points may be
+    another player's until the referee settles the cell."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    sl = replace(sl, table=replace(sl.table, start_numbers=("12", "7", None, "31")),
+                 readings={"table.start_number.2": CellReading("7", 0.6, (("7", 0.6), ("1", 0.3)), doubtful=True)})
+    html = render_list(list_view(audit(sl), "t"))
+    result = html[html.index('id="result"'):html.index("</table>", html.index('id="result"'))]
+    assert re.findall(r'<tr><td>\d</td><td class="l">([^<]*)</td>', result) == ["12", "7?", "–", "31"]
