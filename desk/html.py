@@ -39,7 +39,7 @@ TEXTS = {
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
                as_read="wie gelesen",
-               to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
+               to_settle="{n} Lesezweifel entscheiden ↓", to_findings="{n} Fehler auf dem Papier ↓", save="Entscheidungen speichern",
                unclear="Nicht gespeichert, nicht verstanden (eine Zahl wie 36, -48 oder 3,50, X für ein Kreuz, ∅ "
                        "für leer):",
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
@@ -64,7 +64,7 @@ TEXTS = {
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
                cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
-               to_settle="Settle {n} reading doubts ↓", save="Save decisions",
+               to_settle="Settle {n} reading doubts ↓", to_findings="{n} error{s} on paper ↓", save="Save decisions",
                unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",
                note="settled by the referee", standings="Standings", no_standings="No standings",
                penalties="Penalty points",

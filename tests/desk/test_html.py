@@ -353,3 +353,20 @@ def test_the_result_marks_a_start_number_read_in_doubt_as_the_head_of_the_page_d
     html = render_list(list_view(audit(sl), "t"))
     result = html[html.index('id="result"'):html.index("</table>", html.index('id="result"'))]
     assert re.findall(r'<tr><td>\d</td><td class="l">([^<]*)</td>', result) == ["12", "7?", "–", "31"]
+
+
+def test_the_head_of_a_list_page_says_how_many_errors_on_paper_it_has_and_links_to_them(samples):
+    """A list with errors on paper whose status is "Lesezweifel" (another cell read in doubt) said so at its top and
+    linked only to the form: its errors were to be found below a photo of a screen and a half."""
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    html = render_list(list_view(a, "faulty-table7"))
+    head = html[:html.index("<h2>")]
+    n = len(a.errors)
+    assert n > 1 and f'<a href="#findings" id="to-findings">{n} Fehler auf dem Papier ↓</a>' in head
+    sl = a.sl
+    g = next(x for x in sl.games if x.plus is not None)
+    doubt = CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+    b = audit(replace(sl, readings={f"g{g.no}.plus": doubt}))
+    head = render_list(list_view(b, "t"))
+    head = head[:head.index("<h2>")]
+    assert "Fehler auf dem Papier ↓" in head and "1 Lesezweifel entscheiden ↓" in head
