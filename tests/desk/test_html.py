@@ -370,3 +370,11 @@ def test_the_head_of_a_list_page_says_how_many_errors_on_paper_it_has_and_links_
     head = render_list(list_view(b, "t"))
     head = head[:head.index("<h2>")]
     assert "Fehler auf dem Papier ↓" in head and "1 Lesezweifel entscheiden ↓" in head
+
+
+def test_a_list_page_links_back_to_the_index_at_its_end_too(samples):
+    """A list page runs to many screens (photo, findings, rows, the form): after the last decision the way back to the
+    index was at the top alone."""
+    html = render_list(list_view(audit(load_list(samples / "lists" / "faulty-table7.csv")), "faulty-table7"))
+    assert html.count('href="../index.html"') == 2
+    assert html.rindex('href="../index.html"') > html.index('id="result"')
