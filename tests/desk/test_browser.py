@@ -172,3 +172,50 @@ def test_the_settle_form_reads_what_the_paper_says_and_refuses_what_it_does_not_
     assert 'data-saved="' not in dom                   # nothing saved
     problem = html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1))
     assert problem.startswith("Nicht gespeichert, nicht verstanden") and problem.endswith(": zwölf")
+
+
+#: The widths of a page's tables (id: table's width, the width its box shows, the page's width), measured in the
+#: browser; with "print" the page's print rules applied first (headless Chromium lays a page out for the screen
+#: alone), the window as wide as an A4 page's printable width.
+MEASURE = """
+<script>
+(function () {
+  if (document.body.dataset.media === "print") {
+    for (const sheet of document.styleSheets) for (const rule of Array.from(sheet.cssRules))
+      if (rule.media && rule.media.mediaText.indexOf("print") >= 0)
+        for (const r of Array.from(rule.cssRules)) sheet.insertRule(r.cssText, sheet.cssRules.length);
+  }
+  var out = {};
+  document.querySelectorAll("table[id]").forEach(function (t) {
+    out[t.id] = [t.offsetWidth, t.parentElement.clientWidth, document.documentElement.clientWidth];
+  });
+  document.body.setAttribute("data-widths", JSON.stringify(out));
+})();
+</script>
+"""
+A4_PRINTABLE = 718        # px: 210 mm less Chromium's default margins at 96 dpi
+
+
+def table_widths(tmp_path, page: Path, width: int, media: str = "screen") -> dict:
+    """id -> (table's width, its box's width, the page's width) of the page's tables at a window ``width`` wide."""
+    import html
+    import json
+    import re
+
+    driven = page.parent / f"measured-{media}-{page.name}"
+    text = page.read_text(encoding="utf-8").replace("<body>", f'<body data-media="{media}">')
+    driven.write_text(text.replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    try:
+        dom = browser(tmp_path, f"--window-size={width},1000", "--virtual-time-budget=2000", "--dump-dom",
+                      driven.as_uri()).stdout
+    finally:
+        driven.unlink()
+    return json.loads(html.unescape(re.search(r'data-widths="([^"]*)"', dom).group(1)))
+
+
+def test_the_index_fits_a_tablet_held_upright(photo_report, tmp_path):
+    """At 820 px (a tablet upright) the index's table ran past the screen: the sentence why a photo could not be
+    read was cut at its right edge, to be found by scrolling sideways."""
+    widths = table_widths(tmp_path, photo_report / "index.html", 820)
+    table, box, page = widths["lists"]
+    assert table <= box <= page, widths
