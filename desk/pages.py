@@ -60,7 +60,8 @@ class ListView:
     notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     findings: list = field(default_factory=list)
-    header: list = field(default_factory=list)
+    header: list = field(default_factory=list)        # the game's columns of the rows (number, game, Grundwert, ...)
+    seat_header: list = field(default_factory=list)   # each seat's columns under "Platz N" (Stand, Gew., Verl.)
     rows: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
     kept: list = field(default_factory=list)
@@ -84,8 +85,8 @@ class ListView:
     def for_index(self) -> "ListView":
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
-        return replace(self, notes=[], findings=[], header=[], rows=[], corrections=[], kept=[], result=[],
-                       doubts=[], penalties=[])
+        return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], kept=[],
+                       result=[], doubts=[], penalties=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -244,9 +245,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
             "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
                          if ref in pictures]})
-    view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
-                                                    for x in GAME_FIELDS]
-                   + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
+    # the game's columns; each seat's three columns stand under one "Platz N" (headed "P3 Stand", "P3 Gew.", ... the
+    # rows of a table of four ran past a laptop's screen)
+    view.header = [field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
+                                                  for x in GAME_FIELDS]
+    view.seat_header = [field_name(x, lang) for x in ("total", "won", "lost")]
     for g in sl.games:
         if g.crossed_out:
             view.rows.append({"no": g.no, "crossed": True, "game": "", "cells": []})
