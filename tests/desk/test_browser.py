@@ -238,3 +238,52 @@ def test_a_printed_list_page_keeps_every_column(photo_report, tmp_path):
     assert {"rows", "corrections", "result"} <= set(widths)
     for name, (table, box, page) in widths.items():
         assert table <= box <= page, (name, widths)
+
+
+KEYBOARD_DRIVER = """
+<script>
+// the referee's keyboard: a figure typed and Enter in the field. A form submitted (Enter in the only text field of a
+// form submits it) loads the page anew with the figure in its address, and the figure is gone from the field
+if (location.search) { document.body.setAttribute("data-reloaded", location.search); }
+else {
+  var inputs = document.querySelectorAll("#settle input[name]");
+  inputs[0].focus(); inputs[0].value = "97";
+  inputs[0].dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}));
+  document.body.setAttribute("data-focus", document.activeElement.name || document.activeElement.id);
+  document.getElementById("settle").requestSubmit();      // what Enter does in a form's only text field
+  document.body.setAttribute("data-kept", inputs[0].value);
+}
+</script>
+"""
+
+
+def _drive_by_keyboard(tmp_path, html: str) -> str:
+    page = tmp_path / "keyboard.html"
+    page.write_text(html.replace("</body>", KEYBOARD_DRIVER + "</body>"), encoding="utf-8")
+    return browser(tmp_path, "--virtual-time-budget=3000", "--dump-dom", page.as_uri()).stdout
+
+
+def test_enter_in_the_settle_form_goes_to_the_next_cell_and_never_reloads_the_page(tmp_path):
+    """Keyboard alone: Enter in a list's only doubt loaded the page anew (the form was submitted, "?g1.plus=97" in
+    the address) and the figure typed was lost; with several doubts Enter did nothing. Enter now goes on to the next
+    cell's field, after the last to the button that saves."""
+    import random
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.model import CellReading
+    from audit.simulate import seeded
+    from desk.html import render_list
+    from desk.pages import list_view
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    games = [g for g in sl.games if g.plus is not None]
+
+    def page(n):
+        readings = {f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+                    for g in games[:n]}
+        return render_list(list_view(audit(replace(sl, readings=readings)), "t"))
+    one = _drive_by_keyboard(tmp_path, page(1))
+    assert 'data-reloaded="' not in one and 'data-kept="97"' in one and 'data-focus="save"' in one
+    two = _drive_by_keyboard(tmp_path, page(2))
+    assert f'data-focus="g{games[1].no}.plus"' in two and 'data-kept="97"' in two
