@@ -21,7 +21,7 @@ from .pages import UNREADABLE_PHOTO, ListView
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
                workload="Zu prüfen: {doubts} unsicher gelesene Zelle{n}, {errors} Fehler auf dem Papier.",
-               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (unten zuerst).",
+               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (stehen in der Tabelle oben).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren",
                other_lists="noch eine Liste auf dem Foto", seats="Plätze", photo="Foto",

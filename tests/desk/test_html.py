@@ -378,3 +378,9 @@ def test_a_list_page_links_back_to_the_index_at_its_end_too(samples):
     html = render_list(list_view(audit(load_list(samples / "lists" / "faulty-table7.csv")), "faulty-table7"))
     assert html.count('href="../index.html"') == 2
     assert html.rindex('href="../index.html"') > html.index('id="result"')
+
+
+def test_the_index_says_where_the_photos_that_could_not_be_read_stand_in_plain_german():
+    """"… konnte: 1 (unten zuerst)" read as "below first": they stand first in the table below."""
+    de = render_index([unreadable_view("prose", "prose.jpg", "No Skat list found.", "de", why="no-list")], "de")
+    assert "Fotos, auf denen keine Liste gelesen werden konnte: 1 (stehen in der Tabelle oben)." in de
