@@ -26,7 +26,8 @@ TEXTS = {
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren",
                other_lists="noch eine Liste auf dem Foto", seats="Plätze", photo="Foto",
                findings="Befunde",
-               legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", candidates="Kandidaten",
+               legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", legend_sure="sicher gelesen",
+               legend_value="blau: der gelesene Wert", candidates="Kandidaten",
                no_findings="Keine Befunde.", rows="Spiele: geschrieben und berichtigt",
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
                          "Blau → berichtigter Wert (SkWO 7.2.5).",
@@ -52,7 +53,8 @@ TEXTS = {
                doubts="Doubts", list="List", retake="better photographed again",
                other_lists="another list on the photo", seats="seats", photo="Photo",
                findings="Findings",
-               legend_err="error on paper", legend_doubt="reading doubt", candidates="candidates",
+               legend_err="error on paper", legend_doubt="reading doubt", legend_sure="read surely",
+               legend_value="blue: the value read", candidates="candidates",
                no_findings="No findings.", rows="Games: as written and corrected",
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
                          "Blue → corrected value (SkWO 7.2.5).",

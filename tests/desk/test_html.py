@@ -384,3 +384,13 @@ def test_the_index_says_where_the_photos_that_could_not_be_read_stand_in_plain_g
     """"… konnte: 1 (unten zuerst)" read as "below first": they stand first in the table below."""
     de = render_index([unreadable_view("prose", "prose.jpg", "No Skat list found.", "de", why="no-list")], "de")
     assert "Fotos, auf denen keine Liste gelesen werden konnte: 1 (stehen in der Tabelle oben)." in de
+
+
+def test_the_photos_legend_names_every_outline_drawn_on_it(samples):
+    """The photo outlines every cell read: red and orange were named, the green of the cells read surely (most of
+    them) and the blue figures written beside them (what was read) were not."""
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    html = render_list(list_view(a, "t", photo="../img/t.jpg"))
+    legend = re.search(r'<p class="legend muted">(.*?)</p>', html, re.S).group(1)
+    assert "Fehler auf der Liste" in legend and "Lesezweifel" in legend
+    assert "sicher gelesen" in legend and "blau: der gelesene Wert" in legend
