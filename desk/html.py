@@ -30,7 +30,7 @@ TEXTS = {
                legend_value="blau: der gelesene Wert", candidates="Kandidaten",
                no_findings="Keine Befunde.", rows="Spiele: geschrieben und berichtigt",
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
-                         "Blau → berichtigter Wert (SkWO 7.2.5).",
+                         "Blau → berichtigter Wert (SkWO 7.2.5). Grün: vom Schiedsrichter entschieden.",
                crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
                result="Ergebnis nach Berichtigung (Seeger-Fabian)", result_private="Abrechnung (Endzahlsummenverfahren)",
@@ -44,7 +44,8 @@ TEXTS = {
                unclear="Nicht gespeichert, nicht verstanden (eine Zahl wie 36, -48 oder 3,50, X für ein Kreuz, ∅ "
                        "für leer):",
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
-               penalties="Strafpunkte",
+               penalties="Strafpunkte", decisions="Entscheidungen des Schiedsrichters", decided="entschieden",
+               kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
@@ -57,7 +58,7 @@ TEXTS = {
                legend_value="blue: the value read", candidates="candidates",
                no_findings="No findings.", rows="Games: as written and corrected",
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
-                         "Blue → corrected value (SkWO 7.2.5).",
+                         "Blue → corrected value (SkWO 7.2.5). Green: decided by the referee.",
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
                seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
@@ -69,7 +70,8 @@ TEXTS = {
                to_settle="Settle {n} reading doubts ↓", to_findings="{n} error{s} on paper ↓", save="Save decisions",
                unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",
                note="settled by the referee", standings="Standings", no_standings="No standings",
-               penalties="Penalty points",
+               penalties="Penalty points", decisions="The referee's decisions", decided="decided",
+               kind="Kind", decided_reading="read from the paper", decided_fixed="fixed", note_head="Note",
                after="after game", offence="Offence", announcements="Announcements"),
 }
 

@@ -69,6 +69,8 @@ class ListView:
     private: bool = False
     doubts: list = field(default_factory=list)
     penalties: list = field(default_factory=list)
+    #: the referee's decisions applied to the list (settle file): cell, what was read there, what was decided
+    decisions: list = field(default_factory=list)
 
     @property
     def sort_key(self):
@@ -86,7 +88,7 @@ class ListView:
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
         return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], kept=[],
-                       result=[], doubts=[], penalties=[])
+                       result=[], doubts=[], penalties=[], decisions=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -289,6 +291,12 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
+    for ref in sorted(sl.settled, key=_page_order(sl.readings)):
+        decided, reading = sl.settled[ref], sl.readings.get(ref)
+        view.decisions.append({"cell": ref, "label": cell_label(ref, lang),
+                               "read": (show_value(reading.value) or "∅") if reading else "–",
+                               "value": show_value(decided.value) or "∅", "reading": decided.reading,
+                               "rule": decided.rule, "note": decided.note})
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
@@ -366,9 +374,16 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         p = show_percent(sl.readings[ref].value_confidence)
         notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
                      else f"Read at {p} %, confirmed by its row")
+    if ref in sl.settled:
+        # the referee's decision (settle file): marked as his, with what the reader had taken there
+        reading = sl.readings.get(ref)
+        read = f" ({'gelesen' if lang == 'de' else 'read'}: {show_value(reading.value) or '∅'})" if reading else ""
+        notes.insert(0, ("vom Schiedsrichter entschieden" if lang == "de" else "decided by the referee") + read)
+        if not cell.css:
+            cell.css = "settled"
     if ref in changed:
         cell.corrected = show_value(changed[ref].after)
-        if not cell.css:
+        if not cell.css or cell.css == "settled":
             cell.css = "fixed"
     cell.note = " | ".join(notes)
     return cell

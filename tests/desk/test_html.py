@@ -394,3 +394,24 @@ def test_the_photos_legend_names_every_outline_drawn_on_it(samples):
     legend = re.search(r'<p class="legend muted">(.*?)</p>', html, re.S).group(1)
     assert "Fehler auf der Liste" in legend and "Lesezweifel" in legend
     assert "sicher gelesen" in legend and "blau: der gelesene Wert" in legend
+
+
+def test_the_referees_decisions_are_shown_on_the_list_page_beside_what_was_read():
+    """After a scan with the settle file, a cell the referee decided looked like any cell read surely: nothing on
+    the page said which figures were his decisions, nor what the reader had taken there."""
+    from audit.model import Settlement
+    from desk.settle import REFEREE, apply
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    ref = f"g{g.no}.plus"
+    read = replace(sl, readings={ref: CellReading(g.plus + 1, 0.42, ((g.plus + 1, 0.42), (g.plus, 0.3)),
+                                                   doubtful=True)})
+    read = replace(read, games=[replace(x, plus=g.plus + 1) if x.no == g.no else x for x in read.games])
+    settled = apply(read, {ref: Settlement(g.plus, REFEREE, "vom Schiedsrichter entschieden", reading=True)})
+    html = render_list(list_view(audit(settled), "t"))
+    row = re.search(rf"<tr><td>{g.no}</td>.*?</tr>", html, re.S).group(0)
+    assert re.search(rf'<td class="settled" title="[^"]*entschieden[^"]*">{g.plus}</td>', row)
+    decisions = html[html.index('id="decisions"'):html.index("</table>", html.index('id="decisions"'))]
+    assert f"Spiel {g.no} · +" in decisions and f'<td>{g.plus + 1}</td><td class="corr"><b>{g.plus}</b></td>' in decisions
+    assert 'id="decisions"' not in render_list(list_view(audit(read), "t"))
