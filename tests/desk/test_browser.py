@@ -287,3 +287,34 @@ def test_enter_in_the_settle_form_goes_to_the_next_cell_and_never_reloads_the_pa
     assert 'data-reloaded="' not in one and 'data-kept="97"' in one and 'data-focus="save"' in one
     two = _drive_by_keyboard(tmp_path, page(2))
     assert f'data-focus="g{games[1].no}.plus"' in two and 'data-kept="97"' in two
+
+
+STICKY_DRIVER = """
+<script>
+// the referee's thumb: the games' box scrolled sideways to the seats 3 and 4 on a tablet
+var box = document.getElementById("rows").parentElement;
+box.scrollLeft = box.scrollWidth;
+var cell = document.querySelector("#rows tr:nth-child(5) > td");
+document.body.setAttribute("data-shift", String(Math.round(cell.getBoundingClientRect().left
+                                                           - box.getBoundingClientRect().left)));
+document.body.setAttribute("data-scrolled", String(box.scrollLeft));
+</script>
+"""
+
+
+def test_the_games_number_stays_in_sight_when_the_rows_are_scrolled_sideways_on_a_tablet(photo_report, tmp_path):
+    """On a tablet (820 px) the games' table scrolls sideways; scrolled to the seats 3 and 4, the game's number went
+    out of sight with it, and a figure could not be told from which game it was."""
+    import re
+
+    page = photo_report / "lists" / "skatscan-4-errors.html"
+    driven = page.parent / "sticky.html"
+    driven.write_text(page.read_text(encoding="utf-8").replace("</body>", STICKY_DRIVER + "</body>"),
+                      encoding="utf-8")
+    try:
+        dom = browser(tmp_path, "--window-size=820,1180", "--virtual-time-budget=2000", "--dump-dom",
+                      driven.as_uri()).stdout
+    finally:
+        driven.unlink()
+    assert int(re.search(r'data-scrolled="(\d+)"', dom).group(1)) > 100     # the table does scroll there
+    assert abs(int(re.search(r'data-shift="(-?\d+)"', dom).group(1))) <= 2
