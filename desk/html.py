@@ -20,6 +20,8 @@ from .pages import UNREADABLE_PHOTO, ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
+               summary_one="1 Liste, für den Schiedsrichter.",
+               summary_one_clean="1 Liste, nichts für den Schiedsrichter.",
                workload="Zu prüfen: {doubts} unsicher gelesene Zelle{n}, {errors} Fehler auf dem Papier.",
                unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (stehen in der Tabelle oben).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
@@ -40,7 +42,8 @@ TEXTS = {
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
                as_read="wie gelesen",
-               to_settle="{n} Lesezweifel entscheiden ↓", to_findings="{n} Fehler auf dem Papier ↓", save="Entscheidungen speichern",
+               to_settle="{n} Lesezweifel entscheiden ↓", to_findings="{n} Fehler auf dem Papier ↓",
+               save="Entscheidungen speichern",
                unclear="Nicht gespeichert, nicht verstanden (eine Zahl wie 36, -48 oder 3,50, X für ein Kreuz, ∅ "
                        "für leer):",
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
@@ -48,6 +51,7 @@ TEXTS = {
                kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
+               summary_one="1 list, for the referee.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
                unread="Photos on which no list could be read: {n} (first below).",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",

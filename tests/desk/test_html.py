@@ -413,5 +413,15 @@ def test_the_referees_decisions_are_shown_on_the_list_page_beside_what_was_read(
     row = re.search(rf"<tr><td>{g.no}</td>.*?</tr>", html, re.S).group(0)
     assert re.search(rf'<td class="settled" title="[^"]*entschieden[^"]*">{g.plus}</td>', row)
     decisions = html[html.index('id="decisions"'):html.index("</table>", html.index('id="decisions"'))]
-    assert f"Spiel {g.no} · +" in decisions and f'<td>{g.plus + 1}</td><td class="corr"><b>{g.plus}</b></td>' in decisions
+    assert f"Spiel {g.no} · +" in decisions
+    assert f'<td>{g.plus + 1}</td><td class="corr"><b>{g.plus}</b></td>' in decisions
     assert 'id="decisions"' not in render_list(list_view(audit(read), "t"))
+
+
+def test_the_index_counts_one_list_in_the_singular(samples):
+    """A late photo scanned alone: "1 Listen, davon 1 für den Schiedsrichter." ("1 lists" in English)."""
+    view = list_view(audit(load_list(samples / "lists" / "faulty-table7.csv")), "t")
+    assert "<p>1 Liste, für den Schiedsrichter." in render_index([view])
+    assert "<p>1 list, for the referee." in render_index([replace(view, status_label="x")], "en")
+    two = render_index([view, replace(view, name="u")])
+    assert "<p>2 Listen, davon 2 für den Schiedsrichter." in two
