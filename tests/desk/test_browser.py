@@ -318,3 +318,28 @@ def test_the_games_number_stays_in_sight_when_the_rows_are_scrolled_sideways_on_
         driven.unlink()
     assert int(re.search(r'data-scrolled="(\d+)"', dom).group(1)) > 100     # the table does scroll there
     assert abs(int(re.search(r'data-shift="(-?\d+)"', dom).group(1))) <= 2
+
+
+EMPTY_DRIVER = """
+<script>
+""" + KEEP_SAVED + """document.getElementById("save").click();
+document.body.setAttribute("data-problem", document.getElementById("settle-problem").textContent);
+</script>
+"""
+
+
+def test_saving_the_settle_form_with_nothing_entered_saves_nothing_and_says_so(photo_report, tmp_path):
+    """Each field showed the value read in grey (a placeholder), which looks entered: a referee who saved the form
+    so got a settle file with no decision in it and thought the doubts settled. The field now says it is open, and
+    saving with nothing entered says that nothing was entered, and downloads nothing."""
+    import html
+    import re
+
+    text = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', text)
+    assert fields and all(placeholder == "offen" for _, placeholder in fields)
+    driven = tmp_path / "empty.html"
+    driven.write_text(text.replace("</body>", EMPTY_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    assert 'data-saved="' not in dom
+    assert html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1)).startswith("Nichts eingetragen")
