@@ -343,3 +343,25 @@ def test_saving_the_settle_form_with_nothing_entered_saves_nothing_and_says_so(p
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
     assert 'data-saved="' not in dom
     assert html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1)).startswith("Nichts eingetragen")
+
+
+ASREAD_DRIVER = """
+<script>
+// "as read" ticked, then another figure typed into the field: the box said "as read" beside a figure that was not
+var box = document.querySelector("#settle input[data-for]");
+box.click();
+var input = document.querySelector('#settle input[name="' + box.dataset.for + '"]');
+input.value = "4711"; input.dispatchEvent(new Event("input", {bubbles: true}));
+document.body.setAttribute("data-ticked", String(box.checked));
+</script>
+"""
+
+
+def test_as_read_is_unticked_when_another_figure_is_typed(photo_report, tmp_path):
+    """"wie gelesen" ticked, then another figure typed: the box stayed ticked beside a figure that was not the one
+    read (and unticking it later wiped the figure typed)."""
+    page = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    driven = tmp_path / "asread.html"
+    driven.write_text(page.replace("</body>", ASREAD_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    assert 'data-ticked="false"' in dom
