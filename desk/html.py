@@ -20,16 +20,19 @@ from .pages import UNREADABLE_PHOTO, ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
+               summary_one="1 Liste, für den Schiedsrichter.",
+               summary_one_clean="1 Liste, nichts für den Schiedsrichter.",
                workload="Zu prüfen: {doubts} unsicher gelesene Zelle{n}, {errors} Fehler auf dem Papier.",
-               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (unten zuerst).",
+               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (stehen in der Tabelle oben).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren",
                other_lists="noch eine Liste auf dem Foto", seats="Plätze", photo="Foto",
                findings="Befunde",
-               legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", candidates="Kandidaten",
+               legend_err="Fehler auf der Liste", legend_doubt="Lesezweifel", legend_sure="sicher gelesen",
+               legend_value="blau: der gelesene Wert", candidates="Kandidaten",
                no_findings="Keine Befunde.", rows="Spiele: geschrieben und berichtigt",
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
-                         "Blau → berichtigter Wert (SkWO 7.2.5).",
+                         "Blau → berichtigter Wert (SkWO 7.2.5). Grün: vom Schiedsrichter entschieden.",
                crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
                provisional="Vorläufig: unsicher gelesene Felder", read="gelesen", counts_for_now="zählt vorläufig",
                provisional_note="Kein Fehler auf der Liste: bis der Schiedsrichter den Lesezweifel entscheidet, zählt "
@@ -41,24 +44,30 @@ TEXTS = {
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
-               as_read="wie gelesen",
-               to_settle="{n} Lesezweifel entscheiden ↓", save="Entscheidungen speichern",
+               as_read="wie gelesen", open="offen",
+               nothing="Nichts eingetragen, nichts gespeichert: eine Zahl, X oder ∅ eintragen, oder „wie gelesen“ "
+                       "ankreuzen.",
+               to_settle="{n} Lesezweifel entscheiden ↓", to_findings="{n} Fehler auf dem Papier ↓",
+               save="Entscheidungen speichern",
                unclear="Nicht gespeichert, nicht verstanden (eine Zahl wie 36, -48 oder 3,50, X für ein Kreuz, ∅ "
                        "für leer):",
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
-               penalties="Strafpunkte",
+               penalties="Strafpunkte", decisions="Entscheidungen des Schiedsrichters", decided="entschieden",
+               kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
+               summary_one="1 list, for the referee.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
                unread="Photos on which no list could be read: {n} (first below).",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", retake="better photographed again",
                other_lists="another list on the photo", seats="seats", photo="Photo",
                findings="Findings",
-               legend_err="error on paper", legend_doubt="reading doubt", candidates="candidates",
+               legend_err="error on paper", legend_doubt="reading doubt", legend_sure="read surely",
+               legend_value="blue: the value read", candidates="candidates",
                no_findings="No findings.", rows="Games: as written and corrected",
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
-                         "Blue → corrected value (SkWO 7.2.5).",
+                         "Blue → corrected value (SkWO 7.2.5). Green: decided by the referee.",
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
                provisional="Provisional: cells read in doubt", read="read", counts_for_now="counts for now",
                provisional_note="No error on the list: until the referee decides the reading doubt, what the rest of "
@@ -70,10 +79,12 @@ TEXTS = {
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
                cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
-               to_settle="Settle {n} reading doubts ↓", save="Save decisions",
+               open="open", nothing="Nothing entered, nothing saved: enter a figure, X or ∅, or tick “as read”.",
+               to_settle="Settle {n} reading doubts ↓", to_findings="{n} error{s} on paper ↓", save="Save decisions",
                unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",
                note="settled by the referee", standings="Standings", no_standings="No standings",
-               penalties="Penalty points",
+               penalties="Penalty points", decisions="The referee's decisions", decided="decided",
+               kind="Kind", decided_reading="read from the paper", decided_fixed="fixed", note_head="Note",
                after="after game", offence="Offence", announcements="Announcements"),
 }
 

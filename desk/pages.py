@@ -60,7 +60,8 @@ class ListView:
     notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     findings: list = field(default_factory=list)
-    header: list = field(default_factory=list)
+    header: list = field(default_factory=list)        # the game's columns of the rows (number, game, Grundwert, ...)
+    seat_header: list = field(default_factory=list)   # each seat's columns under "Platz N" (Stand, Gew., Verl.)
     rows: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
     provisional: list = field(default_factory=list)     # changes resting on a cell read in doubt
@@ -69,6 +70,8 @@ class ListView:
     private: bool = False
     doubts: list = field(default_factory=list)
     penalties: list = field(default_factory=list)
+    #: the referee's decisions applied to the list (settle file): cell, what was read there, what was decided
+    decisions: list = field(default_factory=list)
 
     @property
     def sort_key(self):
@@ -85,8 +88,8 @@ class ListView:
     def for_index(self) -> "ListView":
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
-        return replace(self, notes=[], findings=[], header=[], rows=[], corrections=[], provisional=[], kept=[],
-                       result=[], doubts=[], penalties=[])
+        return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], provisional=[],
+                       kept=[], result=[], doubts=[], penalties=[], decisions=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -245,9 +248,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
             "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
                          if ref in pictures]})
-    view.header = ([field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
-                                                    for x in GAME_FIELDS]
-                   + [f"P{s} {field_name(x, lang)}" for s in range(1, t.seats + 1) for x in ("total", "won", "lost")])
+    # the game's columns; each seat's three columns stand under one "Platz N" (headed "P3 Stand", "P3 Gew.", ... the
+    # rows of a table of four ran past a laptop's screen)
+    view.header = [field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
+                                                  for x in GAME_FIELDS]
+    view.seat_header = [field_name(x, lang) for x in ("total", "won", "lost")]
     for g in sl.games:
         if g.crossed_out:
             view.rows.append({"no": g.no, "crossed": True, "game": "", "cells": []})
@@ -280,7 +285,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.kept.append({"cell": ref, "game": game, "seat": seat, "field": field_name(fld, lang),
                           "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
-        view.result.append(r)
+        # the start number as the page's head shows it ("7?" read in doubt: the points may be another player's)
+        shown = view.start_numbers[r.seat - 1] if r.start_number and r.seat <= len(view.start_numbers) else None
+        view.result.append(replace(r, start_number=shown or r.start_number))
     counted = a.corrected.sl.penalties
     for k, (p, c) in enumerate(zip(sl.penalties, counted), start=1):
         # the column says "nach Spiel": one entered before the first game is "vor 1", not game 0
@@ -288,10 +295,17 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                "offence": offence_name(p.offence, lang), "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
+    for ref in sorted(sl.settled, key=_page_order(sl.readings)):
+        decided, reading = sl.settled[ref], sl.readings.get(ref)
+        view.decisions.append({"cell": ref, "label": cell_label(ref, lang),
+                               "read": (show_value(reading.value) or "∅") if reading else "–",
+                               "value": show_value(decided.value) or "∅", "reading": decided.reading,
+                               "rule": decided.rule, "note": decided.note})
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
+                            "shown": _shown_candidates(reading),
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
 
@@ -329,6 +343,18 @@ def _page_order(readings: dict):
     return key
 
 
+def _shown_candidates(reading) -> list:
+    """The candidates of a cell read in doubt the settle form shows beside it, (value, share): those the reader gives
+    at least 1 %, and the value taken whatever its share (a count the row's arithmetic chose at 0.01 %: "<1"), so
+    that the value taken is never missing among them."""
+    shown = []
+    for v, p in reading.candidates:
+        percent = show_percent(p)
+        if percent or v == reading.value:
+            shown.append((show_value(v), percent or "<1"))
+    return shown
+
+
 def _data_uri(jpeg: bytes) -> str:
     """A JPEG as a data URI for an ``<img src>``."""
     return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
@@ -352,9 +378,16 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         p = show_percent(sl.readings[ref].value_confidence)
         notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
                      else f"Read at {p} %, confirmed by its row")
+    if ref in sl.settled:
+        # the referee's decision (settle file): marked as his, with what the reader had taken there
+        reading = sl.readings.get(ref)
+        read = f" ({'gelesen' if lang == 'de' else 'read'}: {show_value(reading.value) or '∅'})" if reading else ""
+        notes.insert(0, ("vom Schiedsrichter entschieden" if lang == "de" else "decided by the referee") + read)
+        if not cell.css:
+            cell.css = "settled"
     if ref in changed:
         cell.corrected = show_value(changed[ref].after)
-        if not cell.css:
+        if not cell.css or cell.css == "settled":
             cell.css = "doubt" if changed[ref].provisional else "fixed"
     cell.note = " | ".join(notes)
     return cell

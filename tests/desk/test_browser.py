@@ -172,3 +172,196 @@ def test_the_settle_form_reads_what_the_paper_says_and_refuses_what_it_does_not_
     assert 'data-saved="' not in dom                   # nothing saved
     problem = html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1))
     assert problem.startswith("Nicht gespeichert, nicht verstanden") and problem.endswith(": zwölf")
+
+
+#: The widths of a page's tables (id: table's width, the width its box shows, the page's width), measured in the
+#: browser; with "print" the page's print rules applied first (headless Chromium lays a page out for the screen
+#: alone), the window as wide as an A4 page's printable width.
+MEASURE = """
+<script>
+(function () {
+  if (document.body.dataset.media === "print") {
+    for (const sheet of document.styleSheets) for (const rule of Array.from(sheet.cssRules))
+      if (rule.media && rule.media.mediaText.indexOf("print") >= 0)
+        for (const r of Array.from(rule.cssRules)) sheet.insertRule(r.cssText, sheet.cssRules.length);
+  }
+  var out = {};
+  document.querySelectorAll("table[id]").forEach(function (t) {
+    out[t.id] = [t.offsetWidth, t.parentElement.clientWidth, document.documentElement.clientWidth];
+  });
+  document.body.setAttribute("data-widths", JSON.stringify(out));
+})();
+</script>
+"""
+A4_ACROSS = 1040          # px: an A4 page's printable width across (landscape, 297 mm less the margins) at 96 dpi
+
+
+def table_widths(tmp_path, page: Path, width: int, media: str = "screen") -> dict:
+    """id -> (table's width, its box's width, the page's width) of the page's tables at a window ``width`` wide."""
+    import html
+    import json
+    import re
+
+    driven = page.parent / f"measured-{media}-{page.name}"
+    text = page.read_text(encoding="utf-8").replace("<body>", f'<body data-media="{media}">')
+    driven.write_text(text.replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    try:
+        dom = browser(tmp_path, f"--window-size={width},1000", "--virtual-time-budget=2000", "--dump-dom",
+                      driven.as_uri()).stdout
+    finally:
+        driven.unlink()
+    return json.loads(html.unescape(re.search(r'data-widths="([^"]*)"', dom).group(1)))
+
+
+def test_the_index_fits_a_tablet_held_upright(photo_report, tmp_path):
+    """At 820 px (a tablet upright) the index's table ran past the screen: the sentence why a photo could not be
+    read was cut at its right edge, to be found by scrolling sideways."""
+    widths = table_widths(tmp_path, photo_report / "index.html", 820)
+    table, box, page = widths["lists"]
+    assert table <= box <= page, widths
+
+
+def test_the_games_of_a_table_of_four_fit_a_laptop_screen(photo_report, tmp_path):
+    """At 1366 px the rows of a table of four ran 1580 px wide: the seats 3 and 4, where most corrections stand, were
+    off the screen (each seat's three columns were headed "P3 Stand", "P3 Gew.", "P3 Verl.")."""
+    widths = table_widths(tmp_path, photo_report / "lists" / "skatscan-4-errors.html", 1366)
+    table, box, page = widths["rows"]
+    assert table <= box <= page, widths
+
+
+def test_a_printed_list_page_keeps_every_column(photo_report, tmp_path):
+    """Printed (A4), the tables were cut at the page's right edge: their boxes scroll on a screen, and paper does
+    not scroll; the games lost the seats 2 to 4, the corrections their rule. The page prints across."""
+    page = photo_report / "lists" / "skatscan-4-errors.html"
+    assert "@page { size: A4 landscape; }" in page.read_text(encoding="utf-8")
+    widths = table_widths(tmp_path, page, A4_ACROSS, "print")
+    assert {"rows", "corrections", "result"} <= set(widths)
+    for name, (table, box, page) in widths.items():
+        assert table <= box <= page, (name, widths)
+
+
+KEYBOARD_DRIVER = """
+<script>
+// the referee's keyboard: a figure typed and Enter in the field. A form submitted (Enter in the only text field of a
+// form submits it) loads the page anew with the figure in its address, and the figure is gone from the field
+if (location.search) { document.body.setAttribute("data-reloaded", location.search); }
+else {
+  var inputs = document.querySelectorAll("#settle input[name]");
+  inputs[0].focus(); inputs[0].value = "97";
+  inputs[0].dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}));
+  document.body.setAttribute("data-focus", document.activeElement.name || document.activeElement.id);
+  document.getElementById("settle").requestSubmit();      // what Enter does in a form's only text field
+  document.body.setAttribute("data-kept", inputs[0].value);
+}
+</script>
+"""
+
+
+def _drive_by_keyboard(tmp_path, html: str) -> str:
+    page = tmp_path / "keyboard.html"
+    page.write_text(html.replace("</body>", KEYBOARD_DRIVER + "</body>"), encoding="utf-8")
+    return browser(tmp_path, "--virtual-time-budget=3000", "--dump-dom", page.as_uri()).stdout
+
+
+def test_enter_in_the_settle_form_goes_to_the_next_cell_and_never_reloads_the_page(tmp_path):
+    """Keyboard alone: Enter in a list's only doubt loaded the page anew (the form was submitted, "?g1.plus=97" in
+    the address) and the figure typed was lost; with several doubts Enter did nothing. Enter now goes on to the next
+    cell's field, after the last to the button that saves."""
+    import random
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.model import CellReading
+    from audit.simulate import seeded
+    from desk.html import render_list
+    from desk.pages import list_view
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    games = [g for g in sl.games if g.plus is not None]
+
+    def page(n):
+        readings = {f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+                    for g in games[:n]}
+        return render_list(list_view(audit(replace(sl, readings=readings)), "t"))
+    one = _drive_by_keyboard(tmp_path, page(1))
+    assert 'data-reloaded="' not in one and 'data-kept="97"' in one and 'data-focus="save"' in one
+    two = _drive_by_keyboard(tmp_path, page(2))
+    assert f'data-focus="g{games[1].no}.plus"' in two and 'data-kept="97"' in two
+
+
+STICKY_DRIVER = """
+<script>
+// the referee's thumb: the games' box scrolled sideways to the seats 3 and 4 on a tablet
+var box = document.getElementById("rows").parentElement;
+box.scrollLeft = box.scrollWidth;
+var cell = document.querySelector("#rows tr:nth-child(5) > td");
+document.body.setAttribute("data-shift", String(Math.round(cell.getBoundingClientRect().left
+                                                           - box.getBoundingClientRect().left)));
+document.body.setAttribute("data-scrolled", String(box.scrollLeft));
+</script>
+"""
+
+
+def test_the_games_number_stays_in_sight_when_the_rows_are_scrolled_sideways_on_a_tablet(photo_report, tmp_path):
+    """On a tablet (820 px) the games' table scrolls sideways; scrolled to the seats 3 and 4, the game's number went
+    out of sight with it, and a figure could not be told from which game it was."""
+    import re
+
+    page = photo_report / "lists" / "skatscan-4-errors.html"
+    driven = page.parent / "sticky.html"
+    driven.write_text(page.read_text(encoding="utf-8").replace("</body>", STICKY_DRIVER + "</body>"),
+                      encoding="utf-8")
+    try:
+        dom = browser(tmp_path, "--window-size=820,1180", "--virtual-time-budget=2000", "--dump-dom",
+                      driven.as_uri()).stdout
+    finally:
+        driven.unlink()
+    assert int(re.search(r'data-scrolled="(\d+)"', dom).group(1)) > 100     # the table does scroll there
+    assert abs(int(re.search(r'data-shift="(-?\d+)"', dom).group(1))) <= 2
+
+
+EMPTY_DRIVER = """
+<script>
+""" + KEEP_SAVED + """document.getElementById("save").click();
+document.body.setAttribute("data-problem", document.getElementById("settle-problem").textContent);
+</script>
+"""
+
+
+def test_saving_the_settle_form_with_nothing_entered_saves_nothing_and_says_so(photo_report, tmp_path):
+    """Each field showed the value read in grey (a placeholder), which looks entered: a referee who saved the form
+    so got a settle file with no decision in it and thought the doubts settled. The field now says it is open, and
+    saving with nothing entered says that nothing was entered, and downloads nothing."""
+    import html
+    import re
+
+    text = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', text)
+    assert fields and all(placeholder == "offen" for _, placeholder in fields)
+    driven = tmp_path / "empty.html"
+    driven.write_text(text.replace("</body>", EMPTY_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    assert 'data-saved="' not in dom
+    assert html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1)).startswith("Nichts eingetragen")
+
+
+ASREAD_DRIVER = """
+<script>
+// "as read" ticked, then another figure typed into the field: the box said "as read" beside a figure that was not
+var box = document.querySelector("#settle input[data-for]");
+box.click();
+var input = document.querySelector('#settle input[name="' + box.dataset.for + '"]');
+input.value = "4711"; input.dispatchEvent(new Event("input", {bubbles: true}));
+document.body.setAttribute("data-ticked", String(box.checked));
+</script>
+"""
+
+
+def test_as_read_is_unticked_when_another_figure_is_typed(photo_report, tmp_path):
+    """"wie gelesen" ticked, then another figure typed: the box stayed ticked beside a figure that was not the one
+    read (and unticking it later wiped the figure typed)."""
+    page = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
+    driven = tmp_path / "asread.html"
+    driven.write_text(page.replace("</body>", ASREAD_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    assert 'data-ticked="false"' in dom

@@ -373,3 +373,99 @@ def test_money_is_written_as_the_pages_language_writes_it(samples):
     # beside a report's index it links back to it; standing alone (skatscan standings --html) it has no such link
     assert '<a href="index.html">← Spiellisten' in render_standings(lines, "de", index=True)
     assert 'href="index.html"' not in render_standings(lines, "de")
+
+
+def test_the_value_taken_for_a_doubt_is_among_the_candidates_shown_however_unlikely_the_reader_made_it():
+    """A count the row's arithmetic chose ("4") that the reader gave 0.01 % beside an empty cell at 99 %: the form
+    showed "4 (∅ 99 %)", as if 4 were no candidate at all; the value taken is shown with its share, under 1 %."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    doubt = CellReading(g.plus, 0.9946, ((None, 0.9946), (g.plus, 0.0001), (7777, 0.0001)), doubtful=True,
+                        chosen_by="arithmetic", reason="sequence")
+    html = render_list(list_view(audit(replace(sl, readings={f"g{g.no}.plus": doubt})), "t"))
+    read = re.search(r'<td class="read">(.*?)</td>', html, re.S).group(1)
+    assert f"<b>{g.plus}</b>" in read and "∅&nbsp;99&nbsp;%" in read
+    assert f"{g.plus}&nbsp;&lt;1&nbsp;%" in read and "7777" not in read     # an unlikely candidate not taken: left out
+
+
+def test_the_result_marks_a_start_number_read_in_doubt_as_the_head_of_the_page_does():
+    """The head of the page said "7?" and the Seeger-Fabian result beside the points said "7": the points may be
+    another player's until the referee settles the cell."""
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    sl = replace(sl, table=replace(sl.table, start_numbers=("12", "7", None, "31")),
+                 readings={"table.start_number.2": CellReading("7", 0.6, (("7", 0.6), ("1", 0.3)), doubtful=True)})
+    html = render_list(list_view(audit(sl), "t"))
+    result = html[html.index('id="result"'):html.index("</table>", html.index('id="result"'))]
+    assert re.findall(r'<tr><td>\d</td><td class="l">([^<]*)</td>', result) == ["12", "7?", "–", "31"]
+
+
+def test_the_head_of_a_list_page_says_how_many_errors_on_paper_it_has_and_links_to_them(samples):
+    """A list with errors on paper whose status is "Lesezweifel" (another cell read in doubt) said so at its top and
+    linked only to the form: its errors were to be found below a photo of a screen and a half."""
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    html = render_list(list_view(a, "faulty-table7"))
+    head = html[:html.index("<h2>")]
+    n = len(a.errors)
+    assert n > 1 and f'<a href="#findings" id="to-findings">{n} Fehler auf dem Papier ↓</a>' in head
+    sl = a.sl
+    g = next(x for x in sl.games if x.plus is not None)
+    doubt = CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+    b = audit(replace(sl, readings={f"g{g.no}.plus": doubt}))
+    head = render_list(list_view(b, "t"))
+    head = head[:head.index("<h2>")]
+    assert "Fehler auf dem Papier ↓" in head and "1 Lesezweifel entscheiden ↓" in head
+
+
+def test_a_list_page_links_back_to_the_index_at_its_end_too(samples):
+    """A list page runs to many screens (photo, findings, rows, the form): after the last decision the way back to the
+    index was at the top alone."""
+    html = render_list(list_view(audit(load_list(samples / "lists" / "faulty-table7.csv")), "faulty-table7"))
+    assert html.count('href="../index.html"') == 2
+    assert html.rindex('href="../index.html"') > html.index('id="result"')
+
+
+def test_the_index_says_where_the_photos_that_could_not_be_read_stand_in_plain_german():
+    """"… konnte: 1 (unten zuerst)" read as "below first": they stand first in the table below."""
+    de = render_index([unreadable_view("prose", "prose.jpg", "No Skat list found.", "de", why="no-list")], "de")
+    assert "Fotos, auf denen keine Liste gelesen werden konnte: 1 (stehen in der Tabelle oben)." in de
+
+
+def test_the_photos_legend_names_every_outline_drawn_on_it(samples):
+    """The photo outlines every cell read: red and orange were named, the green of the cells read surely (most of
+    them) and the blue figures written beside them (what was read) were not."""
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    html = render_list(list_view(a, "t", photo="../img/t.jpg"))
+    legend = re.search(r'<p class="legend muted">(.*?)</p>', html, re.S).group(1)
+    assert "Fehler auf der Liste" in legend and "Lesezweifel" in legend
+    assert "sicher gelesen" in legend and "blau: der gelesene Wert" in legend
+
+
+def test_the_referees_decisions_are_shown_on_the_list_page_beside_what_was_read():
+    """After a scan with the settle file, a cell the referee decided looked like any cell read surely: nothing on
+    the page said which figures were his decisions, nor what the reader had taken there."""
+    from audit.model import Settlement
+    from desk.settle import REFEREE, apply
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    g = next(x for x in sl.games if x.plus is not None)
+    ref = f"g{g.no}.plus"
+    read = replace(sl, readings={ref: CellReading(g.plus + 1, 0.42, ((g.plus + 1, 0.42), (g.plus, 0.3)),
+                                                   doubtful=True)})
+    read = replace(read, games=[replace(x, plus=g.plus + 1) if x.no == g.no else x for x in read.games])
+    settled = apply(read, {ref: Settlement(g.plus, REFEREE, "vom Schiedsrichter entschieden", reading=True)})
+    html = render_list(list_view(audit(settled), "t"))
+    row = re.search(rf"<tr><td>{g.no}</td>.*?</tr>", html, re.S).group(0)
+    assert re.search(rf'<td class="settled" title="[^"]*entschieden[^"]*">{g.plus}</td>', row)
+    decisions = html[html.index('id="decisions"'):html.index("</table>", html.index('id="decisions"'))]
+    assert f"Spiel {g.no} · +" in decisions
+    assert f'<td>{g.plus + 1}</td><td class="corr"><b>{g.plus}</b></td>' in decisions
+    assert 'id="decisions"' not in render_list(list_view(audit(read), "t"))
+
+
+def test_the_index_counts_one_list_in_the_singular(samples):
+    """A late photo scanned alone: "1 Listen, davon 1 für den Schiedsrichter." ("1 lists" in English)."""
+    view = list_view(audit(load_list(samples / "lists" / "faulty-table7.csv")), "t")
+    assert "<p>1 Liste, für den Schiedsrichter." in render_index([view])
+    assert "<p>1 list, for the referee." in render_index([replace(view, status_label="x")], "en")
+    two = render_index([view, replace(view, name="u")])
+    assert "<p>2 Listen, davon 2 für den Schiedsrichter." in two
