@@ -97,9 +97,10 @@ T = {
     # footer
     "footer.blank": ("Der Serienabschluss (Fußzeilen) ist nicht ausgefüllt.",
                      "The series close (footer) is not filled in."),
-    "footer.missing": ("Platz {seat}: {line_name} im Serienabschluss fehlt (erwartet {expected}).",
+    "footer.missing": ("Platz {seat}: {line_name} im Serienabschluss nicht eingetragen (erwartet {expected}).",
                        "Seat {seat}: {line_name} missing in the footer (expected {expected})."),
-    "footer.wrong": ("Platz {seat}: {line_name} im Serienabschluss ist {written}, aus den Spielen folgt {expected}.",
+    # the line names are plural and singular ("Gesamtpunkte", "(Gew.-Verl.) x 50"): no verb that must agree with them
+    "footer.wrong": ("Platz {seat}: {line_name} im Serienabschluss {written}, aus den Spielen folgt {expected}.",
                      "Seat {seat}: footer {line_name} is {written}, the games give {expected}."),
     # money
     "money.missing": ("Platz {seat}: Verlustgeld für {lost_games} fehlt (erwartet {expected_eur} EUR).",

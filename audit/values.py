@@ -124,6 +124,11 @@ def all_game_values() -> frozenset[int]:
 BID_VALUES = tuple(sorted(v for v in all_game_values() if v >= 18))
 
 
+#: The marks' short names, as the game's name (:func:`describe`) and the report's column heads write them.
+MARK_SHORT = {"hand": "H", "schneider": "S", "schneider_announced": "SA", "schwarz": "Sw",
+              "schwarz_announced": "SwA", "ouvert": "O"}
+
+
 def describe(game: Game) -> str:
     """Short game name as keepers write it: ``Kr m1``, ``Gr o2 S``, ``Null H``.
 
@@ -146,8 +151,7 @@ def describe(game: Game) -> str:
         parts.append(f"m{game.mit}")
     if game.ohne is not None:
         parts.append(f"o{game.ohne}")
-    for flag, short in (("hand", "H"), ("schneider", "S"), ("schneider_announced", "Sa"),
-                        ("schwarz", "Sw"), ("schwarz_announced", "Swa"), ("ouvert", "O")):
+    for flag, short in MARK_SHORT.items():
         if getattr(game, flag):
             parts.append(short)
     return " ".join(parts + doubling)

@@ -14,7 +14,7 @@ from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
 from audit.messages import cell_label, field_name, offence_name, render, show_percent, show_value
 from audit.model import MARK_FIELDS, cell_ref, parse_ref
-from audit.values import describe
+from audit.values import MARK_SHORT, describe
 
 UNREADABLE_PHOTO = "unreadable-photo"
 #: Order of the index: the lists that need the referee first.
@@ -28,8 +28,6 @@ STATUS_LABEL = {
 SEVERITY_LABEL = {"de": {ERROR: "Fehler", WARNING: "Hinweis", INFO: "Info", DOUBT: "Lesezweifel"},
                   "en": {ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "reading doubt"}}
 GAME_FIELDS = ("base", "mit", "ohne", *MARK_FIELDS, "plus", "minus")
-MARK_SHORT = {"hand": "H", "schneider": "S", "schneider_announced": "SA", "schwarz": "Sw",
-              "schwarz_announced": "SwA", "ouvert": "O"}
 
 
 @dataclass

@@ -148,3 +148,16 @@ def test_a_value_that_counts_for_a_cell_read_in_doubt_stands_apart_from_the_corr
     doc = audit_to_json(a)
     assert {(c["field"], c["provisional"]) for c in doc["corrections"] if c["game"]} == {("plus", True),
                                                                                          ("total", False)}
+
+
+def test_a_footer_line_is_named_without_a_verb_that_must_agree_with_it():
+    """"Gesamtpunkte ... ist 745" and "Spielpunkte ... fehlt" were bad German (the line names are plural, some
+    singular: "(Gew.-Verl.) x 50"); the sentences now need no verb to agree with the line's name."""
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24)]
+    footer = Footer(points=(None, 0, 0), won=(1, 0, 0), lost=(0, 0, 0), bonus=(50, 0, 0), others_lost=(0, 0, 0),
+                    score=(70, 0, 0), money=(None, None, None), money_total=None)
+    text = render_text(audit(make_list(rows, footer=footer, signatures=True, games=1)), "de")
+    assert "Platz 1: Spielpunkte im Serienabschluss nicht eingetragen (erwartet 24)." in text
+    assert "Platz 1: Gesamtpunkte im Serienabschluss 70, aus den Spielen folgt 74." in text
+    assert " ist 70" not in text and " fehlt" not in text
