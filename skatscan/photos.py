@@ -21,8 +21,9 @@ engine_option = click.option("--engine", type=click.Choice(["skatscan", "tessera
 
 
 def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
-    """The photo files of ``paths`` (:func:`desk.batch.find_photos`); none is bad input, whose line names the folders
-    inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
+    """The photo files of ``paths`` (:func:`desk.batch.find_photos`), each file once however often and however spelt
+    it is given (overlapping shell patterns, a folder and a photo in it); none is bad input, whose line names the
+    folders inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
     ``missing_is_bad`` a path that does not exist is bad input before anything is read or written (``scan --report``:
     a mistyped folder would otherwise rewrite the report without its lists)."""
     from desk.batch import find_photos
@@ -30,7 +31,12 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
         missing = [p for p in paths if not Path(p).exists()]
         if missing:
             raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
-    files = [str(p) for p in find_photos(paths)]
+    files, seen = [], set()
+    for p in find_photos(paths):
+        where = _resolved(p)
+        if where not in seen:           # a file named twice (overlapping patterns, a folder and a file in it): once
+            seen.add(where)
+            files.append(str(p))
     if not files:
         inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()
                        for sub in p.iterdir() if sub.is_dir() and find_photos([str(sub)]))
@@ -38,6 +44,14 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
             if inner else ""
         raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
     return files
+
+
+def _resolved(path: Path) -> str:
+    """Where the file ``path`` is, however it was spelt (``./a.jpg``, ``fotos//a.jpg``, its absolute path)."""
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path.absolute())
 
 
 def read_photo(name: str, engine: str, settings=None):

@@ -80,3 +80,34 @@ def test_scan_reports_the_same_table_twice(photos, tmp_path):
     r = CliRunner().invoke(cli, ["scan", str(photos)])
     # every fake photo reads as series 1, table 1: three photos of one list
     assert "series 1, table 1 appears on 3 photos" in r.stderr
+
+
+def test_a_photo_given_twice_is_read_once(photos, tmp_path, monkeypatch):
+    """The same file named twice (by the same path, another spelling of it, or a folder and a file in it: overlapping
+    shell patterns) is one photo: read once, one list in the report, not one table photographed twice."""
+    monkeypatch.chdir(photos.parent)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", "fotos/s1-t1.jpg", str(photos / "s1-t1.jpg"), "./fotos//s1-t1.jpg",
+                                 "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert "appears on" not in r.stderr and "plays series" not in r.stderr, r.stderr
+    assert r.stderr.splitlines()[-1].startswith("1 photo, ")
+    assert [p.name for p in (report / "results").glob("*.list.json")] == ["s1-t1.list.json"]
+    r = CliRunner().invoke(cli, ["scan", "fotos", "fotos/s1-t2.jpg", "--json"])
+    assert len(json.loads(r.stdout)) == 3 and "appears on 3 photos" in r.stderr, r.stderr
+
+
+def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
+    import skatscan.cmd_digitize
+
+    class Read:
+        located = type("Located", (), {"other_lists": 0})()
+
+        def list_json(self):
+            return json.loads(SAMPLE.read_text())
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", lambda name, engine, settings: (Read(), None))
+    monkeypatch.chdir(photos)
+    r = CliRunner().invoke(cli, ["digitize", "s1-t1.jpg", "./s1-t1.jpg"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["format"] == "skatscan.list/1"      # one photo: one document, not a list of two
