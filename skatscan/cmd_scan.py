@@ -328,7 +328,10 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
             click.echo(f"skatscan: standings: {note}", err=True)
 
     from .cmd_standings import to_csv
-    write_atomic(folder / "standings.csv", to_csv(lines, names))
+    try:
+        write_atomic(folder / "standings.csv", to_csv(lines, names))
+    except OSError as exc:
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
     return render_standings(lines, lang, names, index=True), None
 
 

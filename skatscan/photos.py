@@ -100,8 +100,11 @@ def report_picture(image, photo_width: int, a, img_dir: Path, name: str) -> tupl
     pictures = cell_pictures(image, {ref: r.box for ref, r in a.sl.readings.items()}, pictured_cells(a), scale)
     errors = {f.cells[0] for f in a.errors if f.cells}
     ok, buf = cv2.imencode(".jpg", draw_readings(image, a.sl, errors, scale=scale), [cv2.IMWRITE_JPEG_QUALITY, 82])
-    img_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    try:
+        img_dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    except OSError as exc:          # a full disk, a file in the way: one line, exit 2 (as for the report's pages)
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(img_dir.parent))
     return f"../img/{name}.jpg", pictures
 
 

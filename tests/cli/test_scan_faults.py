@@ -111,3 +111,28 @@ def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
     r = CliRunner().invoke(cli, ["digitize", "s1-t1.jpg", "./s1-t1.jpg"])
     assert r.exit_code == 0, r.stderr
     assert json.loads(r.stdout)["format"] == "skatscan.list/1"      # one photo: one document, not a list of two
+
+
+def read_with_overlay(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """:func:`fake_read` with the reduced copy of the photo that the report draws on."""
+    import cv2
+    import numpy as np
+    ok, jpeg = cv2.imencode(".jpg", np.full((80, 60, 3), 255, np.uint8))
+    return {**fake_read(path), "overlay_jpeg": jpeg.tobytes()}
+
+
+@pytest.mark.parametrize("blocked", ["img", "standings.csv"])
+def test_a_report_whose_pictures_or_standings_cannot_be_written(photos, tmp_path, monkeypatch, blocked):
+    """A report folder where the list's picture or the standings cannot go (here a file or folder in the way; a full
+    disk alike): one line naming the report and the problem, exit 2, no traceback."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    report = tmp_path / "bericht"
+    report.mkdir()
+    if blocked == "img":
+        (report / "img").write_text("not a folder")
+    else:
+        (report / "standings.csv" / "x").mkdir(parents=True)
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t1.jpg"), "--report", str(report)])
+    assert r.exit_code == 2 and not isinstance(r.exception, OSError), r.exception
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"skatscan: {report}") and "cannot write" in r.stderr, \
+        r.stderr
