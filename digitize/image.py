@@ -89,7 +89,13 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     if decoded is None or decoded.size == 0:
         raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
                          de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
-    if decoded.shape[:2] != (height, width):
+    sizes = {(height, width)}
+    if fmt == "TIFF":
+        # OpenCV's TIFF decoder turns the pixels upright itself (Pillow gives the size turned or not, by version)
+        if orientation in (5, 6, 7, 8):
+            sizes.add((width, height))
+        orientation = 1
+    if decoded.shape[:2] not in sizes:
         raise ImageError(f"The {fmt} photo is damaged: its header says {width} x {height} but it decodes to "
                          f"{decoded.shape[1]} x {decoded.shape[0]}.",
                          de=f"Das {fmt}-Foto ist beschädigt: laut Kopf {width} x {height}, entschlüsselt aber "

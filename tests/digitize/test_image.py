@@ -123,6 +123,25 @@ def test_exif_orientation_is_honoured(orientation, shape, white_at):
     assert out[:, :, 0].mean() == pytest.approx(load_image(jpeg_bytes(marked(), 95))[:, :, 0].mean(), abs=3)
 
 
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP", "TIFF"])
+@pytest.mark.parametrize("orientation, shape, white_at", [
+    (3, (40, 100), (20, 95)),
+    (6, (100, 40), (5, 20)),
+    (8, (100, 40), (95, 20)),
+])
+def test_orientation_is_honoured_once_in_every_format(fmt, orientation, shape, white_at):
+    """A TIFF's orientation tag (a scanner's, or a photo saved as TIFF) is applied as a JPEG's EXIF tag is: once.
+    OpenCV's TIFF decoder turns the pixels itself, and they were turned a second time: sideways or upside down."""
+    img = Image.fromarray(np.ascontiguousarray(marked()[:, :, ::-1]))
+    exif = img.getexif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    img.save(buf, fmt, exif=exif.tobytes(), **({"quality": 95} if fmt in ("JPEG", "WEBP") else {}))
+    out = load_image(buf.getvalue())
+    assert out.shape[:2] == shape
+    assert out[white_at].min() > 200
+
+
 # -- refusals --------------------------------------------------------------------------------------------------------
 
 def test_bomb_is_refused_before_decoding(monkeypatch):
