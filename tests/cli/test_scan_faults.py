@@ -136,3 +136,19 @@ def test_a_report_whose_pictures_or_standings_cannot_be_written(photos, tmp_path
     assert r.exit_code == 2 and not isinstance(r.exception, OSError), r.exception
     assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"skatscan: {report}") and "cannot write" in r.stderr, \
         r.stderr
+
+
+def test_a_decision_saved_beside_a_photo_whose_name_the_report_changed(photos, tmp_path):
+    """The report's form saves ``NAME.settle.json`` named as the report names the list; a photo named with a space or
+    an umlaut has another report name ("Tisch 3.jpg": "Tisch_3"), and the file put beside the photo, as the README
+    says, was not read: the referee's decision was silently left out."""
+    (photos / "s1-t1.jpg").rename(photos / "Tisch 3 Müller.jpg")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos / "Tisch 3 Müller.jpg"), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert (report / "lists" / "Tisch_3_M_ller.html").exists()      # its form would save Tisch_3_M_ller.settle.json
+    (photos / "Tisch_3_M_ller.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.p1.total": {"value": 124, "rule": "SkWO 7.2.5"}}}))
+    r = CliRunner().invoke(cli, ["scan", str(photos / "Tisch 3 Müller.jpg"), "--report", str(report), "--json"])
+    doc = json.loads(r.stdout)
+    assert doc["corrected"]["settled"]["g1.p1.total"]["value"] == 124, doc["corrected"].get("settled")   # it counts
