@@ -53,6 +53,15 @@ class LazyGroup(click.Group):
             return None
         return importlib.import_module(module).command
 
+    def invoke(self, ctx):
+        """Run the subcommand; Ctrl-C is one line and exit status 130 (click's own "Aborted!" exits 1, which
+        ``audit`` and ``scan`` use for "errors found")."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("skatscan: interrupted", err=True)
+            ctx.exit(130)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="skatscan")

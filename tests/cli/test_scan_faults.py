@@ -152,3 +152,18 @@ def test_a_decision_saved_beside_a_photo_whose_name_the_report_changed(photos, t
     r = CliRunner().invoke(cli, ["scan", str(photos / "Tisch 3 Müller.jpg"), "--report", str(report), "--json"])
     doc = json.loads(r.stdout)
     assert doc["corrected"]["settled"]["g1.p1.total"]["value"] == 124, doc["corrected"].get("settled")   # it counts
+
+
+@pytest.mark.parametrize("command", ["scan", "digitize"])
+def test_ctrl_c_is_said_so_and_exits_130_not_1(photos, monkeypatch, command):
+    """Ctrl-C ends a command with one line and exit status 130 (128 + SIGINT), as the shell reports it; click's own
+    "Aborted!" and exit 1 said "errors found on the lists" to a script that checks the status."""
+    import skatscan.cmd_digitize
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", interrupt)
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", interrupt)
+    r = CliRunner().invoke(cli, [command, str(photos)])
+    assert r.exit_code == 130 and r.stderr == "skatscan: interrupted\n", (r.exit_code, r.stderr)
