@@ -60,11 +60,13 @@ class OutputPlan:
             not_an_input(self.target, self.inputs)
 
     def unique(self, source: str) -> str:
-        """A file name from ``source`` that no earlier input of this run has taken."""
+        """A file name from ``source`` that no earlier input of this run has taken, also in another case (Windows and
+        macOS do not tell ``T1.json`` from ``t1.json``)."""
         stem = safe_stem(source)
         name = stem + self.suffix
         k = 2
-        while name in self.used:
+        taken = {u.casefold() for u in self.used}
+        while name.casefold() in taken:
             name = f"{stem}-{k}{self.suffix}"
             k += 1
         self.used.add(name)

@@ -69,3 +69,13 @@ def test_a_name_in_an_output_folder_that_is_an_input_is_refused(tmp_path):
         plan.write(str(tmp_path / "b.png"), "written")
     assert (tmp_path / "b.json").read_text() == "{}"
     assert plan.write(str(tmp_path / "c.png"), "written") == tmp_path / "c.json"
+
+
+def test_names_in_an_output_folder_differ_by_more_than_case(tmp_path):
+    """Two inputs whose names differ only in case ("serie1/T1.jpg", "serie2/t1.jpg") get outputs (and report pages)
+    whose names differ by more than case: on Windows or a Mac, whose file systems do not tell "T1.json" from
+    "t1.json", one would replace the other."""
+    plan = OutputPlan(str(tmp_path / "out"), 3, ".json")
+    paths = [plan.path_for(p) for p in ("serie1/T1.jpg", "serie2/t1.jpg", "serie3/t1.png")]
+    assert len({p.name.casefold() for p in paths}) == 3, paths
+    assert paths[0].name == "T1.json"
