@@ -67,6 +67,13 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="skatscan")
 def cli():
     """skatscan: read, audit and score DSkV Skat tournament lists (Spiellisten)."""
+    # a file name that is not UTF-8 (Python holds its odd bytes as surrogates) is printed as "\udcfc", as Python's
+    # stderr does, not the end of the command (a German locale's stdout takes no surrogates)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
 
 
 def main(argv=None):

@@ -2,6 +2,7 @@
 are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,24 @@ def test_ctrl_c_is_said_so_and_exits_130_not_1(photos, monkeypatch, command):
     monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", interrupt)
     r = CliRunner().invoke(cli, [command, str(photos)])
     assert r.exit_code == 130 and r.stderr == "skatscan: interrupted\n", (r.exit_code, r.stderr)
+
+
+def test_a_photo_name_that_is_not_utf8(photos, tmp_path):
+    """A photo whose name is not UTF-8 (Latin-1 "Müller.jpg" from a Windows zip or an old USB stick: Python holds it
+    with a surrogate) ended the whole batch with a traceback where its name went into the JSON. Its name is kept
+    exactly (the JSON escapes it), so a rerun finds it done, and the report names it."""
+    odd = os.fsdecode(os.fsencode(str(photos)) + b"/M\xfcller.jpg")
+    try:
+        (photos / "s1-t1.jpg").rename(odd)
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes no such name")
+    report = tmp_path / "bericht"
+    for _ in range(2):
+        r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+        assert r.exit_code == 0, r.exception
+    manifest = json.loads((report / "results" / "manifest.json").read_text(encoding="utf-8"))
+    assert {entry["photo"] for entry in manifest.values()} >= {odd}       # the name as it is on disk
+    assert "M\\udcfcller.jpg" in (report / "index.html").read_text(encoding="utf-8")
+    r = CliRunner().invoke(cli, ["scan", odd, "-o", str(tmp_path / "a.json")])
+    assert r.exit_code == 0, r.exception
+    assert json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["source"] == odd
