@@ -56,6 +56,8 @@ class OutputPlan:
                 raise BadInput(f"cannot create the output folder ({exc.strerror or exc})", str(self.folder))
         elif not self.target.parent.exists():
             raise BadInput("the folder for this output does not exist", str(self.target))
+        elif not self.target.parent.is_dir():
+            raise BadInput("is a file, not a folder for the output", str(self.target.parent))
         else:
             not_an_input(self.target, self.inputs)
 

@@ -79,3 +79,20 @@ def test_names_in_an_output_folder_differ_by_more_than_case(tmp_path):
     paths = [plan.path_for(p) for p in ("serie1/T1.jpg", "serie2/t1.jpg", "serie3/t1.png")]
     assert len({p.name.casefold() for p in paths}) == 3, paths
     assert paths[0].name == "T1.json"
+
+
+@pytest.mark.parametrize("command", ["digitize", "scan"])
+def test_an_output_in_a_folder_that_is_a_file_is_refused_before_reading(tmp_path, monkeypatch, command):
+    """``-o notes.txt/a.json``: the output's folder is a file; bad input before the photo is read (it was read
+    first, seconds a photo, and then the output could not be written)."""
+    import skatscan.cmd_digitize
+    import skatscan.cmd_scan
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the photo was read")
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", no_reading)
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", no_reading)
+    (tmp_path / "notes.txt").write_text("x")
+    code, out, err = run(command, PHOTO, "-o", tmp_path / "notes.txt" / "a.json")
+    assert code == 2 and err == f"skatscan: {tmp_path / 'notes.txt'}: is a file, not a folder for the output\n", err
