@@ -39,7 +39,8 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
             files.append(str(p))
     if not files:
         inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()
-                       for sub in p.iterdir() if sub.is_dir() and find_photos([str(sub)]))
+                       for sub in p.iterdir() if sub.is_dir() and not sub.name.startswith(".")
+                       and find_photos([str(sub)]))
         hint = f"; the folders {', '.join(inner)} hold photos: give them (a folder is not searched below)" \
             if inner else ""
         raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
