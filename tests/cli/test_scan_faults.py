@@ -189,3 +189,21 @@ def test_a_photo_name_that_is_not_utf8(photos, tmp_path):
     r = CliRunner().invoke(cli, ["scan", odd, "-o", str(tmp_path / "a.json")])
     assert r.exit_code == 0, r.exception
     assert json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["source"] == odd
+
+
+def test_a_broken_decisions_file_leaves_its_list_in_the_report(photos, tmp_path):
+    """A decisions file that cannot be read (a referee's hand edit broke its JSON) is bad input, one line; its list
+    stays in the report, audited without the decisions and saying why, not gone from the index and the standings
+    without a word there."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    (report / "settle").mkdir()
+    (report / "settle" / "s1-t2.settle.json").write_text('{"format": "skatscan.settle/1", "cells": {')
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0].startswith(f"skatscan: {photos / 's1-t2.jpg'}: {report / 'settle'}"), r.stderr
+    index = (report / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="lists/s1-t{i}.html"' in index for i in (1, 2, 3)), index
+    page = (report / "lists" / "s1-t2.html").read_text(encoding="utf-8")
+    assert "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen" in page and "s1-t2.settle.json" in page
