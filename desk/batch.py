@@ -29,7 +29,7 @@ from typing import Callable, Iterable, Optional
 from audit.files import write_atomic
 
 #: Photo files a batch picks up from a folder.
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jfif", ".jpe", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
 #: Seconds one photo may take before its worker is stopped.
 TIME_LIMIT = 60.0
 #: Photos a worker process handles before it is replaced (bounds memory over long batches).

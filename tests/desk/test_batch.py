@@ -118,6 +118,13 @@ def test_a_folder_stands_for_its_photos_not_the_hidden_files_beside_them(tmp_pat
     assert find_photos([str(tmp_path / "stick" / "._IMG_0001.JPG")]) == [tmp_path / "stick" / "._IMG_0001.JPG"]
 
 
+def test_a_folder_stands_for_its_jfif_photos(tmp_path):
+    """A photo saved from WhatsApp Web on Windows is a JPEG named ".jfif" (or ".jpe"): a folder of them was "no photos
+    found", though each given by name was read."""
+    found = make(tmp_path / "whatsapp", {"WhatsApp Image 2026-12-05.jfif": "x", "b.JPE": "x", "c.txt": "x"})
+    assert [p.name for p in found] == ["WhatsApp Image 2026-12-05.jfif", "b.JPE"]
+
+
 def test_a_folder_stands_for_its_lists_not_the_hidden_files_beside_them(tmp_path):
     from skatscan.cmd_audit import expand
 
