@@ -63,7 +63,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
-    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo.
+    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, and a TIFF of
+    several pages (a scan of several lists: one would be read, the others not).
     """
     data = _read(source)
     if not data:
@@ -146,6 +147,7 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
         try:
             with Image.open(io.BytesIO(data)) as im:
                 fmt, size = im.format, im.size
+                pages = _tiff_pages(im) if fmt == "TIFF" else 1
                 orientation = 1
                 if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF"):
                     try:
@@ -164,7 +166,26 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
     if fmt not in FORMATS:
         raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
                          de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")
+    if pages > 1:
+        raise ImageError(f"The TIFF file holds {pages} pages (a scan of several lists?): skatscan reads one list a "
+                         "file; save each page as a file of its own.",
+                         de=f"Die TIFF-Datei hat {pages} Seiten (ein Scan mehrerer Listen?): skatscan liest eine Liste "
+                            "je Datei; bitte jede Seite als eigene Datei speichern.")
     return fmt, size, orientation if 1 <= orientation <= 8 else 1
+
+
+def _tiff_pages(im) -> int:
+    """The pages of the TIFF ``im`` (headers only), not counting a page's reduced copy (NewSubfileType bit 1: a
+    thumbnail some scanners add); the first page is left current."""
+    pages = 0
+    try:
+        for i in range(getattr(im, "n_frames", 1)):
+            im.seek(i)
+            pages += not int(im.tag_v2.get(254, 0) or 0) & 1
+        im.seek(0)
+    except (EOFError, OSError, ValueError, TypeError):      # a broken chain of pages: those counted so far
+        im.seek(0)
+    return max(pages, 1)
 
 
 def _jpeg_complete(data: bytes) -> bool:

@@ -200,6 +200,31 @@ def test_heic_gets_conversion_advice():
     assert "JPEG" in str(err.value) and "heif-convert" in str(err.value)
 
 
+def test_a_tiff_of_several_pages_is_refused_not_read_in_part():
+    """A scanner's TIFF of several lists, one a page: only the first was read and the others left without a word.
+    One list a file; a page's reduced copy (a thumbnail, NewSubfileType 1) is no page of its own."""
+    pages = [Image.fromarray(np.full((40, 30, 3), v, np.uint8)) for v in (255, 200, 150)]
+    buf = io.BytesIO()
+    pages[0].save(buf, "TIFF", save_all=True, append_images=pages[1:])
+    with pytest.raises(ImageError, match="holds 3 pages") as err:
+        load_image(buf.getvalue())
+    assert err.value.de.startswith("Die TIFF-Datei hat 3 Seiten")
+    thumb = Image.fromarray(np.full((4, 3, 3), 255, np.uint8))
+    assert load_image(_with_reduced_second_page(pages[0], thumb)).shape == (40, 30, 3)
+
+
+def _with_reduced_second_page(page, thumb) -> bytes:
+    from PIL import TiffImagePlugin
+    buf = io.BytesIO()
+    with TiffImagePlugin.AppendingTiffWriter(buf, new=True) as tiff:
+        page.save(tiff, "TIFF")
+        tiff.newFrame()
+        info = TiffImagePlugin.ImageFileDirectory_v2()
+        info[254] = 1
+        thumb.save(tiff, "TIFF", tiffinfo=info)
+    return buf.getvalue()
+
+
 def test_missing_file(tmp_path):
     with pytest.raises(ImageError, match="Cannot read"):
         load_image(tmp_path / "nope.jpg")
