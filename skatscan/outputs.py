@@ -60,6 +60,10 @@ class OutputPlan:
             raise BadInput("is a file, not a folder for the output", str(self.target.parent))
         else:
             not_an_input(self.target, self.inputs)
+            from desk.batch import PHOTO_SUFFIXES
+            if suffix.endswith(".json") and self.target.suffix.lower() in PHOTO_SUFFIXES:
+                # "-o t2.jpg" for t2.json (the tab key) would replace the photo t2.jpg, no input, with JSON
+                raise BadInput("is named as a photo; the output is JSON: name it .json", str(self.target))
 
     def unique(self, source: str) -> str:
         """A file name from ``source`` that no earlier input of this run has taken, also in another case (Windows and

@@ -96,3 +96,27 @@ def test_an_output_in_a_folder_that_is_a_file_is_refused_before_reading(tmp_path
     (tmp_path / "notes.txt").write_text("x")
     code, out, err = run(command, PHOTO, "-o", tmp_path / "notes.txt" / "a.json")
     assert code == 2 and err == f"skatscan: {tmp_path / 'notes.txt'}: is a file, not a folder for the output\n", err
+
+
+@pytest.mark.parametrize("command,sample,option", [
+    ("digitize", PHOTO, "-o"),
+    ("scan", PHOTO, "-o"),
+    ("audit", LIST, "-o"),
+    ("audit", LIST, "--corrected"),
+])
+def test_a_json_output_named_as_a_photo_is_refused(tmp_path, monkeypatch, command, sample, option):
+    """``digitize t1.jpg -o t2.jpg`` (a slip of the tab key for t2.json) replaced the photo t2.jpg, not an input of
+    the command, with JSON. An output named like a photo is bad input before anything is read; the photo is kept."""
+    import skatscan.cmd_digitize
+    import skatscan.cmd_scan
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the photo was read")
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", no_reading)
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", no_reading)
+    other = tmp_path / "t2.JPG"
+    other.write_bytes(PHOTO.read_bytes())
+    code, out, err = run(command, sample, option, other)
+    assert code == 2 and err == f"skatscan: {other}: is named as a photo; the output is JSON: name it .json\n", err
+    assert other.read_bytes() == PHOTO.read_bytes()
