@@ -51,6 +51,9 @@ class PhotoProblem(Exception):
 #: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
 #: dark, blurred or small, too large for the memory, too slow, a failure of the reader, the file gone, a duplicate.
 WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "duplicate")
+#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory): the next run reads
+#: the photo again, as one not finished.
+PASSING = ("timeout", "crash", "memory")
 
 
 @dataclass
@@ -187,7 +190,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 continue
             except (OSError, json.JSONDecodeError):
                 pass                      # a damaged result: do the photo again
-        if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem"):
+        if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem") \
+                and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
                                   problem_de=done.get("problem_de", ""))
             on_done(outcomes[i])

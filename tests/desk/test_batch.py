@@ -12,6 +12,8 @@ def fake_process(path: str) -> dict:
     text = Path(path).read_text()
     if text.startswith("hang"):
         time.sleep(60)
+    if text.startswith("slow"):
+        time.sleep(2)
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("bad"):
@@ -48,6 +50,20 @@ def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
     assert json.loads((tmp_path / "res" / "a.list.json").read_text())["text"] == "ok a"
     assert (tmp_path / "res" / "a.overlay.jpg").read_bytes() == b"\xff\xd8jpeg"
     assert not list((tmp_path / "res").glob("*.part"))
+
+
+def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_path):
+    """A photo stopped by the time limit (a busy machine, a limit set too low) or whose worker died is not a bad photo:
+    the next run reads it again, as a photo not finished yet (before: the rerun with a larger --time-limit said "took
+    longer than 1 s" again, without reading it, and only --again, which reads every photo anew, helped). A photo that
+    is bad itself stays done."""
+    photos = make(tmp_path / "in", {"a.jpg": "slow a", "b.jpg": "bad"})
+    names = [p.stem for p in photos]
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=1)
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout"), ("bad", "no-list")]
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
+    assert out[1].seconds == 0                                          # not read again
 
 
 def test_of_the_same_photo_twice_the_plainest_name_is_read_and_the_copy_is_the_duplicate(tmp_path):
