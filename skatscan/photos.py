@@ -71,6 +71,9 @@ def read_photo(name: str, engine: str, settings=None):
         raise BadInput(str(exc), f"--engine {engine}")
     except FileNotFoundError:
         bad_input_line(name, "no such file")
+    except Exception as exc:    # a failure of the reader on this photo (as scan's batch says it): the others go on
+        said = " ".join(str(exc).split())          # one line (OpenCV's messages end in a newline)
+        bad_input_line(name, f"internal error while reading the photo ({type(exc).__name__}: {said})")
     return None
 
 

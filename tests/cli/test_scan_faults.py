@@ -207,3 +207,26 @@ def test_a_broken_decisions_file_leaves_its_list_in_the_report(photos, tmp_path)
     assert all(f'href="lists/s1-t{i}.html"' in index for i in (1, 2, 3)), index
     page = (report / "lists" / "s1-t2.html").read_text(encoding="utf-8")
     assert "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen" in page and "s1-t2.settle.json" in page
+
+
+def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
+    """A failure of the reader on one photo (a bug, an odd photo OpenCV refuses) is one line for that photo, and
+    digitize goes on with the others, as scan's batch does; it ended digitize with a traceback."""
+    import cv2
+
+    import digitize.pipeline
+
+    def fails_on_the_second(image, engine, source, settings):
+        if source.endswith("s1-t2.jpg"):
+            raise cv2.error("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed) !ssize.empty() in "
+                            "function 'resize'\n")
+        raise digitize.pipeline.LocateError("No Skat list found on the photo.")
+
+    monkeypatch.setattr("digitize.image.load_image", lambda name: None)
+    monkeypatch.setattr(digitize.pipeline, "digitize_image", fails_on_the_second)
+    r = CliRunner().invoke(cli, ["digitize", str(photos)])
+    assert r.exit_code == 2, r.exception
+    lines = r.stderr.splitlines()
+    assert len(lines) == 3 and lines[1] == (f"skatscan: {photos / 's1-t2.jpg'}: internal error while reading the "
+                                            "photo (error: OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion "
+                                            "failed) !ssize.empty() in function 'resize')"), lines
