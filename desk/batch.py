@@ -101,8 +101,9 @@ def _run_one(process, path_str):
     except MemoryError:
         return "bad", ("memory", "too large to process in memory", "zu groß, um es im Speicher zu verarbeiten")
     except Exception as exc:  # a bug must not end the batch: report it for this photo
-        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {exc})",
-                       f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {exc})")
+        said = " ".join(str(exc).split())   # on one line (OpenCV's messages end in a newline)
+        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {said})",
+                       f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {said})")
 
 
 class _Workers:

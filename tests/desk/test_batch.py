@@ -18,6 +18,8 @@ def fake_process(path: str) -> dict:
         os._exit(3)
     if text.startswith("bad"):
         raise PhotoProblem("no list on this photo", "no-list")
+    if text.startswith("bug on two lines"):
+        raise ValueError("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed)\n in function 'resize'\n")
     if text.startswith("bug"):
         raise ValueError("oops")
     return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
@@ -64,6 +66,16 @@ def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_pat
     out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
     assert out[1].seconds == 0                                          # not read again
+
+
+def test_a_failure_of_the_reader_is_said_on_one_line(tmp_path):
+    """An internal error's message of several lines (OpenCV's end in a newline) is one line on stderr and in the
+    report."""
+    photos = make(tmp_path / "in", {"a.jpg": "bug on two lines"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a"])
+    assert out[0].problem == ("internal error while reading the photo (ValueError: OpenCV(5.1.0) resize.cpp:4208: "
+                              "error: (-215:Assertion failed) in function 'resize')")
+    assert "\n" not in out[0].problem_de
 
 
 def test_of_the_same_photo_twice_the_plainest_name_is_read_and_the_copy_is_the_duplicate(tmp_path):
