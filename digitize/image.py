@@ -189,9 +189,39 @@ def _tiff_pages(im) -> int:
 
 
 def _jpeg_complete(data: bytes) -> bool:
-    """True when the JPEG's last scan is followed by an end-of-image marker (phones may add data after it)."""
-    sos = data.rfind(b"\xff\xda")
-    return sos >= 0 and data.find(b"\xff\xd9", sos) >= 0
+    """True when the JPEG's stream runs to its end-of-image marker, walked from its start: segment by segment, and
+    through each scan's image data to the marker after it. Phones may add data after the end (a motion photo's video,
+    a maker's trailer), whose bytes can hold anything (a search for the last start-of-scan marker found one in a
+    video about every other time, and refused the photo as truncated)."""
+    n, pos = len(data), 2
+    while pos + 1 < n:
+        if data[pos] != 0xFF:                        # stray bytes between segments (libjpeg skips them too)
+            pos = data.find(b"\xff", pos)
+            if pos < 0:
+                return False
+            continue
+        marker = data[pos + 1]
+        if marker == 0xD9:                           # end of image
+            return True
+        if marker == 0xFF or marker == 0x01 or 0xD0 <= marker <= 0xD8:   # fill byte, markers without a length
+            pos += 1 if marker == 0xFF else 2
+            continue
+        if pos + 4 > n:
+            return False
+        pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+        if marker == 0xDA:                           # a scan: its image data runs to the next marker not stuffed
+            while True:
+                pos = data.find(b"\xff", pos)
+                if pos < 0 or pos + 1 >= n:
+                    return False
+                following = data[pos + 1]
+                if following == 0x00 or 0xD0 <= following <= 0xD7:   # a stuffed 0xFF, a restart marker
+                    pos += 2
+                elif following == 0xFF:
+                    pos += 1
+                else:
+                    break
+    return False
 
 
 def _to_bgr8(img: np.ndarray) -> np.ndarray:

@@ -179,6 +179,21 @@ def test_truncated_jpeg():
         load_image(data[: len(data) // 2])
 
 
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_motion_photo_is_read_and_a_truncated_one_refused(progressive):
+    """A motion photo (Samsung, Pixel: the JPEG with a short video after its end) was refused as truncated whenever
+    the video's bytes held a start-of-scan marker with no end-of-image after it (about every other one); its end is
+    where the JPEG's own stream ends. Truncated inside the stream, it is still refused."""
+    img = np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90, cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
+    jpeg = buf.tobytes()
+    video = b"MotionPhoto_Data\x00\x00\x00\x18ftypmp42" + b"\x00" * 64 + b"\xff\xda\x00\x0c" + bytes(range(256)) * 8
+    assert load_image(jpeg + video).shape == (200, 300, 3)
+    for cut in (len(jpeg) // 10, len(jpeg) // 2, len(jpeg) - 2):
+        with pytest.raises(ImageError, match="truncated"):
+            load_image(jpeg[:cut])
+
+
 def test_truncated_png():
     data = png_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
     with pytest.raises(ImageError, match="truncated|damaged"):
