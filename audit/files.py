@@ -1,6 +1,7 @@
 """Reading input text files with one clear problem, and writing outputs whole or not at all."""
 from __future__ import annotations
 
+import codecs
 import os
 import tempfile
 from pathlib import Path
@@ -42,11 +43,24 @@ def read_text(path: str | os.PathLike, max_bytes: int, what: str = "a list file"
     return text
 
 
+def _escape_surrogates(exc: UnicodeError):
+    """A file name that is not UTF-8 (Latin-1 "Müller.jpg" from a Windows zip) comes to Python with a surrogate for
+    each byte it cannot decode (``\\udcfc``); written as that JSON escape, a JSON output keeps the name exactly (it
+    reads back as the same name of the same file), and a page shows it so."""
+    if isinstance(exc, UnicodeEncodeError):
+        return "".join(f"\\u{ord(c):04x}" for c in exc.object[exc.start:exc.end]), exc.end
+    raise exc
+
+
+_SURROGATES = "skatscan-surrogates"
+codecs.register_error(_SURROGATES, _escape_surrogates)
+
+
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` via a temporary file in the same folder and a
     rename: a reader sees the old file or the whole new one, never half of it."""
     path = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    raw = data.encode("utf-8", errors=_SURROGATES) if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         os.chmod(tmp, _file_mode(path))  # mkstemp makes 0600; an output is an ordinary file

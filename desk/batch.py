@@ -29,7 +29,7 @@ from typing import Callable, Iterable, Optional
 from audit.files import write_atomic
 
 #: Photo files a batch picks up from a folder.
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jfif", ".jpe", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
 #: Seconds one photo may take before its worker is stopped.
 TIME_LIMIT = 60.0
 #: Photos a worker process handles before it is replaced (bounds memory over long batches).
@@ -51,6 +51,9 @@ class PhotoProblem(Exception):
 #: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
 #: dark, blurred or small, too large for the memory, too slow, a failure of the reader, the file gone, a duplicate.
 WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "duplicate")
+#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory): the next run reads
+#: the photo again, as one not finished.
+PASSING = ("timeout", "crash", "memory")
 
 
 @dataclass
@@ -98,8 +101,9 @@ def _run_one(process, path_str):
     except MemoryError:
         return "bad", ("memory", "too large to process in memory", "zu groß, um es im Speicher zu verarbeiten")
     except Exception as exc:  # a bug must not end the batch: report it for this photo
-        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {exc})",
-                       f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {exc})")
+        said = " ".join(str(exc).split())   # on one line (OpenCV's messages end in a newline)
+        return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {said})",
+                       f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {said})")
 
 
 class _Workers:
@@ -187,7 +191,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 continue
             except (OSError, json.JSONDecodeError):
                 pass                      # a damaged result: do the photo again
-        if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem"):
+        if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem") \
+                and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
                                   problem_de=done.get("problem_de", ""))
             on_done(outcomes[i])

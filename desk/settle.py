@@ -55,18 +55,36 @@ RESULTS, DECISIONS, LIST_SUFFIX = "results", "settle", ".list.json"
 
 
 def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Settlement]:
-    """The referee's decisions on the list in ``list_file``: beside the photo it was read from (``photo``), beside the
-    list file, and, for a list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder
-    (where ``scan`` looks too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the
-    report counts."""
+    """The referee's decisions on the list in ``list_file``: beside the photo it was read from (``photo``; by the
+    photo's name, and by the name the report gives the list, which its form saves), beside the list file, and, for a
+    list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder (where ``scan`` looks
+    too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the report counts."""
     found: dict[str, Settlement] = {}
     if photo:
         found.update(read_settlements(settle_path(Path(photo))))
     found.update(read_settlements(settle_path(list_file)))
     if list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX):
         name = list_file.name[:-len(LIST_SUFFIX)]
+        beside = _beside_by_report_name(Path(photo), name) if photo else None
+        if beside is not None:
+            found.update(read_settlements(beside))
         found.update(read_settlements(list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}"))
     return found
+
+
+def _beside_by_report_name(photo: Path, name: str) -> Optional[Path]:
+    """Beside ``photo``, the file the report's form saves for it (``NAME.settle.json``, named as the report names the
+    list: "Tisch 3.jpg" is "Tisch_3"), which the referee is told to put beside the photo; not the file of another
+    photo there whose own name that is (``Tisch_3.jpg``: then only the report's ``settle`` folder tells them apart)."""
+    beside = photo.with_name(f"{name}{SUFFIX}")
+    if beside == settle_path(photo):
+        return None                     # the photo's own, read already
+    try:
+        others = any(q.name.startswith(f"{name}.") and q != photo and q != beside and settle_path(q) == beside
+                     for q in photo.parent.iterdir())
+    except OSError:
+        return None
+    return None if others else beside
 
 
 def read_settlements(path: Path) -> dict[str, Settlement]:

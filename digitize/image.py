@@ -63,7 +63,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
-    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo.
+    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, and a TIFF of
+    several pages (a scan of several lists: one would be read, the others not).
     """
     data = _read(source)
     if not data:
@@ -89,7 +90,13 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     if decoded is None or decoded.size == 0:
         raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
                          de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
-    if decoded.shape[:2] != (height, width):
+    sizes = {(height, width)}
+    if fmt == "TIFF":
+        # OpenCV's TIFF decoder turns the pixels upright itself (Pillow gives the size turned or not, by version)
+        if orientation in (5, 6, 7, 8):
+            sizes.add((width, height))
+        orientation = 1
+    if decoded.shape[:2] not in sizes:
         raise ImageError(f"The {fmt} photo is damaged: its header says {width} x {height} but it decodes to "
                          f"{decoded.shape[1]} x {decoded.shape[0]}.",
                          de=f"Das {fmt}-Foto ist beschädigt: laut Kopf {width} x {height}, entschlüsselt aber "
@@ -140,6 +147,7 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
         try:
             with Image.open(io.BytesIO(data)) as im:
                 fmt, size = im.format, im.size
+                pages = _tiff_pages(im) if fmt == "TIFF" else 1
                 orientation = 1
                 if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF"):
                     try:
@@ -158,13 +166,62 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
     if fmt not in FORMATS:
         raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
                          de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")
+    if pages > 1:
+        raise ImageError(f"The TIFF file holds {pages} pages (a scan of several lists?): skatscan reads one list a "
+                         "file; save each page as a file of its own.",
+                         de=f"Die TIFF-Datei hat {pages} Seiten (ein Scan mehrerer Listen?): skatscan liest eine Liste "
+                            "je Datei; bitte jede Seite als eigene Datei speichern.")
     return fmt, size, orientation if 1 <= orientation <= 8 else 1
 
 
+def _tiff_pages(im) -> int:
+    """The pages of the TIFF ``im`` (headers only), not counting a page's reduced copy (NewSubfileType bit 1: a
+    thumbnail some scanners add); the first page is left current."""
+    pages = 0
+    try:
+        for i in range(getattr(im, "n_frames", 1)):
+            im.seek(i)
+            pages += not int(im.tag_v2.get(254, 0) or 0) & 1
+        im.seek(0)
+    except (EOFError, OSError, ValueError, TypeError):      # a broken chain of pages: those counted so far
+        im.seek(0)
+    return max(pages, 1)
+
+
 def _jpeg_complete(data: bytes) -> bool:
-    """True when the JPEG's last scan is followed by an end-of-image marker (phones may add data after it)."""
-    sos = data.rfind(b"\xff\xda")
-    return sos >= 0 and data.find(b"\xff\xd9", sos) >= 0
+    """True when the JPEG's stream runs to its end-of-image marker, walked from its start: segment by segment, and
+    through each scan's image data to the marker after it. Phones may add data after the end (a motion photo's video,
+    a maker's trailer), whose bytes can hold anything (a search for the last start-of-scan marker found one in a
+    video about every other time, and refused the photo as truncated)."""
+    n, pos = len(data), 2
+    while pos + 1 < n:
+        if data[pos] != 0xFF:                        # stray bytes between segments (libjpeg skips them too)
+            pos = data.find(b"\xff", pos)
+            if pos < 0:
+                return False
+            continue
+        marker = data[pos + 1]
+        if marker == 0xD9:                           # end of image
+            return True
+        if marker == 0xFF or marker == 0x01 or 0xD0 <= marker <= 0xD8:   # fill byte, markers without a length
+            pos += 1 if marker == 0xFF else 2
+            continue
+        if pos + 4 > n:
+            return False
+        pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+        if marker == 0xDA:                           # a scan: its image data runs to the next marker not stuffed
+            while True:
+                pos = data.find(b"\xff", pos)
+                if pos < 0 or pos + 1 >= n:
+                    return False
+                following = data[pos + 1]
+                if following == 0x00 or 0xD0 <= following <= 0xD7:   # a stuffed 0xFF, a restart marker
+                    pos += 2
+                elif following == 0xFF:
+                    pos += 1
+                else:
+                    break
+    return False
 
 
 def _to_bgr8(img: np.ndarray) -> np.ndarray:

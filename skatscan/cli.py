@@ -93,11 +93,27 @@ class LazyGroup(click.Group):
             raise BadInput(f"no such command ({', '.join(sorted(SUBCOMMANDS))})", args[0])
         return super().resolve_command(ctx, args)
 
+    def invoke(self, ctx):
+        """Run the subcommand; Ctrl-C is one line and exit status 130 (click's own "Aborted!" exits 1, which
+        ``audit`` and ``scan`` use for "errors found")."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("skatscan: interrupted", err=True)
+            ctx.exit(130)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="skatscan")
 def cli():
     """skatscan: read, audit and score DSkV Skat tournament lists (Spiellisten)."""
+    # a file name that is not UTF-8 (Python holds its odd bytes as surrogates) is printed as "\udcfc", as Python's
+    # stderr does, not the end of the command (a German locale's stdout takes no surrogates)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
 
 
 def main(argv=None):

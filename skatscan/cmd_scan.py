@@ -135,15 +135,21 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                     sl, seating_note = apply_seating(sl, drawn)
                     if seating_note:
                         say(o, seating_note)
-                sl = apply(sl, _decisions(o.photo, report, o.name))
-            except (ListError, SettleError) as exc:
+                settle_problem = None
+                try:
+                    sl = apply(sl, _decisions(o.photo, report, o.name))
+                except SettleError as exc:      # the list stays, audited without the decisions; its page says why
+                    bad_input_line(str(o.photo), str(exc))
+                    bad += 1
+                    settle_problem = str(exc)
+            except ListError as exc:
                 bad_input_line(str(o.photo), str(exc))
                 bad += 1
                 continue
-            read.append((o, sl, seating_note, width))
+            read.append((o, sl, seating_note, width, settle_problem))
         # a start number read in doubt that another table of its series has: the other lists may tell which it is
-        settled = reconcile_start_numbers([sl for _, sl, _, _ in read])
-        for (o, _, seating_note, width), (sl, start_notes) in zip(read, settled):
+        settled = reconcile_start_numbers([sl for _, sl, _, _, _ in read])
+        for (o, _, seating_note, width, settle_problem), (sl, start_notes) in zip(read, settled):
             for taken in start_notes:
                 say(o, taken.text())
             a = audit(sl, settings)
@@ -174,6 +180,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                 view.notes += [taken.text(lang) for taken in start_notes]
+                if settle_problem:
+                    view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                 views.append(write_page_or_fail(Path(report), view, lang))
         twice = _twice(audits)
         kept_before = sum(str(o.photo) in earlier for o in outcomes)
@@ -208,6 +216,11 @@ def _process(path: str, engine: str, settings) -> dict:
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
+#: A list page's note on a decisions file (``NAME.settle.json``) that could not be read.
+SETTLE_PROBLEM_NOTE = {
+    "de": "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen; die Liste ist ohne sie geprüft: {problem}",
+    "en": "The referee's decisions could not be read; the list is audited without them: {problem}",
+}
 
 
 def _decisions(photo: Path, report, name: str) -> dict:
@@ -328,7 +341,10 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
             click.echo(f"skatscan: standings: {note}", err=True)
 
     from .cmd_standings import to_csv
-    write_atomic(folder / "standings.csv", to_csv(lines, names))
+    try:
+        write_atomic(folder / "standings.csv", to_csv(lines, names))
+    except OSError as exc:
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
     return render_standings(lines, lang, names, index=True), None
 
 

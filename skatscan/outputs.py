@@ -56,15 +56,23 @@ class OutputPlan:
                 raise BadInput(f"cannot create the output folder ({exc.strerror or exc})", str(self.folder))
         elif not self.target.parent.exists():
             raise BadInput("the folder for this output does not exist", str(self.target))
+        elif not self.target.parent.is_dir():
+            raise BadInput("is a file, not a folder for the output", str(self.target.parent))
         else:
             not_an_input(self.target, self.inputs)
+            from desk.batch import PHOTO_SUFFIXES
+            if suffix.endswith(".json") and self.target.suffix.lower() in PHOTO_SUFFIXES:
+                # "-o t2.jpg" for t2.json (the tab key) would replace the photo t2.jpg, no input, with JSON
+                raise BadInput("is named as a photo; the output is JSON: name it .json", str(self.target))
 
     def unique(self, source: str) -> str:
-        """A file name from ``source`` that no earlier input of this run has taken."""
+        """A file name from ``source`` that no earlier input of this run has taken, also in another case (Windows and
+        macOS do not tell ``T1.json`` from ``t1.json``)."""
         stem = safe_stem(source)
         name = stem + self.suffix
         k = 2
-        while name in self.used:
+        taken = {u.casefold() for u in self.used}
+        while name.casefold() in taken:
             name = f"{stem}-{k}{self.suffix}"
             k += 1
         self.used.add(name)

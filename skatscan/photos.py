@@ -21,8 +21,9 @@ engine_option = click.option("--engine", type=click.Choice(["skatscan", "tessera
 
 
 def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
-    """The photo files of ``paths`` (:func:`desk.batch.find_photos`); none is bad input, whose line names the folders
-    inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
+    """The photo files of ``paths`` (:func:`desk.batch.find_photos`), each file once however often and however spelt
+    it is given (overlapping shell patterns, a folder and a photo in it); none is bad input, whose line names the
+    folders inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
     ``missing_is_bad`` a path that does not exist is bad input before anything is read or written (``scan --report``:
     a mistyped folder would otherwise rewrite the report without its lists)."""
     from desk.batch import find_photos
@@ -30,14 +31,28 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
         missing = [p for p in paths if not Path(p).exists()]
         if missing:
             raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
-    files = [str(p) for p in find_photos(paths)]
+    files, seen = [], set()
+    for p in find_photos(paths):
+        where = _resolved(p)
+        if where not in seen:           # a file named twice (overlapping patterns, a folder and a file in it): once
+            seen.add(where)
+            files.append(str(p))
     if not files:
         inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()
-                       for sub in p.iterdir() if sub.is_dir() and find_photos([str(sub)]))
+                       for sub in p.iterdir() if sub.is_dir() and not sub.name.startswith(".")
+                       and find_photos([str(sub)]))
         hint = f"; the folders {', '.join(inner)} hold photos: give them (a folder is not searched below)" \
             if inner else ""
         raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
     return files
+
+
+def _resolved(path: Path) -> str:
+    """Where the file ``path`` is, however it was spelt (``./a.jpg``, ``fotos//a.jpg``, its absolute path)."""
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path.absolute())
 
 
 def read_photo(name: str, engine: str, settings=None):
@@ -56,6 +71,9 @@ def read_photo(name: str, engine: str, settings=None):
         raise BadInput(str(exc), f"--engine {engine}")
     except FileNotFoundError:
         bad_input_line(name, "no such file")
+    except Exception as exc:    # a failure of the reader on this photo (as scan's batch says it): the others go on
+        said = " ".join(str(exc).split())          # one line (OpenCV's messages end in a newline)
+        bad_input_line(name, f"internal error while reading the photo ({type(exc).__name__}: {said})")
     return None
 
 
@@ -86,8 +104,11 @@ def report_picture(image, photo_width: int, a, img_dir: Path, name: str) -> tupl
     pictures = cell_pictures(image, {ref: r.box for ref, r in a.sl.readings.items()}, pictured_cells(a), scale)
     errors = {f.cells[0] for f in a.errors if f.cells}
     ok, buf = cv2.imencode(".jpg", draw_readings(image, a.sl, errors, scale=scale), [cv2.IMWRITE_JPEG_QUALITY, 82])
-    img_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    try:
+        img_dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(img_dir / f"{name}.jpg", buf.tobytes())
+    except OSError as exc:          # a full disk, a file in the way: one line, exit 2 (as for the report's pages)
+        raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(img_dir.parent))
     return f"../img/{name}.jpg", pictures
 
 

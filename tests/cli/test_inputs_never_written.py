@@ -69,3 +69,54 @@ def test_a_name_in_an_output_folder_that_is_an_input_is_refused(tmp_path):
         plan.write(str(tmp_path / "b.png"), "written")
     assert (tmp_path / "b.json").read_text() == "{}"
     assert plan.write(str(tmp_path / "c.png"), "written") == tmp_path / "c.json"
+
+
+def test_names_in_an_output_folder_differ_by_more_than_case(tmp_path):
+    """Two inputs whose names differ only in case ("serie1/T1.jpg", "serie2/t1.jpg") get outputs (and report pages)
+    whose names differ by more than case: on Windows or a Mac, whose file systems do not tell "T1.json" from
+    "t1.json", one would replace the other."""
+    plan = OutputPlan(str(tmp_path / "out"), 3, ".json")
+    paths = [plan.path_for(p) for p in ("serie1/T1.jpg", "serie2/t1.jpg", "serie3/t1.png")]
+    assert len({p.name.casefold() for p in paths}) == 3, paths
+    assert paths[0].name == "T1.json"
+
+
+@pytest.mark.parametrize("command", ["digitize", "scan"])
+def test_an_output_in_a_folder_that_is_a_file_is_refused_before_reading(tmp_path, monkeypatch, command):
+    """``-o notes.txt/a.json``: the output's folder is a file; bad input before the photo is read (it was read
+    first, seconds a photo, and then the output could not be written)."""
+    import skatscan.cmd_digitize
+    import skatscan.cmd_scan
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the photo was read")
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", no_reading)
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", no_reading)
+    (tmp_path / "notes.txt").write_text("x")
+    code, out, err = run(command, PHOTO, "-o", tmp_path / "notes.txt" / "a.json")
+    assert code == 2 and err == f"skatscan: {tmp_path / 'notes.txt'}: is a file, not a folder for the output\n", err
+
+
+@pytest.mark.parametrize("command,sample,option", [
+    ("digitize", PHOTO, "-o"),
+    ("scan", PHOTO, "-o"),
+    ("audit", LIST, "-o"),
+    ("audit", LIST, "--corrected"),
+])
+def test_a_json_output_named_as_a_photo_is_refused(tmp_path, monkeypatch, command, sample, option):
+    """``digitize t1.jpg -o t2.jpg`` (a slip of the tab key for t2.json) replaced the photo t2.jpg, not an input of
+    the command, with JSON. An output named like a photo is bad input before anything is read; the photo is kept."""
+    import skatscan.cmd_digitize
+    import skatscan.cmd_scan
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the photo was read")
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", no_reading)
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", no_reading)
+    other = tmp_path / "t2.JPG"
+    other.write_bytes(PHOTO.read_bytes())
+    code, out, err = run(command, sample, option, other)
+    assert code == 2 and err == f"skatscan: {other}: is named as a photo; the output is JSON: name it .json\n", err
+    assert other.read_bytes() == PHOTO.read_bytes()

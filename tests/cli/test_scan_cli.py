@@ -292,6 +292,9 @@ def test_a_folder_of_series_folders_names_them(tmp_path):
     for series in ("serie1", "serie2"):
         (tmp_path / "fotos" / series).mkdir(parents=True)
         (tmp_path / "fotos" / series / "t1.jpg").write_bytes(b"x")
+    for hidden in (".Trashes", ".thumbnails"):       # a stick's deleted photos, a viewer's thumbnails: not named
+        (tmp_path / "fotos" / hidden).mkdir()
+        (tmp_path / "fotos" / hidden / "t1.jpg").write_bytes(b"x")
     (tmp_path / "leer").mkdir()
     fotos, leer = tmp_path / "fotos", tmp_path / "leer"
     code, out, err = run("scan", str(fotos))

@@ -2,6 +2,7 @@
 are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,152 @@ def test_scan_reports_the_same_table_twice(photos, tmp_path):
     r = CliRunner().invoke(cli, ["scan", str(photos)])
     # every fake photo reads as series 1, table 1: three photos of one list
     assert "series 1, table 1 appears on 3 photos" in r.stderr
+
+
+def test_a_photo_given_twice_is_read_once(photos, tmp_path, monkeypatch):
+    """The same file named twice (by the same path, another spelling of it, or a folder and a file in it: overlapping
+    shell patterns) is one photo: read once, one list in the report, not one table photographed twice."""
+    monkeypatch.chdir(photos.parent)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", "fotos/s1-t1.jpg", str(photos / "s1-t1.jpg"), "./fotos//s1-t1.jpg",
+                                 "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert "appears on" not in r.stderr and "plays series" not in r.stderr, r.stderr
+    assert r.stderr.splitlines()[-1].startswith("1 photo, ")
+    assert [p.name for p in (report / "results").glob("*.list.json")] == ["s1-t1.list.json"]
+    r = CliRunner().invoke(cli, ["scan", "fotos", "fotos/s1-t2.jpg", "--json"])
+    assert len(json.loads(r.stdout)) == 3 and "appears on 3 photos" in r.stderr, r.stderr
+
+
+def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
+    import skatscan.cmd_digitize
+
+    class Read:
+        located = type("Located", (), {"other_lists": 0})()
+
+        def list_json(self):
+            return json.loads(SAMPLE.read_text())
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", lambda name, engine, settings: (Read(), None))
+    monkeypatch.chdir(photos)
+    r = CliRunner().invoke(cli, ["digitize", "s1-t1.jpg", "./s1-t1.jpg"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["format"] == "skatscan.list/1"      # one photo: one document, not a list of two
+
+
+def read_with_overlay(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """:func:`fake_read` with the reduced copy of the photo that the report draws on."""
+    import cv2
+    import numpy as np
+    ok, jpeg = cv2.imencode(".jpg", np.full((80, 60, 3), 255, np.uint8))
+    return {**fake_read(path), "overlay_jpeg": jpeg.tobytes()}
+
+
+@pytest.mark.parametrize("blocked", ["img", "standings.csv"])
+def test_a_report_whose_pictures_or_standings_cannot_be_written(photos, tmp_path, monkeypatch, blocked):
+    """A report folder where the list's picture or the standings cannot go (here a file or folder in the way; a full
+    disk alike): one line naming the report and the problem, exit 2, no traceback."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    report = tmp_path / "bericht"
+    report.mkdir()
+    if blocked == "img":
+        (report / "img").write_text("not a folder")
+    else:
+        (report / "standings.csv" / "x").mkdir(parents=True)
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t1.jpg"), "--report", str(report)])
+    assert r.exit_code == 2 and not isinstance(r.exception, OSError), r.exception
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"skatscan: {report}") and "cannot write" in r.stderr, \
+        r.stderr
+
+
+def test_a_decision_saved_beside_a_photo_whose_name_the_report_changed(photos, tmp_path):
+    """The report's form saves ``NAME.settle.json`` named as the report names the list; a photo named with a space or
+    an umlaut has another report name ("Tisch 3.jpg": "Tisch_3"), and the file put beside the photo, as the README
+    says, was not read: the referee's decision was silently left out."""
+    (photos / "s1-t1.jpg").rename(photos / "Tisch 3 Müller.jpg")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos / "Tisch 3 Müller.jpg"), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert (report / "lists" / "Tisch_3_M_ller.html").exists()      # its form would save Tisch_3_M_ller.settle.json
+    (photos / "Tisch_3_M_ller.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.p1.total": {"value": 124, "rule": "SkWO 7.2.5"}}}))
+    r = CliRunner().invoke(cli, ["scan", str(photos / "Tisch 3 Müller.jpg"), "--report", str(report), "--json"])
+    doc = json.loads(r.stdout)
+    assert doc["corrected"]["settled"]["g1.p1.total"]["value"] == 124, doc["corrected"].get("settled")   # it counts
+
+
+@pytest.mark.parametrize("command", ["scan", "digitize"])
+def test_ctrl_c_is_said_so_and_exits_130_not_1(photos, monkeypatch, command):
+    """Ctrl-C ends a command with one line and exit status 130 (128 + SIGINT), as the shell reports it; click's own
+    "Aborted!" and exit 1 said "errors found on the lists" to a script that checks the status."""
+    import skatscan.cmd_digitize
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", interrupt)
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", interrupt)
+    r = CliRunner().invoke(cli, [command, str(photos)])
+    assert r.exit_code == 130 and r.stderr == "skatscan: interrupted\n", (r.exit_code, r.stderr)
+
+
+def test_a_photo_name_that_is_not_utf8(photos, tmp_path):
+    """A photo whose name is not UTF-8 (Latin-1 "Müller.jpg" from a Windows zip or an old USB stick: Python holds it
+    with a surrogate) ended the whole batch with a traceback where its name went into the JSON. Its name is kept
+    exactly (the JSON escapes it), so a rerun finds it done, and the report names it."""
+    odd = os.fsdecode(os.fsencode(str(photos)) + b"/M\xfcller.jpg")
+    try:
+        (photos / "s1-t1.jpg").rename(odd)
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes no such name")
+    report = tmp_path / "bericht"
+    for _ in range(2):
+        r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+        assert r.exit_code == 0, r.exception
+    manifest = json.loads((report / "results" / "manifest.json").read_text(encoding="utf-8"))
+    assert {entry["photo"] for entry in manifest.values()} >= {odd}       # the name as it is on disk
+    assert "M\\udcfcller.jpg" in (report / "index.html").read_text(encoding="utf-8")
+    r = CliRunner().invoke(cli, ["scan", odd, "-o", str(tmp_path / "a.json")])
+    assert r.exit_code == 0, r.exception
+    assert json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["source"] == odd
+
+
+def test_a_broken_decisions_file_leaves_its_list_in_the_report(photos, tmp_path):
+    """A decisions file that cannot be read (a referee's hand edit broke its JSON) is bad input, one line; its list
+    stays in the report, audited without the decisions and saying why, not gone from the index and the standings
+    without a word there."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    (report / "settle").mkdir()
+    (report / "settle" / "s1-t2.settle.json").write_text('{"format": "skatscan.settle/1", "cells": {')
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0].startswith(f"skatscan: {photos / 's1-t2.jpg'}: {report / 'settle'}"), r.stderr
+    index = (report / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="lists/s1-t{i}.html"' in index for i in (1, 2, 3)), index
+    page = (report / "lists" / "s1-t2.html").read_text(encoding="utf-8")
+    assert "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen" in page and "s1-t2.settle.json" in page
+
+
+def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
+    """A failure of the reader on one photo (a bug, an odd photo OpenCV refuses) is one line for that photo, and
+    digitize goes on with the others, as scan's batch does; it ended digitize with a traceback."""
+    import cv2
+
+    import digitize.pipeline
+
+    def fails_on_the_second(image, engine, source, settings):
+        if source.endswith("s1-t2.jpg"):
+            raise cv2.error("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed) !ssize.empty() in "
+                            "function 'resize'\n")
+        raise digitize.pipeline.LocateError("No Skat list found on the photo.")
+
+    monkeypatch.setattr("digitize.image.load_image", lambda name: None)
+    monkeypatch.setattr(digitize.pipeline, "digitize_image", fails_on_the_second)
+    r = CliRunner().invoke(cli, ["digitize", str(photos)])
+    assert r.exit_code == 2, r.exception
+    lines = r.stderr.splitlines()
+    assert len(lines) == 3 and lines[1] == (f"skatscan: {photos / 's1-t2.jpg'}: internal error while reading the "
+                                            "photo (error: OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion "
+                                            "failed) !ssize.empty() in function 'resize')"), lines

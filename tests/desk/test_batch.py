@@ -12,10 +12,14 @@ def fake_process(path: str) -> dict:
     text = Path(path).read_text()
     if text.startswith("hang"):
         time.sleep(60)
+    if text.startswith("slow"):
+        time.sleep(2)
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("bad"):
         raise PhotoProblem("no list on this photo", "no-list")
+    if text.startswith("bug on two lines"):
+        raise ValueError("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed)\n in function 'resize'\n")
     if text.startswith("bug"):
         raise ValueError("oops")
     return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
@@ -48,6 +52,30 @@ def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
     assert json.loads((tmp_path / "res" / "a.list.json").read_text())["text"] == "ok a"
     assert (tmp_path / "res" / "a.overlay.jpg").read_bytes() == b"\xff\xd8jpeg"
     assert not list((tmp_path / "res").glob("*.part"))
+
+
+def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_path):
+    """A photo stopped by the time limit (a busy machine, a limit set too low) or whose worker died is not a bad photo:
+    the next run reads it again, as a photo not finished yet (before: the rerun with a larger --time-limit said "took
+    longer than 1 s" again, without reading it, and only --again, which reads every photo anew, helped). A photo that
+    is bad itself stays done."""
+    photos = make(tmp_path / "in", {"a.jpg": "slow a", "b.jpg": "bad"})
+    names = [p.stem for p in photos]
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=1)
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout"), ("bad", "no-list")]
+    out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
+    assert out[1].seconds == 0                                          # not read again
+
+
+def test_a_failure_of_the_reader_is_said_on_one_line(tmp_path):
+    """An internal error's message of several lines (OpenCV's end in a newline) is one line on stderr and in the
+    report."""
+    photos = make(tmp_path / "in", {"a.jpg": "bug on two lines"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a"])
+    assert out[0].problem == ("internal error while reading the photo (ValueError: OpenCV(5.1.0) resize.cpp:4208: "
+                              "error: (-215:Assertion failed) in function 'resize')")
+    assert "\n" not in out[0].problem_de
 
 
 def test_of_the_same_photo_twice_the_plainest_name_is_read_and_the_copy_is_the_duplicate(tmp_path):
@@ -116,6 +144,13 @@ def test_a_folder_stands_for_its_photos_not_the_hidden_files_beside_them(tmp_pat
                                       ".hidden.png": "x", "notes.txt": "x"})
     assert [p.name for p in found] == ["IMG_0001.JPG", "IMG_0002.jpeg"]
     assert find_photos([str(tmp_path / "stick" / "._IMG_0001.JPG")]) == [tmp_path / "stick" / "._IMG_0001.JPG"]
+
+
+def test_a_folder_stands_for_its_jfif_photos(tmp_path):
+    """A photo saved from WhatsApp Web on Windows is a JPEG named ".jfif" (or ".jpe"): a folder of them was "no photos
+    found", though each given by name was read."""
+    found = make(tmp_path / "whatsapp", {"WhatsApp Image 2026-12-05.jfif": "x", "b.JPE": "x", "c.txt": "x"})
+    assert [p.name for p in found] == ["WhatsApp Image 2026-12-05.jfif", "b.JPE"]
 
 
 def test_a_folder_stands_for_its_lists_not_the_hidden_files_beside_them(tmp_path):

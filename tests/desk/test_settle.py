@@ -81,3 +81,20 @@ def test_bad_settle_files(tmp_path):
 
 def test_settle_path():
     assert settle_path(Path("a/t12.jpg")) == Path("a/t12.settle.json")
+
+
+def test_decisions_beside_a_photo_by_its_report_name(tmp_path):
+    """The report's form saves NAME.settle.json, NAME as the report names the list ("Tisch 3.jpg": "Tisch_3"); put
+    beside the photo, it counts; the same name that is another photo's own file there ("Tisch_3.jpg") does not."""
+    from desk.settle import decisions_for
+    results = tmp_path / "bericht" / "results"
+    results.mkdir(parents=True)
+    photo = tmp_path / "Tisch 3.jpg"
+    photo.write_bytes(b"photo")
+    (tmp_path / "Tisch_3.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 36, "reading": True}}}))
+    assert decisions_for(results / "Tisch_3.list.json", str(photo))["g1.plus"].value == 36
+    assert decisions_for(results / "Tisch_3.list.json", None) == {}
+    (tmp_path / "Tisch_3.JPG").write_bytes(b"another photo, whose own file that is")
+    assert decisions_for(results / "Tisch_3.list.json", str(photo)) == {}
+    assert decisions_for(results / "Tisch_3-2.list.json", str(tmp_path / "Tisch_3.JPG"))["g1.plus"].value == 36

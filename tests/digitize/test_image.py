@@ -123,6 +123,25 @@ def test_exif_orientation_is_honoured(orientation, shape, white_at):
     assert out[:, :, 0].mean() == pytest.approx(load_image(jpeg_bytes(marked(), 95))[:, :, 0].mean(), abs=3)
 
 
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP", "TIFF"])
+@pytest.mark.parametrize("orientation, shape, white_at", [
+    (3, (40, 100), (20, 95)),
+    (6, (100, 40), (5, 20)),
+    (8, (100, 40), (95, 20)),
+])
+def test_orientation_is_honoured_once_in_every_format(fmt, orientation, shape, white_at):
+    """A TIFF's orientation tag (a scanner's, or a photo saved as TIFF) is applied as a JPEG's EXIF tag is: once.
+    OpenCV's TIFF decoder turns the pixels itself, and they were turned a second time: sideways or upside down."""
+    img = Image.fromarray(np.ascontiguousarray(marked()[:, :, ::-1]))
+    exif = img.getexif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    img.save(buf, fmt, exif=exif.tobytes(), **({"quality": 95} if fmt in ("JPEG", "WEBP") else {}))
+    out = load_image(buf.getvalue())
+    assert out.shape[:2] == shape
+    assert out[white_at].min() > 200
+
+
 # -- refusals --------------------------------------------------------------------------------------------------------
 
 def test_bomb_is_refused_before_decoding(monkeypatch):
@@ -160,6 +179,21 @@ def test_truncated_jpeg():
         load_image(data[: len(data) // 2])
 
 
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_motion_photo_is_read_and_a_truncated_one_refused(progressive):
+    """A motion photo (Samsung, Pixel: the JPEG with a short video after its end) was refused as truncated whenever
+    the video's bytes held a start-of-scan marker with no end-of-image after it (about every other one); its end is
+    where the JPEG's own stream ends. Truncated inside the stream, it is still refused."""
+    img = np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90, cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
+    jpeg = buf.tobytes()
+    video = b"MotionPhoto_Data\x00\x00\x00\x18ftypmp42" + b"\x00" * 64 + b"\xff\xda\x00\x0c" + bytes(range(256)) * 8
+    assert load_image(jpeg + video).shape == (200, 300, 3)
+    for cut in (len(jpeg) // 10, len(jpeg) // 2, len(jpeg) - 2):
+        with pytest.raises(ImageError, match="truncated"):
+            load_image(jpeg[:cut])
+
+
 def test_truncated_png():
     data = png_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
     with pytest.raises(ImageError, match="truncated|damaged"):
@@ -179,6 +213,31 @@ def test_heic_gets_conversion_advice():
         load_image(heic)
     assert str(err.value) == HEIC_MESSAGE
     assert "JPEG" in str(err.value) and "heif-convert" in str(err.value)
+
+
+def test_a_tiff_of_several_pages_is_refused_not_read_in_part():
+    """A scanner's TIFF of several lists, one a page: only the first was read and the others left without a word.
+    One list a file; a page's reduced copy (a thumbnail, NewSubfileType 1) is no page of its own."""
+    pages = [Image.fromarray(np.full((40, 30, 3), v, np.uint8)) for v in (255, 200, 150)]
+    buf = io.BytesIO()
+    pages[0].save(buf, "TIFF", save_all=True, append_images=pages[1:])
+    with pytest.raises(ImageError, match="holds 3 pages") as err:
+        load_image(buf.getvalue())
+    assert err.value.de.startswith("Die TIFF-Datei hat 3 Seiten")
+    thumb = Image.fromarray(np.full((4, 3, 3), 255, np.uint8))
+    assert load_image(_with_reduced_second_page(pages[0], thumb)).shape == (40, 30, 3)
+
+
+def _with_reduced_second_page(page, thumb) -> bytes:
+    from PIL import TiffImagePlugin
+    buf = io.BytesIO()
+    with TiffImagePlugin.AppendingTiffWriter(buf, new=True) as tiff:
+        page.save(tiff, "TIFF")
+        tiff.newFrame()
+        info = TiffImagePlugin.ImageFileDirectory_v2()
+        info[254] = 1
+        thumb.save(tiff, "TIFF", tiffinfo=info)
+    return buf.getvalue()
 
 
 def test_missing_file(tmp_path):
