@@ -149,19 +149,10 @@ def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) 
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        if as_written and (f.game.passed and not f.game.crossed_out and carried_game(f) is not None
-                           or f.played and f.counts and len(f.declarers) > 1):
-            # a game in a passed row, or one several seats took: each seat as his written counts carry it (where the
-            # row keeps no counts, as his total does)
-            counted = any(p.won is not None or p.lost is not None for p in f.game.players)
-            for d in f.declarers if len(f.declarers) > 1 else (f.declarer,):
-                cells = f.game.players[d]
-                if cells.won is not None and cells.won > f.prev_won[d]:
-                    won[d] += 1
-                elif cells.lost is not None and cells.lost > f.prev_lost[d]:
-                    lost[d] += 1
-                elif not counted and cells.total is not None and cells.total != f.prev_total[d]:
-                    (won if cells.total > f.prev_total[d] else lost)[d] += 1
+        outcomes = written_outcomes(f) if as_written else None
+        if outcomes is not None:
+            for d, win in outcomes:
+                (won if win else lost)[d] += 1
             continue
         if f.declarer is None or not f.played or not f.counts:
             continue
@@ -210,6 +201,15 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
     declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them."""
     out: list[str] = []
     for f in facts:
+        outcomes = written_outcomes(f)
+        if outcomes is not None:
+            # a passed row's game, or one several seats took: the cells that count it for each of them
+            for d, _ in outcomes:
+                if d in seats:
+                    out += written_value_cells(f)
+                    out += [cell_ref(f.game.no, fld, d + 1) for fld in ("total", "won", "lost")
+                            if getattr(f.game.players[d], fld) is not None]
+            continue
         if f.played and f.counts and f.declarer in seats:
             out += written_value_cells(f)
             if f.game.players[f.declarer].total is not None:
@@ -229,3 +229,24 @@ def carried_game(f: RowFacts) -> Optional[int]:
         return g.plus
     cells = g.players[s]
     return None if cells.total is None else cells.total - f.prev_total[s]
+
+
+def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
+    """For a passed row that carries a game, and a played row several seats took, the seats it counts for as written
+    and their outcomes (0-based seat, won): each as his written counts carry it (where the row keeps no counts, as
+    his total does); None for every other row."""
+    g = f.game
+    if not (g.passed and not g.crossed_out and carried_game(f) is not None
+            or f.played and f.counts and len(f.declarers) > 1):
+        return None
+    counted = any(p.won is not None or p.lost is not None for p in g.players)
+    out = []
+    for d in f.declarers if len(f.declarers) > 1 else (f.declarer,):
+        cells = g.players[d]
+        if cells.won is not None and cells.won > f.prev_won[d]:
+            out.append((d, True))
+        elif cells.lost is not None and cells.lost > f.prev_lost[d]:
+            out.append((d, False))
+        elif not counted and cells.total is not None and cells.total != f.prev_total[d]:
+            out.append((d, cells.total > f.prev_total[d]))
+    return out

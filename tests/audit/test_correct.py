@@ -266,3 +266,21 @@ def test_the_footer_check_counts_a_game_several_seats_took_for_each_as_his_total
     footer_findings = {(f.seat, f.field, f.expected) for f in a.findings if f.code == "footer"}
     assert {s for s, _, _ in footer_findings} == {1}, footer_findings
     assert (1, "points", 48) in footer_findings and (1, "won", 2) in footer_findings
+
+
+def test_a_footer_finding_resting_on_a_game_several_seats_took_rests_on_their_cells():
+    """Seat 2's total and count in game 2 read in doubt (a stray the reader saw there): the footer that does not
+    count the game for seat 2 disagrees with the rows as written only through those doubtful cells, so its finding
+    is doubtful ("Fehler ?"), not a sure error on paper (photo 7004 of the benchmark: a false paper error)."""
+    from audit.model import CellReading, Footer, Game
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=48, won=2), SeatCells(total=24, won=1),
+                                                         SeatCells()))]
+    footer = Footer(points=(48, 24, 0), won=(2, 0, 0), lost=(0, 0, 0), bonus=(100, 0, 0), others_lost=(0, 0, 0),
+                    score=(148, 24, 0), money=(None, None, None), money_total=None)
+    unsure = CellReading(1, 0.4, ((1, 0.4), (None, 0.3)), doubtful=True, reason="bar")
+    sl = replace(make_list(rows, footer=footer, signatures=True, games=2),
+                 readings={"g2.p2.won": unsure, "g2.p2.total": replace(unsure, value=24, candidates=((24, 0.4),))})
+    seat2 = [f for f in audit(sl).findings if f.code == "footer" and f.seat == 2]
+    assert seat2 and all(f.doubtful for f in seat2)
+    assert "g2.p2.won" in seat2[0].cells
