@@ -145,11 +145,11 @@ T = {
                             "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "
                             "them; candidates: {candidates}."),
     "unreadable.missing": ("Zelle {cell} leer gelesen, aber jede gespielte Zeile hat hier einen Eintrag (den "
-                           "Grundwert; den Wert unter „+“ oder „-“; die Zählung des Alleinspielers, wenn die Liste "
-                           "mitzählt); Kandidaten: {candidates}.",
+                           "Grundwert; den Wert unter „+“ oder „-“; den Stand des Alleinspielers und seine Zählung, wenn "
+                           "die Liste mitzählt); Kandidaten: {candidates}.",
                            "Cell {cell} read empty, but every played row has something here (the Grundwert; the value "
-                           "under \"+\" or \"-\"; the declarer's count when the list keeps the counts); candidates: "
-                           "{candidates}."),
+                           "under \"+\" or \"-\"; the declarer's running total, and his count when the list keeps the counts); "
+                           "candidates: {candidates}."),
     "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} "
                               "genommen, womit die Zeile aufgeht: bitte auf dem Foto prüfen.",
                               "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "

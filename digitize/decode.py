@@ -190,6 +190,27 @@ def _doubt_missing_value(cells: Cells, no: int, s: int) -> None:
             _show_implied(cells, r, [value if won else 2 * value])
 
 
+def _doubt_missing_total(cells: Cells, no: int, seats: int, prev_total: list[int]) -> None:
+    """Row ``no`` holds a value but no seat's total was read, and one seat's count names it the declarer: its total
+    read empty is in doubt (reason "missing", as a Grundwert or count read empty in a played row), the total the row
+    implies shown among its candidates. A figure written over the line into the next cell leaves the total cell
+    with little ink (a "-6" whose 6 went into the Gew. cell, read "63" there: the total read empty at 0.98, and the
+    keeper's total called missing on paper). A keeper who left the total out is the referee's to confirm."""
+    counted = [s for s in range(1, seats + 1) if cells.counted_outcome(no, s) is not None]
+    if len(counted) != 1:
+        return
+    s = counted[0]
+    ref = cell_ref(no, "total", s)
+    if ref not in cells.reads or ref in cells.doubt:
+        return
+    cells.flag(ref, "missing")
+    plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
+    if isinstance(plus, int) and minus is None:
+        _show_implied(cells, ref, [prev_total[s - 1] + plus])
+    elif isinstance(minus, int) and plus is None:
+        _show_implied(cells, ref, [prev_total[s - 1] - minus])
+
+
 def _counts_agree(v: dict, won: bool, prev_count: dict) -> bool:
     """Do the row's counts read (``v["won"]``, ``v["lost"]``) agree with its outcome (``won``: a "+")? Only the
     outcome's count may be written, the previous count + 1; a count not read is not checked."""
@@ -227,6 +248,8 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
     if not seats_with_total:
         doubtful_totals = [s for s in range(1, seats + 1) if cell_ref(no, "total", s) in cells.doubt]
         if len(doubtful_totals) != 1:
+            if played and not doubtful_totals:
+                _doubt_missing_total(cells, no, seats, prev_total)
             return
         seats_with_total = doubtful_totals
     s = seats_with_total[0]

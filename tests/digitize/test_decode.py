@@ -619,6 +619,29 @@ def test_a_missed_count_of_a_counting_keeper_is_a_doubt():
     assert [v for v, _ in got.readings[base].candidates] == [None, game.base]
 
 
+def test_a_declarers_total_read_empty_where_his_count_names_him_is_a_doubt_not_a_missing_total_on_paper():
+    """A total "-6" written over the line: its 6 lies in the Gew. cell, the total cell read empty surely. No seat's
+    total read in a played row, one seat's count naming him the declarer: his empty total is in doubt (reason
+    "missing"), the total the row implies among its candidates, and the auditor's "no new total" a doubtful finding
+    (it was a sure error on a clean list). On a list without counts nothing names the declarer: as read."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.no > 3)
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is not None)
+    total = cell_ref(game.no, "total", seat)
+    got = decode(with_read(perfect_reads(sl), total, "", 0.98), table_of(sl), 48)
+    r = got.readings[total]
+    assert r.value is None and r.doubtful and r.reason == "missing"
+    assert [v for v, _ in r.candidates] == [None, game.players[seat - 1].total]
+    errors = [f for f in audit(got).findings if f.code == "running-total" or f.cells[:1] == (total,)]
+    assert errors and all(f.doubtful for f in errors if f.severity == "error")
+    plain = simulate(random.Random(3), seats=4, early_end=False, counters=False)
+    pgame = next(g for g in plain.games if g.plus is not None and g.no > 3)
+    pseat = next(s for s, p in enumerate(pgame.players, start=1) if p.total is not None)
+    ptotal = cell_ref(pgame.no, "total", pseat)
+    got = decode(with_read(perfect_reads(plain), ptotal, "", 0.98), table_of(plain), 48)
+    assert not got.readings[ptotal].doubtful
+
+
 def misread_twos(sl, games):
     """The readings of ``sl`` by a reader that takes this hand's 2 for a 3 in ``games`` (confidently: 0.99, nothing
     beside it) and reads everything else right."""
