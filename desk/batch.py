@@ -312,6 +312,12 @@ def _place(entry) -> Optional[str]:
     return where if isinstance(where, str) and where else None
 
 
+def photo_in_manifest(results: Path, name: str) -> Optional[str]:
+    """Where the photo of the list ``name`` in the report's ``results`` folder was, as its manifest says (resolved,
+    whatever folder the scan ran in), or None."""
+    return _place(_read_manifest(results / MANIFEST).get(name))
+
+
 def _where(photo: Path) -> str:
     """Where a photo is, whatever the folder a command was run from."""
     try:

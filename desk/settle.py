@@ -60,11 +60,16 @@ def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Set
     list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder (where ``scan`` looks
     too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the report counts."""
     found: dict[str, Settlement] = {}
+    in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
+    name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
+    if in_results and (not photo or not Path(photo).is_file()):
+        # a photo named relative to the folder the scan ran in: the report's manifest knows where it is
+        from .batch import photo_in_manifest
+        photo = photo_in_manifest(list_file.parent, name) or photo
     if photo:
         found.update(read_settlements(settle_path(Path(photo))))
     found.update(read_settlements(settle_path(list_file)))
-    if list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX):
-        name = list_file.name[:-len(LIST_SUFFIX)]
+    if in_results:
         beside = _beside_by_report_name(Path(photo), name) if photo else None
         if beside is not None:
             found.update(read_settlements(beside))

@@ -98,3 +98,25 @@ def test_decisions_beside_a_photo_by_its_report_name(tmp_path):
     (tmp_path / "Tisch_3.JPG").write_bytes(b"another photo, whose own file that is")
     assert decisions_for(results / "Tisch_3.list.json", str(photo)) == {}
     assert decisions_for(results / "Tisch_3-2.list.json", str(tmp_path / "Tisch_3.JPG"))["g1.plus"].value == 36
+
+
+def test_decisions_beside_a_photo_given_by_a_relative_path_are_found_from_another_folder(tmp_path, monkeypatch):
+    """``scan fotos/t1.jpg`` keeps the photo as given ("fotos/t1.jpg") in the list; ``audit`` or ``standings`` of the
+    report's results run from another folder looked for the decisions beside "fotos/t1.jpg" there, and found none:
+    the report's manifest says where the photo is."""
+    from desk.batch import MANIFEST
+    from desk.settle import decisions_for
+    results = tmp_path / "bericht" / "results"
+    results.mkdir(parents=True)
+    (tmp_path / "fotos").mkdir()
+    photo = tmp_path / "fotos" / "t1.jpg"
+    photo.write_bytes(b"photo")
+    (tmp_path / "fotos" / "t1.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 36, "reading": True}}}))
+    (results / MANIFEST).write_text(json.dumps({"t1": {"photo": "fotos/t1.jpg", "path": str(photo)}}))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
+    monkeypatch.chdir(tmp_path)                     # from the scan's folder, as before
+    assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
