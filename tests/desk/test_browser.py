@@ -336,8 +336,12 @@ def test_saving_the_settle_form_with_nothing_entered_saves_nothing_and_says_so(p
     import re
 
     text = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
-    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', text)
+    doubts, _, misread = text.partition('id="misread"')
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', doubts)
     assert fields and all(placeholder == "offen" for _, placeholder in fields)
+    # the cells read surely that an error names (filled in only where the paper says otherwise): empty means as read
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', misread)
+    assert fields and all(placeholder == "wie gelesen" for _, placeholder in fields)
     driven = tmp_path / "empty.html"
     driven.write_text(text.replace("</body>", EMPTY_DRIVER + "</body>"), encoding="utf-8")
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout

@@ -523,7 +523,9 @@ def test_the_cells_of_a_sure_error_on_paper_can_be_corrected_where_the_paper_say
     html = render_list(view)
     assert 'id="settle"' in html and 'data-file="t.settle.json"' in html
     part = _misread_part(html)
-    assert "Auf dem Papier steht etwas anderes als gelesen" in html[html.index('id="settle"'):]
+    # no doubts: the form is this part alone, headed so
+    assert html.index('<h2 class="noprint">Auf dem Papier steht etwas anderes als gelesen</h2>') < html.index(
+        'id="settle"') < html.index('id="misread"')
     inputs = re.findall(r'<input name="([^"]+)"([^>]*)>', part)
     assert [name for name, _ in inputs] == sorted(named, key=order.index)
     assert all('value="' not in rest for _, rest in inputs)            # empty: nothing decided unless typed
@@ -536,6 +538,19 @@ def test_the_cells_of_a_sure_error_on_paper_can_be_corrected_where_the_paper_say
     # English
     en = render_list(list_view(a, "t", "en"), "en")
     assert "The paper says otherwise than read" in en and f'name="{ref}"' in _misread_part(en)
+    # with a doubt elsewhere: the doubts first, this part apart under its own heading in the same form
+    other = next(c for c in order if c.endswith(".plus") and read.readings[c].value is not None and c not in named)
+    doubted = replace(read, readings={**read.readings, other: replace(read.readings[other], doubtful=True)})
+    both = render_list(list_view(audit(doubted), "t"))
+    form = both[both.index('id="settle"'):]
+    assert form.index(f'name="{other}"') < form.index('id="misread"') < form.index("<h3>Auf dem Papier steht etwas")
+    assert f'name="{other}"' not in _misread_part(both) and f'name="{ref}"' in _misread_part(both)
+    assert form.count('id="save"') == 1
+    # the misread total in doubt: the errors rest on it (“Fehler ?”), settled among the doubts; nothing apart
+    on_doubt = audit(replace(read, readings={**read.readings, ref: replace(read.readings[ref], doubtful=True)}))
+    assert [f for f in on_doubt.findings if f.code == "running-total"]
+    assert all(f.doubtful for f in on_doubt.findings if f.code == "running-total")
+    assert 'id="misread"' not in render_list(list_view(on_doubt, "t"))
     # a typed list with the same error: nothing was read, nothing to correct
     typed = render_list(list_view(audit(replace(read, readings={})), "t"))
     assert 'id="misread"' not in typed and 'id="settle"' not in typed
