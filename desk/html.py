@@ -56,10 +56,11 @@ TEXTS = {
                kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
                after="nach Spiel", offence="Vergehen", announcements="Ansagen",
                misread="Auf dem Papier steht etwas anderes als gelesen",
-               misread_hint="Die Zellen, die ein Fehler oder Hinweis oben nennt, sicher gelesen. Nur ausfüllen, wo das "
-                            "Bild etwas anderes zeigt als gelesen (etwa eine Zahl über die Spaltenlinie geschrieben "
-                            "und in die Nachbarzelle gelesen): dann war es ein Lesefehler, und der Befund fällt weg. "
-                            "Steht es auf dem Papier so, wie gelesen, leer lassen: der Fehler bleibt.",
+               misread_hint="Diese Zellen sind sicher gelesen, und ein Fehler oder Hinweis oben nennt sie. Nur "
+                            "ausfüllen, wo das Bild etwas anderes zeigt als gelesen (etwa eine Zahl über die "
+                            "Spaltenlinie geschrieben und in die Nachbarzelle gelesen): dann war es ein Lesefehler, "
+                            "und der Befund fällt weg. Steht es auf dem Papier so, wie gelesen, leer lassen: der "
+                            "Fehler bleibt.",
                surely="sicher", on_paper="auf dem Papier", misread_open="wie gelesen",
                misread_note="auf dem Papier anders als gelesen", to_misread="Auf dem Papier steht etwas anderes? ↓",
                nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
@@ -96,10 +97,10 @@ TEXTS = {
                kind="Kind", decided_reading="read from the paper", decided_fixed="fixed", note_head="Note",
                after="after game", offence="Offence", announcements="Announcements",
                misread="The paper says otherwise than read",
-               misread_hint="The cells an error or warning above names, read surely. Fill in only where the picture "
-                            "shows something else than was read (say a figure written across a column line and read "
-                            "into the neighbouring cell): then it was a misreading, and the finding goes. Where the "
-                            "paper says what was read, leave it empty: the error stays.",
+               misread_hint="These cells were read surely, and an error or warning above names them. Fill in only "
+                            "where the picture shows something else than was read (say a figure written across a "
+                            "column line and read into the neighbouring cell): then it was a misreading, and the "
+                            "finding goes. Where the paper says what was read, leave it empty: the error stays.",
                surely="surely", on_paper="on paper", misread_open="as read",
                misread_note="the paper says otherwise than read", to_misread="The paper says otherwise? ↓",
                nothing_misread="Nothing entered, nothing saved: enter what the paper says where it says otherwise "
