@@ -217,8 +217,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
               pictures: Optional[dict] = None) -> ListView:
     """What the list page of the audit ``a`` shows; ``photo`` the path of its photo copy from the page, ``pictures``
     JPEG pictures of its cells from the photo (ref -> bytes, ``digitize.cell_pictures``; those of
-    :func:`pictured_cells`), shown beside the cells read in doubt where the referee settles them and beside the
-    findings on paper (as data URIs: the page stays one file)."""
+    :func:`pictured_cells`), shown beside the cells read in doubt where the referee settles them, beside the
+    findings on paper and beside the cells read surely that these name, where the paper may say otherwise than read
+    (:func:`misread_cells`; as data URIs: the page stays one file)."""
     sl = a.sl
     pictures = pictures or {}
     t = sl.table
@@ -330,7 +331,8 @@ def pictured_cells(a: Audit) -> list[str]:
     """The cells whose pictures from the photo the list page shows: every cell read in doubt (where the referee
     settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper, also one that rests
     on a doubt (beside the finding: the referee sees what the keeper wrote before the correction counts, and a
-    misreading behind a finding shows at once)."""
+    misreading behind a finding shows at once; where it does, the referee enters what the paper says:
+    :func:`misread_cells`)."""
     cells = set(a.sl.doubtful_cells())
     for f in a.findings:
         cells.update(_pictured_of(f))
