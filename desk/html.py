@@ -54,7 +54,17 @@ TEXTS = {
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
                penalties="Strafpunkte", decisions="Entscheidungen des Schiedsrichters", decided="entschieden",
                kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
-               after="nach Spiel", offence="Vergehen", announcements="Ansagen"),
+               after="nach Spiel", offence="Vergehen", announcements="Ansagen",
+               misread="Auf dem Papier steht etwas anderes als gelesen",
+               misread_hint="Diese Zellen sind sicher gelesen, und ein Fehler oder Hinweis oben nennt sie. Nur "
+                            "ausfüllen, wo das Bild etwas anderes zeigt als gelesen (etwa eine Zahl über die "
+                            "Spaltenlinie geschrieben und in die Nachbarzelle gelesen): dann war es ein Lesefehler, "
+                            "und der Befund fällt weg. Steht es auf dem Papier so, wie gelesen, leer lassen: der "
+                            "Fehler bleibt.",
+               surely="sicher", on_paper="auf dem Papier", misread_open="wie gelesen",
+               misread_note="auf dem Papier anders als gelesen", to_misread="Auf dem Papier steht etwas anderes? ↓",
+               nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
+                               "es anders ist als gelesen."),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                summary_one="1 list, for the referee.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
@@ -85,7 +95,16 @@ TEXTS = {
                note="settled by the referee", standings="Standings", no_standings="No standings",
                penalties="Penalty points", decisions="The referee's decisions", decided="decided",
                kind="Kind", decided_reading="read from the paper", decided_fixed="fixed", note_head="Note",
-               after="after game", offence="Offence", announcements="Announcements"),
+               after="after game", offence="Offence", announcements="Announcements",
+               misread="The paper says otherwise than read",
+               misread_hint="These cells were read surely, and an error or warning above names them. Fill in only "
+                            "where the picture shows something else than was read (say a figure written across a "
+                            "column line and read into the neighbouring cell): then it was a misreading, and the "
+                            "finding goes. Where the paper says what was read, leave it empty: the error stays.",
+               surely="surely", on_paper="on paper", misread_open="as read",
+               misread_note="the paper says otherwise than read", to_misread="The paper says otherwise? ↓",
+               nothing_misread="Nothing entered, nothing saved: enter what the paper says where it says otherwise "
+                               "than read."),
 }
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),

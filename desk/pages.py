@@ -16,6 +16,8 @@ from audit.messages import cell_label, field_name, offence_name, render, show_pe
 from audit.model import MARK_FIELDS, cell_ref, parse_ref
 from audit.values import MARK_SHORT, describe
 
+from .settle import settleable
+
 UNREADABLE_PHOTO = "unreadable-photo"
 #: Order of the index: the lists that need the referee first.
 STATUS_ORDER = {UNREADABLE_PHOTO: 0, READING_DOUBTS: 1, PAPER_ERRORS: 2, CLEAN: 3}
@@ -67,6 +69,9 @@ class ListView:
     result: list = field(default_factory=list)
     private: bool = False
     doubts: list = field(default_factory=list)
+    #: the cells read surely that an error or warning on paper names (those pictured beside it, :func:`misread_cells`):
+    #: the referee may enter what the paper says where it says otherwise than read
+    misread: list = field(default_factory=list)
     penalties: list = field(default_factory=list)
     #: the referee's decisions applied to the list (settle file): cell, what was read there, what was decided
     decisions: list = field(default_factory=list)
@@ -87,7 +92,8 @@ class ListView:
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
         return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], provisional=[],
-                       kept=[], result=[], doubts=[], penalties=[], decisions=[])
+                       kept=[], result=[], doubts=[], misread=[], penalties=[],
+                       decisions=[])
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -211,8 +217,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
               pictures: Optional[dict] = None) -> ListView:
     """What the list page of the audit ``a`` shows; ``photo`` the path of its photo copy from the page, ``pictures``
     JPEG pictures of its cells from the photo (ref -> bytes, ``digitize.cell_pictures``; those of
-    :func:`pictured_cells`), shown beside the cells read in doubt where the referee settles them and beside the
-    findings on paper (as data URIs: the page stays one file)."""
+    :func:`pictured_cells`), shown beside the cells read in doubt where the referee settles them, beside the
+    findings on paper and beside the cells read surely that these name, where the paper may say otherwise than read
+    (:func:`misread_cells`; as data URIs: the page stays one file)."""
     sl = a.sl
     pictures = pictures or {}
     t = sl.table
@@ -237,6 +244,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     for note in (others, retake, hand_note(sl, lang), off_photo_note(sl, lang)):
         if note:
             view.notes.append(note)
+    misread = misread_cells(a)
     for f in a.findings:
         view.findings.append({
             "severity": f.severity if not (f.doubtful and f.severity != INFO) else DOUBT,
@@ -245,7 +253,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
             "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
             "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
-                         if ref in pictures]})
+                         if ref in pictures],
+            # its cells can be corrected in the settle form where the paper says otherwise than read
+            "misread": any(ref in misread for ref in _pictured_of(f))})
     # the game's columns; each seat's three columns stand under one "Platz N" (headed "P3 Stand", "P3 Gew.", ... the
     # rows of a table of four ran past a laptop's screen)
     view.header = [field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
@@ -305,6 +315,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
                             "shown": _shown_candidates(reading),
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
+    for ref in sorted(misread, key=_page_order(sl.readings)):
+        reading = sl.readings[ref]
+        view.misread.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
+                             "percent": show_percent(reading.value_confidence),
+                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
 
 
@@ -316,11 +331,24 @@ def pictured_cells(a: Audit) -> list[str]:
     """The cells whose pictures from the photo the list page shows: every cell read in doubt (where the referee
     settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper, also one that rests
     on a doubt (beside the finding: the referee sees what the keeper wrote before the correction counts, and a
-    misreading behind a finding shows at once)."""
+    misreading behind a finding shows at once; where it does, the referee enters what the paper says:
+    :func:`misread_cells`)."""
     cells = set(a.sl.doubtful_cells())
     for f in a.findings:
         cells.update(_pictured_of(f))
     return sorted(c for c in cells if c in a.sl.readings)
+
+
+def misread_cells(a: Audit) -> set[str]:
+    """The cells the settle form offers apart from the doubts, for the referee to enter what the paper says where it
+    says otherwise than read: those pictured beside an error or warning on paper that is not itself in doubt
+    (:func:`_pictured_of`), read from the photo surely (a cell in doubt is settled among the doubts) and not decided
+    by the referee already. A cell read surely but wrongly (a figure written across a column line, taken into the
+    neighbouring cell) makes a sure "Fehler" that is a misreading: the picture shows it, and the referee's reading
+    lifts it; if the paper says what was read, the error stays. A typed list (nothing read) has none."""
+    doubtful, sl = set(a.sl.doubtful_cells()), a.sl
+    return {ref for f in a.findings if not f.doubtful for ref in _pictured_of(f)
+            if ref in sl.readings and ref not in doubtful and ref not in sl.settled and settleable(ref)}
 
 
 def _pictured_of(f) -> tuple:

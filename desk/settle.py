@@ -39,6 +39,11 @@ class SettleError(ValueError):
     pass
 
 
+def settleable(ref: str) -> bool:
+    """Whether a settle file can decide the cell ``ref`` (a cell reference its ``cells`` may name)."""
+    return bool(_REF.match(ref))
+
+
 def settle_path(list_or_photo: Path) -> Path:
     """Where the decisions on the list from ``list_or_photo`` are kept."""
     name = list_or_photo.name

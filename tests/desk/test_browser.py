@@ -336,8 +336,12 @@ def test_saving_the_settle_form_with_nothing_entered_saves_nothing_and_says_so(p
     import re
 
     text = (photo_report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
-    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', text)
+    doubts, _, misread = text.partition('id="misread"')
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', doubts)
     assert fields and all(placeholder == "offen" for _, placeholder in fields)
+    # the cells read surely that an error names (filled in only where the paper says otherwise): empty means as read
+    fields = re.findall(r'<input name="([^"]+)"[^>]*placeholder="([^"]*)"', misread)
+    assert fields and all(placeholder == "wie gelesen" for _, placeholder in fields)
     driven = tmp_path / "empty.html"
     driven.write_text(text.replace("</body>", EMPTY_DRIVER + "</body>"), encoding="utf-8")
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
@@ -365,3 +369,54 @@ def test_as_read_is_unticked_when_another_figure_is_typed(photo_report, tmp_path
     driven.write_text(page.replace("</body>", ASREAD_DRIVER + "</body>"), encoding="utf-8")
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
     assert 'data-ticked="false"' in dom
+
+
+MISREAD_DRIVER = """
+<script>
+// the referee sees on the picture beside the error that the paper says otherwise than read: he types the paper's
+// figure into the cell's field in the form's separate part, presses Enter (on to the next field) and saves
+""" + KEEP_SAVED + """var input = document.querySelector('#misread input[name="CELL"]');
+input.focus(); input.value = "VALUE";
+input.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}));
+document.body.setAttribute("data-focus", document.activeElement.name || document.activeElement.id);
+document.getElementById("save").click();
+</script>
+"""
+
+
+def test_the_referee_corrects_a_cell_read_surely_but_wrongly_and_the_false_error_goes(tmp_path):
+    """A running total read surely but wrongly (74 where the paper says 44) made a sure "Fehler" that only a settle
+    file written by hand could lift. The form's part "Auf dem Papier steht etwas anderes als gelesen" takes the
+    paper's figure; saved, it is a reading like the doubts' decisions, and applied the error is gone and the page
+    shows the figure as the referee's decision."""
+    import html
+    import json
+    import re
+
+    from audit.auditor import audit
+    from desk.html import render_list
+    from desk.pages import list_view
+    from desk.settle import apply, read_settlements
+    from tests.desk.test_html import misread_total
+
+    read, ref, true = misread_total()
+    page = render_list(list_view(audit(read), "t"))
+    names = re.findall(r'<input name="([^"]+)"', page[page.index('id="misread"'):])
+    driven = tmp_path / "misread.html"
+    driven.write_text(page.replace("</body>", MISREAD_DRIVER.replace("CELL", ref).replace("VALUE", str(true))
+                                   + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    after = names[names.index(ref) + 1] if names.index(ref) + 1 < len(names) else "save"
+    assert f'data-focus="{after}"' in dom
+    saved = json.loads(html.unescape(re.search(r'data-saved="([^"]*)"', dom).group(1)))
+    assert saved["format"] == "skatscan.settle/1" and set(saved["cells"]) == {ref}
+    decision = saved["cells"][ref]
+    assert decision["value"] == true and decision["reading"] is True     # corrects what was read, not the keeper
+    settle = tmp_path / "t.settle.json"
+    settle.write_text(json.dumps(saved), encoding="utf-8")
+    a = audit(apply(read, read_settlements(settle)))
+    assert a.status == "clean" and not [f for f in a.errors if f.code == "running-total"]
+    again = render_list(list_view(a, "t"))
+    assert 'id="misread"' not in again
+    decisions = again[again.index('id="decisions"'):again.index("</table>", again.index('id="decisions"'))]
+    assert f'<td class="corr"><b>{true}</b></td>' in decisions and decision["note"] in html.unescape(decisions)

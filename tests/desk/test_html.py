@@ -469,3 +469,115 @@ def test_the_index_counts_one_list_in_the_singular(samples):
     assert "<p>1 list, for the referee." in render_index([replace(view, status_label="x")], "en")
     two = render_index([view, replace(view, name="u")])
     assert "<p>2 Listen, davon 2 für den Schiedsrichter." in two
+
+
+def misread_total():
+    """A list read from a photo, every cell surely (98 %), whose running total of seat 2 in game 6 was misread 74 where
+    the paper says 44: a sure running-total error that is really a misreading. (list, the cell, paper's value)."""
+    from audit.simulate import simulate
+
+    sl = simulate(random.Random(1), seats=4)
+    g = sl.games[5]
+    true = g.players[1].total
+    games = tuple(replace(x, players=tuple(replace(p, total=true + 30) if k == 1 else p
+                                           for k, p in enumerate(x.players))) if x.no == g.no else x
+                  for x in sl.games)
+    return replace(sl, games=games, readings=_sure_readings(games)), f"g{g.no}.p2.total", true
+
+
+def _sure_readings(games) -> dict:
+    """Each game's Grundwert, "+", "-" and running totals read at 98 %, as written."""
+    readings = {}
+    for x in games:
+        for f in ("base", "plus", "minus"):
+            readings[f"g{x.no}.{f}"] = CellReading(getattr(x, f), 0.98, ((getattr(x, f), 0.98),))
+        for s, p in enumerate(x.players, start=1):
+            readings[f"g{x.no}.p{s}.total"] = CellReading(p.total, 0.98, ((p.total, 0.98),))
+    return readings
+
+
+def _misread_part(html: str) -> str:
+    start = html.index('id="misread"')
+    return html[start:html.index("</table>", start)]
+
+
+def test_the_cells_of_a_sure_error_on_paper_can_be_corrected_where_the_paper_says_otherwise_than_read():
+    """A total read surely but wrongly makes a sure "Fehler" that is a misreading: the referee sees it in the picture
+    beside the finding. The cells pictured beside an error on paper are offered in a separate part of the settle form
+    ("Auf dem Papier steht etwas anderes als gelesen"), empty and optional, saved as readings like the doubts; a typed
+    list (nothing read) and a list without findings on paper have no such part."""
+    import cv2
+    import numpy as np
+
+    from desk.pages import FINDING_PICTURES
+
+    read, ref, true = misread_total()
+    a = audit(read)
+    errors = [f for f in a.errors if f.code == "running-total"]
+    assert errors and not any(f.doubtful for f in errors) and errors[0].cells[0] == ref and not a.sl.doubtful_cells()
+    named = {c for f in errors for c in f.cells[:FINDING_PICTURES]}
+    jpeg = cv2.imencode(".jpg", np.full((30, 60, 3), 90, np.uint8))[1].tobytes()
+    view = list_view(a, "t", pictures={c: jpeg for c in named})
+    order = list(read.readings)
+    assert [m["cell"] for m in view.misread] == sorted(named, key=order.index)      # in the page's order
+    html = render_list(view)
+    assert 'id="settle"' in html and 'data-file="t.settle.json"' in html
+    part = _misread_part(html)
+    # no doubts: the form is this part alone, headed so
+    assert html.index('<h2 class="noprint">Auf dem Papier steht etwas anderes als gelesen</h2>') < html.index(
+        'id="settle"') < html.index('id="misread"')
+    inputs = re.findall(r'<input name="([^"]+)"([^>]*)>', part)
+    assert [name for name, _ in inputs] == sorted(named, key=order.index)
+    assert all('value="' not in rest for _, rest in inputs)            # empty: nothing decided unless typed
+    assert "data-for" not in part                                       # no "as read": what was read stands if empty
+    assert f"<b>{true + 30}</b>" in part and f'alt="auf dem Foto: {ref}"' in part   # what was read, and the picture
+    assert "Lesezweifel entscheiden" not in html                       # no doubts: none to settle
+    # a finding links to where its cells are corrected
+    findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
+    assert 'href="#misread"' in findings
+    # English
+    en = render_list(list_view(a, "t", "en"), "en")
+    assert "The paper says otherwise than read" in en and f'name="{ref}"' in _misread_part(en)
+    # with a doubt elsewhere: the doubts first, this part apart under its own heading in the same form
+    other = next(c for c in order if c.endswith(".plus") and read.readings[c].value is not None and c not in named)
+    doubted = replace(read, readings={**read.readings, other: replace(read.readings[other], doubtful=True)})
+    both = render_list(list_view(audit(doubted), "t"))
+    form = both[both.index('id="settle"'):]
+    assert form.index(f'name="{other}"') < form.index('id="misread"') < form.index("<h3>Auf dem Papier steht etwas")
+    assert f'name="{other}"' not in _misread_part(both) and f'name="{ref}"' in _misread_part(both)
+    assert form.count('id="save"') == 1
+    # the misread total in doubt: the errors rest on it (“Fehler ?”), settled among the doubts; nothing apart
+    on_doubt = audit(replace(read, readings={**read.readings, ref: replace(read.readings[ref], doubtful=True)}))
+    assert [f for f in on_doubt.findings if f.code == "running-total"]
+    assert all(f.doubtful for f in on_doubt.findings if f.code == "running-total")
+    assert 'id="misread"' not in render_list(list_view(on_doubt, "t"))
+    # a typed list with the same error: nothing was read, nothing to correct
+    typed = render_list(list_view(audit(replace(read, readings={})), "t"))
+    assert 'id="misread"' not in typed and 'id="settle"' not in typed
+    # the list read surely as the paper says it: no findings, no form
+    from audit.simulate import simulate
+    paper = simulate(random.Random(1), seats=4)
+    sure = replace(paper, readings=_sure_readings(paper.games))
+    assert audit(sure).status == "clean" and 'id="settle"' not in render_list(list_view(audit(sure), "t"))
+
+
+def test_a_sure_reading_corrected_by_the_referee_clears_the_finding_and_shows_as_his_decision():
+    """The settle file with the paper's figure for a cell read surely but wrongly: the running-total error goes, the
+    page shows the figure as the referee's decision beside what was read; a figure that the paper really says (the
+    keeper's mistake) keeps the error on paper, and the cell is not offered again."""
+    from audit.model import Settlement
+    from desk.settle import REFEREE, apply
+
+    read, ref, true = misread_total()
+    fixed = apply(read, {ref: Settlement(true, REFEREE, "Lesefehler", reading=True)})
+    a = audit(fixed)
+    assert a.status == "clean" and not a.errors
+    html = render_list(list_view(a, "t"))
+    decisions = html[html.index('id="decisions"'):html.index("</table>", html.index('id="decisions"'))]
+    assert f'<td>{true + 30}</td><td class="corr"><b>{true}</b></td>' in decisions and "Lesefehler" in decisions
+    assert 'id="misread"' not in html
+    kept = apply(read, {ref: Settlement(true + 30, REFEREE, "steht so da", reading=True)})
+    b = audit(kept)
+    assert [f for f in b.errors if f.code == "running-total" and f.cells[0] == ref]
+    view = list_view(b, "t")
+    assert ref not in {m["cell"] for m in view.misread} and view.misread     # the other cells named still are
