@@ -12,7 +12,7 @@ from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import cell_label, field_name, offence_name, render, show_percent, show_value
+from audit.messages import T, cell_label, field_name, offence_name, render, show_percent, show_value
 from audit.model import MARK_FIELDS, cell_ref, parse_ref
 from audit.values import MARK_SHORT, describe
 
@@ -75,6 +75,9 @@ class ListView:
     penalties: list = field(default_factory=list)
     #: the referee's decisions applied to the list (settle file): cell, what was read there, what was decided
     decisions: list = field(default_factory=list)
+    #: the same as a settle file holds them (cell -> value, reading, rule, note): the page's form saves them again
+    #: with the new ones, so that a second file replacing the first keeps them
+    earlier: dict = field(default_factory=dict)
 
     @property
     def sort_key(self):
@@ -93,7 +96,7 @@ class ListView:
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
         return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], provisional=[],
                        kept=[], result=[], doubts=[], misread=[], penalties=[],
-                       decisions=[])
+                       decisions=[], earlier={})
 
 
 #: A photo with at least RETAKE_MIN cells read in doubt, and at least as many as cells read surely with
@@ -308,7 +311,11 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.decisions.append({"cell": ref, "label": cell_label(ref, lang),
                                "read": (show_value(reading.value) or "∅") if reading else "–",
                                "value": show_value(decided.value) or "∅", "reading": decided.reading,
-                               "rule": decided.rule, "note": decided.note})
+                               "rule": decided.rule, "note": render(decided.note, lang, {}) if decided.note in T
+                               else decided.note})
+        if not decided.note.startswith("kept."):      # not a figure a correction kept (an audited corrected list)
+            view.earlier[ref] = {"value": decided.value, "reading": decided.reading, "rule": decided.rule,
+                                 "note": decided.note}
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),

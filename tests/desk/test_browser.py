@@ -139,6 +139,24 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     after = (report / "lists" / "skatscan-4-errors.html").read_text(encoding="utf-8")
     left = re.findall(r'<input type="checkbox" data-for="([^"]+)"', after)
     assert first not in left and second not in left and len(left) == len(refs) - 2
+    # a second save on the new page keeps the first decisions in the file it makes (saved under the same name, it
+    # replaces the first file: its decisions were lost at the next run)
+    again = tmp_path / "again.html"
+    again.write_text(after.replace("</body>", SECOND_DRIVER + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", again.as_uri()).stdout
+    resaved = json.loads(re.search(r'data-saved="([^"]*)"', dom).group(1).replace("&quot;", '"'))
+    assert set(resaved["cells"]) == {first, second, left[0]}
+    assert {k: resaved["cells"][second][k] for k in ("value", "reading")} == {"value": 7, "reading": True}
+    assert resaved["cells"][left[0]]["value"] == 5
+
+
+SECOND_DRIVER = """
+<script>
+""" + KEEP_SAVED + """var box = document.querySelector("#settle input[data-for]");
+document.querySelector('#settle input[name="' + box.dataset.for + '"]').value = "5";
+document.getElementById("save").click();
+</script>
+"""
 
 
 PARSE_DRIVER = """

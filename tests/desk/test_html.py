@@ -581,3 +581,14 @@ def test_a_sure_reading_corrected_by_the_referee_clears_the_finding_and_shows_as
     assert [f for f in b.errors if f.code == "running-total" and f.cells[0] == ref]
     view = list_view(b, "t")
     assert ref not in {m["cell"] for m in view.misread} and view.misread     # the other cells named still are
+
+
+def test_a_corrected_lists_kept_figures_are_named_in_words_and_not_saved_as_the_referees_decisions(samples):
+    """Auditing a corrected list (``audit --corrected``): the figures its correction kept showed their raw message key
+    ("kept.footer") in the decisions table, and would have gone into the referee's next settle file."""
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    again = audit(a.corrected.sl)
+    view = list_view(again, "t7")
+    notes = {d["cell"]: d["note"] for d in view.decisions}
+    assert notes["footer.score.3"] == "die niedrigere geschriebene Zahl bleibt"
+    assert "kept." not in render_list(view) and view.earlier == {}
