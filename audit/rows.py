@@ -123,7 +123,9 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             cells = g.players[s]
             if cells.total is not None:
                 total[s] = cells.total
-                if not g.crossed_out:
+                if not g.crossed_out or delta is not None:
+                    # a struck row's figures do not count, unless it carries a game ("+" or "-" written): its totals
+                    # are then the rows as written (the passed-game finding says the row is wrong)
                     points[s] = cells.total
             if cells.won is not None:
                 won[s] = cells.won
@@ -232,11 +234,12 @@ def carried_game(f: RowFacts) -> Optional[int]:
 
 
 def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
-    """For a passed row that carries a game, and a played row several seats took, the seats it counts for as written
+    """For a passed or struck row that carries a game (a Ramsch no won or lost game), and a played row several seats
+    took, the seats it counts for as written
     and their outcomes (0-based seat, won): each as his written counts carry it (where the row keeps no counts, as
     his total does); None for every other row."""
     g = f.game
-    if not (g.passed and not g.crossed_out and carried_game(f) is not None
+    if not ((g.passed or g.crossed_out) and not g.ramsch and carried_game(f) is not None
             or f.played and f.counts and len(f.declarers) > 1):
         return None
     counted = any(p.won is not None or p.lost is not None for p in g.players)

@@ -284,3 +284,32 @@ def test_a_footer_finding_resting_on_a_game_several_seats_took_rests_on_their_ce
     seat2 = [f for f in audit(sl).findings if f.code == "footer" and f.seat == 2]
     assert seat2 and all(f.doubtful for f in seat2)
     assert "g2.p2.won" in seat2[0].cells
+
+
+def test_a_struck_row_carrying_a_game_and_a_passed_ramsch_are_read_as_written_by_the_footer_check():
+    """A struck ("gestrichen") row carrying a game was still counted with its points and without its count (the
+    passed row's fix stopped short): "Gesamtpunkte ... folgt 171" where neither reading gives it; a lost game there
+    left the points without it ("folgt 0" beside -46 written in the row). A passed Ramsch (a home list: all passed,
+    Ramsch played) is no won or lost game: its -70 was counted as a lost game (7 footer errors, loss money)."""
+    from audit.listjson import list_from_json
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            replace(row(2, 3, seat=1, total=47, won=2, base=23, plus=23), crossed_out=True),
+            row(3, 3, seat=1, total=71, won=3, base=12, mit=1, plus=24)]
+    footer = Footer(points=(71, 0, 0), won=(3, 0, 0), lost=(0, 0, 0), bonus=(150, 0, 0), others_lost=(0, 0, 0),
+                    score=(221, 0, 0), money=(None, None, None), money_total=None)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=3))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            replace(row(2, 3, seat=2, total=-46, lost=1, base=23, minus=46), crossed_out=True)]
+    footer = Footer(points=(24, -46, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0), others_lost=(40, 0, 40),
+                    score=(114, -96, 40), money=(None, 0.5, None), money_total=0.5)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=2))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    doc = {"format": "skatscan.list/1", "table": {"seats": 3, "kind": "home"},
+           "games": [{"no": 1, "base": 12, "mit": 1, "plus": 24, "players": [{"total": 24, "won": 1}, None, None]},
+                     {"no": 2, "ramsch": True, "passed": True, "minus": 70, "players": [None, {"total": -70}, None]}],
+           "footer": {"points": [24, -70, 0], "won": [1, 0, 0], "lost": [0, 0, 0], "bonus": [50, 0, 0],
+                      "others_lost": [0, 0, 0], "score": [74, -70, 0]}}
+    a = audit(list_from_json(doc))
+    assert {f.code for f in a.findings if f.severity == "error"} <= {"passed-game"}
