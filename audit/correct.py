@@ -43,7 +43,7 @@ from .overbid import explained_bids, written_single
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters
+from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters, written_outcomes
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -230,7 +230,10 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             continue
         delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
-            # keep the written figures, carrying earlier corrections forward
+            # keep the written figures, carrying earlier corrections forward; a game several seats took counts for
+            # each as his written count says (the footer check reads it so: the counts, money and bonus follow)
+            for d, win in written_outcomes(f) or ():
+                (won if win else lost)[d] += 1
             players = []
             for s, cells in enumerate(g.players):
                 if cells.total is not None:

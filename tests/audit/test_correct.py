@@ -313,3 +313,20 @@ def test_a_struck_row_carrying_a_game_and_a_passed_ramsch_are_read_as_written_by
                       "others_lost": [0, 0, 0], "score": [74, -70, 0]}}
     a = audit(list_from_json(doc))
     assert {f.code for f in a.findings if f.severity == "error"} <= {"passed-game"}
+
+
+def test_a_game_several_seats_took_counts_in_the_correction_as_the_footer_check_reads_it():
+    """A lost game (-48) written into seats 1 and 2 (totals and Verl.), the footer from the rows as written (both lost
+    it, 0,50 each): the check found the footer right, the correction then set the money to 0,00 beside "Verl. 1
+    bleibt" and took the others' 40s (a row it cannot work out keeps its written figures, counts included)."""
+    from audit.model import Footer, Game
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, minus=48, players=(SeatCells(total=-24, won=1, lost=1),
+                                                          SeatCells(total=-48, lost=1), SeatCells()))]
+    footer = Footer(points=(-24, -48, 0), won=(1, 0, 0), lost=(1, 1, 0), bonus=(0, -50, 0), others_lost=(40, 40, 80),
+                    score=(16, -58, 80), money=(0.5, 0.5, None), money_total=1.0)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=2))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["several-declarers"]
+    assert [c for c in a.corrected.corrections if c.game is None] == []
+    assert [(r.lost, r.others_lost, r.score, r.money) for r in a.result] == [(1, 40, 16, 0.5), (1, 40, -58, 0.5),
+                                                                             (0, 80, 80, 0.0)]
