@@ -26,7 +26,8 @@ def audit_to_json(a: Audit, settings: Settings = Settings(), lang: str = "de") -
         "corrections": [{"game": c.game, "seat": c.seat, "field": c.field, "from": c.before, "to": c.after,
                          "rule": c.rule, "reason": render(c.reason, lang, {}), "provisional": c.provisional}
                         for c in a.corrected.corrections],
-        "kept": [{"cell": ref, "value": st.value, "rule": st.rule, "reason": render(st.note, lang, {})}
+        "kept": [{"cell": ref, "value": st.value, "rule": st.rule, "reason": render(st.note, lang, {}),
+                  "provisional": ref in a.corrected.provisional_kept}
                  for ref, st in a.corrected.kept.items()],
         "result": [asdict(r) for r in a.result],
         "corrected": list_to_json(a.corrected.sl),

@@ -81,6 +81,8 @@ class Corrected:
     money: tuple[float, ...]
     #: cells whose lower written figure stands although the rules give another (cell -> settlement)
     kept: dict = None
+    #: the kept cells whose figure stands only as the cells read in doubt were read (``provisional``, as a change)
+    provisional_kept: frozenset = frozenset()
 
 
 def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
@@ -156,19 +158,22 @@ def _penalties(sl: ScoreList, b: "_Builder", settings: Settings) -> tuple[Penalt
 def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Corrected:
     """The corrected list. A change that rests on a cell read in doubt is ``provisional``: a change of the doubtful
     cell itself, or one that the correction run with the doubtful readings taken as written figures would not make,
-    or not to that value (a running total that follows only from a "+" read in doubt). Every other change corrects
-    the paper, whatever the referee decides about the doubts (a reading doubt and an error on paper are different
-    things)."""
+    or not to that value (a running total that follows only from a "+" read in doubt); so is a lower written figure
+    kept only as the doubtful cells were read (``provisional_kept``). Every other change corrects the paper, whatever
+    the referee decides about the doubts (a reading doubt and an error on paper are different things)."""
     # cells read in doubt: not written figures for the lowest-score rule (a reading doubt is no error on paper; the
     # figure the rest of the list gives counts until the referee decides, and the player stands provisionally)
     doubtful = frozenset(sl.doubtful_cells())
     out = _correct(sl, facts, settings, doubtful)
-    if not doubtful or not out.corrections:
+    if not doubtful or not (out.corrections or out.kept):
         return out
-    as_read = {(c.cell, c.after) for c in _correct(sl, facts, settings, frozenset()).corrections}
+    read = _correct(sl, facts, settings, frozenset())
+    as_read = {(c.cell, c.after) for c in read.corrections}
+    kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or (c.cell, c.after) not in as_read else c
-        for c in out.corrections))
+        for c in out.corrections), provisional_kept=frozenset(
+        ref for ref, st in out.kept.items() if ref in doubtful or (ref, st.value) not in kept_as_read))
 
 
 def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful: frozenset) -> Corrected:

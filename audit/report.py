@@ -145,22 +145,23 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
     # provisionally for cells read in doubt: a reading doubt and an error on paper are different things
     paper = [c for c in a.corrected.corrections if not c.provisional]
     changed = {c.cell for c in a.corrected.corrections}
-    kept = []
+    kept, kept_provisional = [], []
     for ref, st in a.corrected.kept.items():
         if ref in changed:          # its change shows the figure that counts
             continue
         game, seat, fld = parse_ref(ref)
         place = _row_place(game, ref, w, lang)
         seat_s = f" P{seat}" if seat is not None else "   "
-        kept.append(f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
-                    f" {render(st.note, lang, {})} ({st.rule})")
+        (kept_provisional if ref in a.corrected.provisional_kept else kept).append(
+            f"  {place}{seat_s} {field_name(fld, lang):<24} {_v(st.value):>7} {w['kept']:<10}"
+            f" {render(st.note, lang, {})} ({st.rule})")
     if paper or kept:
         lines.append(f"{w['corrections']}:")
         lines += _change_lines(paper, w, lang) + kept
     provisional = [c for c in a.corrected.corrections if c.provisional]
-    if provisional:
+    if provisional or kept_provisional:
         lines.append(f"{w['provisional']}:")
-        lines += _change_lines(provisional, w, lang)
+        lines += _change_lines(provisional, w, lang) + kept_provisional
     if a.corrected.sl.penalties:
         lines.append(f"{w['penalties']}:")
         for k, p in enumerate(a.corrected.sl.penalties, start=1):

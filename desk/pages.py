@@ -65,6 +65,7 @@ class ListView:
     rows: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
     provisional: list = field(default_factory=list)     # changes resting on a cell read in doubt
+    provisional_kept: list = field(default_factory=list)    # lower written figures kept only as doubts were read
     kept: list = field(default_factory=list)
     result: list = field(default_factory=list)
     private: bool = False
@@ -95,7 +96,7 @@ class ListView:
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures
         of its doubtful cells): the index's line, kept for a batch of hundreds of lists once its page is written."""
         return replace(self, notes=[], findings=[], header=[], seat_header=[], rows=[], corrections=[], provisional=[],
-                       kept=[], result=[], doubts=[], misread=[], penalties=[],
+                       provisional_kept=[], kept=[], result=[], doubts=[], misread=[], penalties=[],
                        decisions=[], earlier={})
 
 
@@ -293,8 +294,9 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         if ref in changed:          # its change shows the figure that counts
             continue
         game, seat, fld = parse_ref(ref)
-        view.kept.append({"cell": ref, "game": game, "seat": seat, "field": field_name(fld, lang),
-                          "value": show_value(st.value), "rule": st.rule, "reason": render(st.note, lang, {})})
+        (view.provisional_kept if ref in a.corrected.provisional_kept else view.kept).append(
+            {"cell": ref, "game": game, "seat": seat, "field": field_name(fld, lang), "value": show_value(st.value),
+             "rule": st.rule, "reason": render(st.note, lang, {})})
     for r in a.result:
         # the start number as the page's head shows it ("7?" read in doubt: the points may be another player's)
         shown = view.start_numbers[r.seat - 1] if r.start_number and r.seat <= len(view.start_numbers) else None

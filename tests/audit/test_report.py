@@ -161,3 +161,25 @@ def test_a_footer_line_is_named_without_a_verb_that_must_agree_with_it():
     assert "Platz 1: Spielpunkte im Serienabschluss nicht eingetragen (erwartet 24)." in text
     assert "Platz 1: Gesamtpunkte im Serienabschluss 70, aus den Spielen folgt 74." in text
     assert " ist 70" not in text and " fehlt" not in text
+
+
+def test_a_lower_figure_kept_only_as_a_doubt_was_read_stands_with_the_provisional_values():
+    """A "+" read "24" in doubt where the columns give 36, the total 48 read surely: the total "stands as the lower
+    written figure" only if the "+" on paper is 36; if it is 24, the 48 is plain arithmetic. It stood under
+    "Berichtigungen (SkWO 7.2.5)"; it is provisional, as the change of the "+" is (JSON too)."""
+    from audit.auditjson import audit_to_json
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=48, base=12, mit=2,
+                                                                         plus=24)]
+    unsure = CellReading(24, 0.12, ((24, 0.12), (None, 0.05)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": unsure}))
+    assert "g2.p1.total" in a.corrected.kept and a.corrected.provisional_kept == {"g2.p1.total"}
+    lines = render_text(a, "de").splitlines()
+    later = next(k for k, line in enumerate(lines) if line.startswith("Vorläufig"))
+    kept = next(k for k, line in enumerate(lines) if "P1 Stand" in line and "bleibt" in line)
+    assert kept > later                 # under "Vorläufig", after the corrections (the blank footer filled)
+    doc = audit_to_json(a)
+    assert [(k["cell"], k["provisional"]) for k in doc["kept"]] == [("g2.p1.total", True)]
+    # read surely, the same figures: a correction on paper
+    b = audit(make_list(rows, signatures=None))
+    assert b.corrected.provisional_kept == frozenset() and "Vorläufig" not in render_text(b, "de")
+    assert set(b.corrected.kept) == {"g2.plus"}         # the lower "+" stands, the total follows from it
