@@ -268,14 +268,14 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         # neither "+" nor "-" written: the value is entered, not the lower or higher of two figures
         empty = g.plus is None and g.minus is None
         if new_plus != g.plus:
-            unsure = g.plus is not None and cell_ref(no, "plus") in doubtful
+            unsure = cell_ref(no, "plus") in doubtful       # read in doubt, a figure or empty
             b.change(no, None, "plus", g.plus, new_plus,
                      "correct.doubt" if unsure else "correct.fill-plus" if empty
                      else "correct.plus" if outcome == WON else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
-            unsure = g.minus is not None and cell_ref(no, "minus") in doubtful
+            unsure = cell_ref(no, "minus") in doubtful
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.fill-minus" if empty
                      else "correct.single-loss" if single else "correct.minus",

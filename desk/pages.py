@@ -424,5 +424,8 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         cell.corrected = show_value(changed[ref].after)
         if not cell.css or cell.css == "settled":
             cell.css = "doubt" if changed[ref].provisional else "fixed"
+        if changed[ref].provisional and ref not in doubtful:
+            notes.append("zählt vorläufig: folgt aus einem unsicher gelesenen Feld" if lang == "de"
+                         else "counts for now: follows from a cell read in doubt")
     cell.note = " | ".join(notes)
     return cell

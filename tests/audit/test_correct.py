@@ -330,3 +330,16 @@ def test_a_game_several_seats_took_counts_in_the_correction_as_the_footer_check_
     assert [c for c in a.corrected.corrections if c.game is None] == []
     assert [(r.lost, r.others_lost, r.score, r.money) for r in a.result] == [(1, 40, 16, 0.5), (1, 40, -58, 0.5),
                                                                              (0, 80, 80, 0.0)]
+
+
+def test_a_plus_read_in_doubt_as_empty_is_told_as_a_reading_doubt_not_as_nothing_written():
+    """A "+" read in doubt as empty (whether anything is written there is the doubt): the value it counts with was told
+    as "kein Wert eingetragen: der Spielwert zählt", a claim about the paper; it is a reading doubt's provisional
+    value."""
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=48, won=2, base=12, mit=1, plus=None)]
+    from audit.model import CellReading
+    empty = CellReading(None, 0.4, ((None, 0.4), (24, 0.3)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": empty}))
+    change = [c for c in a.corrected.corrections if c.cell == "g2.plus"]
+    assert [(c.before, c.after, c.reason, c.provisional) for c in change] == [(None, 24, "correct.doubt", True)]

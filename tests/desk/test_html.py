@@ -592,3 +592,16 @@ def test_a_corrected_lists_kept_figures_are_named_in_words_and_not_saved_as_the_
     notes = {d["cell"]: d["note"] for d in view.decisions}
     assert notes["footer.score.3"] == "die niedrigere geschriebene Zahl bleibt"
     assert "kept." not in render_list(view) and view.earlier == {}
+
+
+def test_a_figure_that_counts_for_now_downstream_of_a_doubt_says_so_in_its_tooltip():
+    """Game 3's total read surely (62) counts 72 for now only because game 2's total was read in doubt: its cell is
+    orange like a doubt, and its tooltip said nothing (the legend says orange is "unsicher gelesen")."""
+    from tests.audit.builders import make_list, row
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24),
+            row(2, 3, seat=1, total=38, base=12, mit=1, plus=24), row(3, 3, seat=1, total=62)]
+    doubt = CellReading(38, 0.12, ((38, 0.12), (None, 0.05)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g2.p1.total": doubt}))
+    html = render_list(list_view(a, "t"))
+    row3 = re.search(r"<tr><td>3</td>.*?</tr>", html, re.S).group(0)
+    assert re.search(r'<td class="doubt" title="zählt vorläufig: folgt aus einem unsicher gelesenen Feld">62', row3)
