@@ -20,10 +20,10 @@ from .pages import UNREADABLE_PHOTO, ListView
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
-               summary_one="1 Liste, für den Schiedsrichter.",
+               summary_one="1 Liste, vom Schiedsrichter zu prüfen.",
                summary_one_clean="1 Liste, nichts für den Schiedsrichter.",
                workload="Zu prüfen: {doubts} unsicher gelesene Zelle{n}, {errors} Fehler auf dem Papier.",
-               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (stehen in der Tabelle oben).",
+               unread="Fotos, auf denen keine Liste gelesen werden konnte: {n} (oben in der Tabelle).",
                status="Status", series="Serie", table="Tisch", players="Start-Nr.", errors="Fehler",
                doubts="Zweifel", list="Liste", retake="besser neu fotografieren",
                other_lists="noch eine Liste auf dem Foto", seats="Plätze", photo="Foto",
@@ -54,7 +54,7 @@ TEXTS = {
                note="vom Schiedsrichter entschieden", standings="Rangliste", no_standings="Keine Rangliste",
                penalties="Strafpunkte", decisions="Entscheidungen des Schiedsrichters", decided="entschieden",
                kind="Art", decided_reading="vom Papier abgelesen", decided_fixed="festgesetzt", note_head="Notiz",
-               after="nach Spiel", offence="Vergehen", announcements="Ansagen",
+               after="eingetragen", offence="Vergehen", announcements="Ansagen",
                misread="Auf dem Papier steht etwas anderes als gelesen",
                misread_hint="Diese Zellen sind sicher gelesen, und ein Fehler oder Hinweis oben nennt sie. Nur "
                             "ausfüllen, wo das Bild etwas anderes zeigt als gelesen (etwa eine Zahl über die "
@@ -66,9 +66,9 @@ TEXTS = {
                nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
                                "es anders ist als gelesen."),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
-               summary_one="1 list, for the referee.", summary_one_clean="1 list, nothing for the referee.",
+               summary_one="1 list, for the referee to check.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
-               unread="Photos on which no list could be read: {n} (first below).",
+               unread="Photos on which no list could be read: {n} (at the top of the table).",
                status="Status", series="Series", table="Table", players="Start nos.", errors="Errors",
                doubts="Doubts", list="List", retake="better photographed again",
                other_lists="another list on the photo", seats="seats", photo="Photo",
@@ -95,7 +95,7 @@ TEXTS = {
                note="settled by the referee", standings="Standings", no_standings="No standings",
                penalties="Penalty points", decisions="The referee's decisions", decided="decided",
                kind="Kind", decided_reading="read from the paper", decided_fixed="fixed", note_head="Note",
-               after="after game", offence="Offence", announcements="Announcements",
+               after="entered", offence="Offence", announcements="Announcements",
                misread="The paper says otherwise than read",
                misread_hint="These cells were read surely, and an error or warning above names them. Fill in only "
                             "where the picture shows something else than was read (say a figure written across a "

@@ -12,7 +12,8 @@ from typing import Optional
 
 from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
-from audit.messages import T, cell_label, field_name, offence_name, render, show_percent, show_value
+from audit.messages import (T, cell_label, field_name, offence_name, penalty_when, render, show_percent,
+                            show_value)
 from audit.model import MARK_FIELDS, cell_ref, parse_ref
 from audit.values import MARK_SHORT, describe
 
@@ -303,8 +304,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         view.result.append(replace(r, start_number=shown or r.start_number))
     counted = a.corrected.sl.penalties
     for k, (p, c) in enumerate(zip(sl.penalties, counted), start=1):
-        # the column says "nach Spiel": one entered before the first game is "vor 1", not game 0
-        view.penalties.append({"no": k, "after": p.after or ("vor 1" if lang == "de" else "before 1"), "seat": p.seat,
+        view.penalties.append({"no": k, "after": penalty_when(p.after, lang), "seat": p.seat,
                                "offence": offence_name(p.offence, lang), "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
