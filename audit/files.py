@@ -85,3 +85,17 @@ def _file_mode(path: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+def resolved(path: str | os.PathLike) -> str:
+    """Where the file ``path`` is, however it was spelt and whatever folder a command runs in (``./a.jpg``,
+    ``fotos//a.jpg``, its absolute path)."""
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(Path(path).absolute())
+
+
+def one_line(text) -> str:
+    """``text`` on one line (an error message of OpenCV's or click's ends in a newline or spans several)."""
+    return " ".join(str(text).split())

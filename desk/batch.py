@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import write_atomic
+from audit.files import one_line, resolved, write_atomic
 
 #: Photo files a batch picks up from a folder.
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jfif", ".jpe", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
@@ -101,7 +101,7 @@ def _run_one(process, path_str):
     except MemoryError:
         return "bad", ("memory", "too large to process in memory", "zu groß, um es im Speicher zu verarbeiten")
     except Exception as exc:  # a bug must not end the batch: report it for this photo
-        said = " ".join(str(exc).split())   # on one line (OpenCV's messages end in a newline)
+        said = one_line(exc)
         return "bad", ("crash", f"internal error while reading the photo ({type(exc).__name__}: {said})",
                        f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {said})")
 
@@ -219,11 +219,11 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
-                manifest[name] = {**fp, "photo": str(photo), "path": _where(photo), "made_with": made_with}
+                manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "made_with": made_with}
             else:
                 why, problem, problem_de = value
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
-                manifest[name] = {**fp, "photo": str(photo), "path": _where(photo), "problem": problem, "why": why,
+                manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
@@ -248,17 +248,17 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
     ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
     tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped."""
-    seen = {_where(p) for p in given}
+    seen = {resolved(p) for p in given}
     out = []
     for entry in _read_manifest(results / MANIFEST).values():
         where = _place(entry)
         if where is None:
             continue
         photo = Path(where)
-        if photo.is_file() and _where(photo) not in seen:
-            seen.add(_where(photo))
+        if photo.is_file() and resolved(photo) not in seen:
+            seen.add(resolved(photo))
             given = Path(entry.get("photo") or where)
-            out.append(given if given.is_file() and _where(given) == _where(photo) else photo)  # named as given
+            out.append(given if given.is_file() and resolved(given) == resolved(photo) else photo)  # named as given
     return out
 
 
@@ -272,10 +272,10 @@ def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]]
     for key, entry in manifest.items():
         where = _place(entry)
         if where is not None:
-            known.setdefault(_where(Path(where)), key)
+            known.setdefault(resolved(Path(where)), key)
     names: list[Optional[str]] = []
     for photo in photos:
-        name = known.get(_where(photo))
+        name = known.get(resolved(photo))
         names.append(name if name not in names else None)   # the same place given twice: the second named anew
     return names, set(manifest)
 
@@ -316,14 +316,6 @@ def photo_in_manifest(results: Path, name: str) -> Optional[str]:
     """Where the photo of the list ``name`` in the report's ``results`` folder was, as its manifest says (resolved,
     whatever folder the scan ran in), or None."""
     return _place(_read_manifest(results / MANIFEST).get(name))
-
-
-def _where(photo: Path) -> str:
-    """Where a photo is, whatever the folder a command was run from."""
-    try:
-        return str(photo.resolve())
-    except OSError:
-        return str(photo.absolute())
 
 
 def _read_manifest(path: Path) -> dict:

@@ -10,6 +10,8 @@ import sys
 
 import click
 
+from audit.files import one_line
+
 #: subcommand name -> module that defines a click command called ``command``
 SUBCOMMANDS = {
     "audit": "skatscan.cmd_audit",
@@ -51,11 +53,11 @@ class OneLineCommand(click.Command):
         except click.BadParameter as e:  # includes MissingParameter
             name = _param_name(e.param) if e.param is not None else (e.param_hint or "option")
             problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
-            raise BadInput(_one_line(problem), name) from None
+            raise BadInput(one_line(problem), name) from None
         except click.NoSuchOption as e:
             raise BadInput("no such option", e.option_name) from None
         except click.UsageError as e:
-            raise BadInput(_one_line(e.message), self.name or "skatscan") from None
+            raise BadInput(one_line(e.message), self.name or "skatscan") from None
 
 
 def _param_name(param: click.Parameter) -> str:
@@ -64,10 +66,6 @@ def _param_name(param: click.Parameter) -> str:
         return param.human_readable_name
     opts = getattr(param, "opts", None) or [param.name or "option"]
     return opts[0]
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
 
 
 class LazyGroup(click.Group):

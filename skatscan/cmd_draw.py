@@ -46,7 +46,8 @@ SUMMARY = {
 @click.option("--html", "html_out", metavar="FILE.html", help="printable seating page (A4) to write")
 @click.option("--forms", metavar="FILE.pdf", help="list forms to write: one per table and series")
 @click.option("--edition", metavar="skatscan|dskv", help="edition of the forms (default skatscan)")
-@click.option("--lang", default="de", show_default=True, metavar="de|en", help="language of the page and of the lines printed")
+@click.option("--lang", default="de", show_default=True, metavar="de|en",
+              help="language of the page and of the lines printed")
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
     """Draw the tables (Tischordnung) for the next series."""
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes

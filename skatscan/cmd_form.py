@@ -129,7 +129,7 @@ def _seating_forms(seating: str, series: Optional[str], games: Optional[str], ed
             raise BadInput(f"table {table.strip()}{where} is not in {seating}", table_option)
     if len(seated) > MAX_PAGES:
         raise BadInput(f"that is {len(seated)} forms; print at most {MAX_PAGES} at once "
-                       "(choose series with --series)", seating)
+                       "(choose series with --series, tables with --table)", seating)
     try:
         pages = seating_pages(seated, edition, n_games)
     except ValueError as e:

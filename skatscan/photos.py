@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from audit.files import one_line, resolved
+
 from .cli import BadInput, bad_input_line
 
 #: The line on stderr for a photo that shows another list beside the one read (the command line stays English).
@@ -33,7 +35,7 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
             raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
     files, seen = [], set()
     for p in find_photos(paths):
-        where = _resolved(p)
+        where = resolved(p)
         if where not in seen:           # a file named twice (overlapping patterns, a folder and a file in it): once
             seen.add(where)
             files.append(str(p))
@@ -45,14 +47,6 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
             if inner else ""
         raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
     return files
-
-
-def _resolved(path: Path) -> str:
-    """Where the file ``path`` is, however it was spelt (``./a.jpg``, ``fotos//a.jpg``, its absolute path)."""
-    try:
-        return str(path.resolve())
-    except OSError:
-        return str(path.absolute())
 
 
 def read_photo(name: str, engine: str, settings=None):
@@ -72,7 +66,7 @@ def read_photo(name: str, engine: str, settings=None):
     except FileNotFoundError:
         bad_input_line(name, "no such file")
     except Exception as exc:    # a failure of the reader on this photo (as scan's batch says it): the others go on
-        said = " ".join(str(exc).split())          # one line (OpenCV's messages end in a newline)
+        said = one_line(exc)
         bad_input_line(name, f"internal error while reading the photo ({type(exc).__name__}: {said})")
     return None
 
