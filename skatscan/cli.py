@@ -56,6 +56,8 @@ class OneLineCommand(click.Command):
             raise BadInput(one_line(problem), name) from None
         except click.NoSuchOption as e:
             raise BadInput("no such option", e.option_name) from None
+        except click.BadOptionUsage as e:    # an option without its value ("-o" last): named, as the others are
+            raise BadInput(one_line(e.message), e.option_name) from None
         except click.UsageError as e:
             raise BadInput(one_line(e.message), self.name or "skatscan") from None
 

@@ -48,7 +48,7 @@ def test_an_announcement_without_hand_cites_the_skwo_text_that_forbids_it():
     assert [f.key for f in found] == ["impossible.announced-without-hand"]
     for lang in ("de", "en"):
         assert "SkWO 8.10" in found[0].message(lang)
-    assert "8.10" in found[0].rule or "8.7-8.10" in found[0].rule
+    assert found[0].rule == "ISkO 2.3-2.5, SkWO 8.7-8.10" and "ISkO 2.5.5" not in found[0].message("de")
 
 
 def test_the_loss_money_total_is_not_said_to_be_the_players_written_amounts_when_it_is_the_schedule():

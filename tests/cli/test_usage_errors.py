@@ -18,6 +18,7 @@ CASES = [
     (["digitize", "x.jpg", "--engine", "ocr"], "skatscan: --engine: 'ocr' is not one of 'skatscan', 'tesseract'."),
     (["scan", "x.jpg", "--workers", "0"], "skatscan: --workers: 0 is not in the range 1<=x<=16."),
     (["scan"], "skatscan: PHOTOS: missing, it is required"),
+    (["audit", "x.json", "-o"], "skatscan: -o: Option '-o' requires an argument."),
     (["form", "--no-such"], "skatscan: --no-such: no such option"),
     (["draw", "--players", "8"], "skatscan: --series: missing, it is required"),
     (["synth", "-n", "1"], "skatscan: -o: missing, it is required"),
@@ -53,3 +54,4 @@ def test_a_mistyped_command_or_program_option_is_one_line_too(args, line):
 def test_the_program_alone_still_shows_its_help():
     result = CliRunner().invoke(cli, [], prog_name="skatscan")
     assert "Commands:" in result.output and "scan" in result.output
+    assert result.exit_code == 2          # no command given: a usage error, with the help to choose one
