@@ -301,6 +301,12 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         total[s] = new_total
         if f.counts:
             (won if outcome == WON else lost)[s] += 1
+        for d, win in written_outcomes(f) or ():
+            # another seat that wrote the game too (the several-declarers finding): counted as the footer check counts
+            # it where the corrected row keeps what shows it (a fall stays, a rise is lowered back unless its count
+            # is written, which the row carries)
+            if d != s and (not win or g.players[d].won is not None):
+                (won if win else lost)[d] += 1
         new_cells = SeatCells(total=new_total)
         if counters and not f.counts:
             # a Ramsch is no won or lost game: the counts are only carried

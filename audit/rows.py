@@ -123,9 +123,10 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             cells = g.players[s]
             if cells.total is not None:
                 total[s] = cells.total
-                if not g.crossed_out or delta is not None:
-                    # a struck row's figures do not count, unless it carries a game ("+" or "-" written): its totals
-                    # are then the rows as written (the passed-game finding says the row is wrong)
+                if not g.crossed_out or delta is not None or declarer is not None:
+                    # a struck row's figures do not count, unless it carries a game ("+" or "-" written, or a seat's
+                    # figures changed): its totals are then the rows as written (the passed-game finding says the row
+                    # is wrong), as its counts are (written_outcomes)
                     points[s] = cells.total
             if cells.won is not None:
                 won[s] = cells.won

@@ -343,3 +343,34 @@ def test_a_plus_read_in_doubt_as_empty_is_told_as_a_reading_doubt_not_as_nothing
     a = audit(replace(make_list(rows, signatures=None), readings={"g2.plus": empty}))
     change = [c for c in a.corrected.corrections if c.cell == "g2.plus"]
     assert [(c.before, c.after, c.reason, c.provisional) for c in change] == [(None, 24, "correct.doubt", True)]
+
+
+def test_a_second_seat_in_a_row_whose_declarer_is_clear_and_a_struck_row_with_a_total_alone_agree_with_the_footer():
+    """Game 2's "-48" written into seat 1 (whose total follows it: the declarer) and seat 2 too (-30, Verl. 1): the
+    footer check counts both losses as written, the correction counted seat 1's alone and took seat 2's loss money
+    and the others' 40s (the corrected list then failed its own checks). A struck row with a lost game shown by the
+    total and count alone (no "-"): its count was counted, its points not ("folgt 0")."""
+    from audit.model import Game
+    from audit.score import from_rows
+    from audit.rows import analyse
+
+    def footer_of(sl):
+        fig = from_rows(analyse(sl), sl.seats)
+        money = tuple(0.5 * n or None for n in fig.lost)
+        return replace(sl, footer=Footer(points=fig.points, won=fig.won, lost=fig.lost, bonus=fig.bonus,
+                                         others_lost=fig.others_lost, score=fig.score, money=money,
+                                         money_total=sum(m or 0 for m in money) or None))
+
+    from audit.model import Footer
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, minus=48, players=(SeatCells(total=-24, won=1, lost=1),
+                                                          SeatCells(total=-30, lost=1), SeatCells()))]
+    a = audit(footer_of(make_list(rows, games=2)))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["several-declarers"]
+    assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in ("footer", "money")]
+    assert [(r.lost, r.money) for r in a.result] == [(1, 0.5), (1, 0.5), (0, 0.0)]
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            replace(row(2, 3, seat=2, total=-46, lost=1, base=23), crossed_out=True)]
+    a = audit(footer_of(make_list(rows, games=2)))
+    assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
+    assert a.sl.footer.points[1] == -46
