@@ -92,7 +92,7 @@ def resolved(path: str | os.PathLike) -> str:
     ``fotos//a.jpg``, its absolute path)."""
     try:
         return str(Path(path).resolve())
-    except OSError:
+    except (OSError, RuntimeError):     # RuntimeError: a symlink loop (Python 3.10-3.12)
         return str(Path(path).absolute())
 
 

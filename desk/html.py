@@ -61,7 +61,7 @@ TEXTS = {
                             "Spaltenlinie geschrieben und in die Nachbarzelle gelesen): dann war es ein Lesefehler, "
                             "und der Befund fällt weg. Steht es auf dem Papier so, wie gelesen, leer lassen: der "
                             "Fehler bleibt.",
-               surely="sicher", on_paper="auf dem Papier", misread_open="wie gelesen",
+               surely="sicher", confirmed="von der Zeile bestätigt", on_paper="auf dem Papier", misread_open="wie gelesen",
                misread_note="auf dem Papier anders als gelesen", to_misread="Auf dem Papier steht etwas anderes? ↓",
                nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
                                "es anders ist als gelesen."),
@@ -101,7 +101,7 @@ TEXTS = {
                             "where the picture shows something else than was read (say a figure written across a "
                             "column line and read into the neighbouring cell): then it was a misreading, and the "
                             "finding goes. Where the paper says what was read, leave it empty: the error stays.",
-               surely="surely", on_paper="on paper", misread_open="as read",
+               surely="surely", confirmed="confirmed by its row", on_paper="on paper", misread_open="as read",
                misread_note="the paper says otherwise than read", to_misread="The paper says otherwise? ↓",
                nothing_misread="Nothing entered, nothing saved: enter what the paper says where it says otherwise "
                                "than read."),

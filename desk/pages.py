@@ -308,16 +308,15 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                "offence": offence_name(p.offence, lang), "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
-    for ref in sorted(sl.settled, key=_page_order(sl.readings)):
+    for ref in sorted(decided_cells(sl), key=_page_order(sl.readings)):
         decided, reading = sl.settled[ref], sl.readings.get(ref)
         view.decisions.append({"cell": ref, "label": cell_label(ref, lang),
                                "read": (show_value(reading.value) or "∅") if reading else "–",
                                "value": show_value(decided.value) or "∅", "reading": decided.reading,
                                "rule": decided.rule, "note": render(decided.note, lang, {}) if decided.note in T
                                else decided.note})
-        if not decided.note.startswith("kept."):      # not a figure a correction kept (an audited corrected list)
-            view.earlier[ref] = {"value": decided.value, "reading": decided.reading, "rule": decided.rule,
-                                 "note": decided.note}
+        view.earlier[ref] = {"value": decided.value, "reading": decided.reading, "rule": decided.rule,
+                             "note": decided.note}
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
@@ -328,6 +327,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         reading = sl.readings[ref]
         view.misread.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
                              "percent": show_percent(reading.value_confidence),
+                             "confirmed": bool(reading.confirmed_by),
                              "picture": _data_uri(pictures[ref]) if ref in pictures else None})
     return view
 
@@ -346,6 +346,12 @@ def pictured_cells(a: Audit) -> list[str]:
     for f in a.findings:
         cells.update(_pictured_of(f))
     return sorted(c for c in cells if c in a.sl.readings)
+
+
+def decided_cells(sl) -> set[str]:
+    """The cells of ``sl`` the referee decided (a settle file): its settled cells but the lower written figures a
+    correction kept (``kept.*``: an audited corrected list carries them, fixed by the lowest-score rule, not by him)."""
+    return {ref for ref, st in sl.settled.items() if not str(st.note).startswith("kept.")}
 
 
 def misread_cells(a: Audit) -> set[str]:
@@ -413,7 +419,7 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         p = show_percent(sl.readings[ref].value_confidence)
         notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
                      else f"Read at {p} %, confirmed by its row")
-    if ref in sl.settled:
+    if ref in decided_cells(sl):
         # the referee's decision (settle file): marked as his, with what the reader had taken there
         reading = sl.readings.get(ref)
         read = f" ({'gelesen' if lang == 'de' else 'read'}: {show_value(reading.value) or '∅'})" if reading else ""

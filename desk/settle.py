@@ -67,10 +67,13 @@ def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Set
     found: dict[str, Settlement] = {}
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
     name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
-    if in_results and (not photo or not Path(photo).is_file()):
-        # a photo named relative to the folder the scan ran in: the report's manifest knows where it is
+    if in_results:
+        # the photo as the report's manifest has it (resolved where the scan ran): a photo named relative to that
+        # folder is not the one of that name where audit or standings runs (another round's fotos/t1.jpg)
         from .batch import photo_in_manifest
-        photo = photo_in_manifest(list_file.parent, name) or photo
+        where = photo_in_manifest(list_file.parent, name)
+        if where and Path(where).is_file():
+            photo = where
     if photo:
         found.update(read_settlements(settle_path(Path(photo))))
     found.update(read_settlements(settle_path(list_file)))

@@ -583,15 +583,16 @@ def test_a_sure_reading_corrected_by_the_referee_clears_the_finding_and_shows_as
     assert ref not in {m["cell"] for m in view.misread} and view.misread     # the other cells named still are
 
 
-def test_a_corrected_lists_kept_figures_are_named_in_words_and_not_saved_as_the_referees_decisions(samples):
-    """Auditing a corrected list (``audit --corrected``): the figures its correction kept showed their raw message key
-    ("kept.footer") in the decisions table, and would have gone into the referee's next settle file."""
+def test_a_corrected_lists_kept_figures_are_not_shown_or_saved_as_the_referees_decisions(samples):
+    """Auditing a corrected list (``audit --corrected``): the figures its correction kept (by the lowest-score rule, not
+    by the referee) stood in the table of the referee's decisions with their raw message key ("kept.footer"), green
+    as "vom Schiedsrichter entschieden", and would have gone into his next settle file."""
     a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
     again = audit(a.corrected.sl)
     view = list_view(again, "t7")
-    notes = {d["cell"]: d["note"] for d in view.decisions}
-    assert notes["footer.score.3"] == "die niedrigere geschriebene Zahl bleibt"
-    assert "kept." not in render_list(view) and view.earlier == {}
+    assert "footer.score.3" in again.sl.settled and view.decisions == [] and view.earlier == {}
+    html = render_list(view)
+    assert "kept." not in html and 'title="vom Schiedsrichter entschieden' not in html and 'id="decisions"' not in html
 
 
 def test_a_figure_that_counts_for_now_downstream_of_a_doubt_says_so_in_its_tooltip():

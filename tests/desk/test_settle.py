@@ -120,3 +120,11 @@ def test_decisions_beside_a_photo_given_by_a_relative_path_are_found_from_anothe
     assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
     monkeypatch.chdir(tmp_path)                     # from the scan's folder, as before
     assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
+    # run from another round's folder that has its own fotos/t1.jpg: the manifest's photo, not that one
+    other = tmp_path / "runde2"
+    (other / "fotos").mkdir(parents=True)
+    (other / "fotos" / "t1.jpg").write_bytes(b"another round's photo")
+    (other / "fotos" / "t1.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 99, "reading": True}}}))
+    monkeypatch.chdir(other)
+    assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
