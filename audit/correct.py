@@ -171,7 +171,8 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
     return replace(out, corrections=tuple(
-        replace(c, provisional=True) if c.cell in doubtful or (c.cell, c.after) not in as_read else c
+        replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
+        or (c.cell, c.after) not in as_read else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items() if ref in doubtful or (ref, st.value) not in kept_as_read))
 
@@ -265,17 +266,20 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         outcome = f.outcome or (WON if delta > 0 else LOST)
         new_plus = delta if outcome == WON else None
         new_minus = -delta if outcome == LOST else None
-        # neither "+" nor "-" written: the value is entered, not the lower or higher of two figures
+        # neither "+" nor "-" written: the value is entered, not the lower or higher of two figures; read from cells
+        # in doubt (a Grundwert, the other of the two), the value entered is a reading doubt's too
         empty = g.plus is None and g.minus is None
+        value_unsure = empty and (_columns_unsure(no, doubtful) or cell_ref(no, "plus") in doubtful
+                                  or cell_ref(no, "minus") in doubtful)
         if new_plus != g.plus:
-            unsure = cell_ref(no, "plus") in doubtful       # read in doubt, a figure or empty
+            unsure = cell_ref(no, "plus") in doubtful or value_unsure      # read in doubt, a figure or empty
             b.change(no, None, "plus", g.plus, new_plus,
                      "correct.doubt" if unsure else "correct.fill-plus" if empty
                      else "correct.plus" if outcome == WON else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
-            unsure = cell_ref(no, "minus") in doubtful
+            unsure = cell_ref(no, "minus") in doubtful or value_unsure
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.fill-minus" if empty
                      else "correct.single-loss" if single else "correct.minus",

@@ -374,3 +374,18 @@ def test_a_second_seat_in_a_row_whose_declarer_is_clear_and_a_struck_row_with_a_
     a = audit(footer_of(make_list(rows, games=2)))
     assert [f.code for f in a.findings if f.severity == "error"] == ["passed-game"]
     assert a.sl.footer.points[1] == -46
+
+
+def test_a_value_entered_from_a_grundwert_read_in_doubt_is_provisional():
+    """No "+" or "-" written, the Grundwert read "10" in doubt (or "11"): the value entered (20) stood among the
+    corrections of errors on paper as "kein Wert eingetragen: der Spielwert zählt", though the referee's reading of the
+    Grundwert decides it (22 for an 11)."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=20, won=1, base=10, mit=1)]
+    base = CellReading(10, 0.4, ((10, 0.4), (11, 0.35)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g1.base": base}))
+    change = [c for c in a.corrected.corrections if c.cell == "g1.plus"]
+    assert [(c.after, c.reason, c.provisional) for c in change] == [(20, "correct.doubt", True)]
+    # read surely: the keeper's row without its value, filled by the rule
+    sure = [c for c in audit(make_list(rows, signatures=None)).corrected.corrections if c.cell == "g1.plus"]
+    assert [(c.after, c.reason, c.provisional) for c in sure] == [(20, "correct.fill-plus", False)]
