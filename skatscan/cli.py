@@ -49,7 +49,7 @@ class OneLineCommand(click.Command):
 
     def parse_args(self, ctx, args):
         try:
-            return super().parse_args(ctx, args)
+            rest = super().parse_args(ctx, args)
         except click.BadParameter as e:  # includes MissingParameter
             name = _param_name(e.param) if e.param is not None else (e.param_hint or "option")
             problem = "missing, it is required" if isinstance(e, click.MissingParameter) else e.message
@@ -60,6 +60,13 @@ class OneLineCommand(click.Command):
             raise BadInput(one_line(e.message), e.option_name) from None
         except click.UsageError as e:
             raise BadInput(one_line(e.message), self.name or "skatscan") from None
+        # an option's value that is another option of the command ("-o -v FILE": "-v" taken as the file to write)
+        names = {n for p in self.params if isinstance(p, click.Option) for n in p.opts + p.secondary_opts}
+        for param in self.params:
+            value = ctx.params.get(param.name)
+            if isinstance(param, click.Option) and isinstance(value, str) and value in names:
+                raise BadInput(f"needs a value, not the option {value}", _param_name(param))
+        return rest
 
 
 def _param_name(param: click.Parameter) -> str:

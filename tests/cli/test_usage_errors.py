@@ -19,6 +19,8 @@ CASES = [
     (["scan", "x.jpg", "--workers", "0"], "skatscan: --workers: 0 is not in the range 1<=x<=16."),
     (["scan"], "skatscan: PHOTOS: missing, it is required"),
     (["audit", "x.json", "-o"], "skatscan: -o: Option '-o' requires an argument."),
+    (["audit", "-o", "-v", "x.json"], "skatscan: -o: needs a value, not the option -v"),
+    (["scan", "x.jpg", "--report", "--json"], "skatscan: --report: needs a value, not the option --json"),
     (["form", "--no-such"], "skatscan: --no-such: no such option"),
     (["draw", "--players", "8"], "skatscan: --series: missing, it is required"),
     (["synth", "-n", "1"], "skatscan: -o: missing, it is required"),
