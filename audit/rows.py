@@ -146,8 +146,8 @@ def uses_counters(sl: ScoreList) -> bool:
 
 
 def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
-    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed row carries, and one
-    several seats took, counts for each seat as his written counts carry it (his total, where the row keeps no
+    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed or struck row carries, and
+    one several seats took, counts for each seat as his written counts carry it (his total, where the row keeps no
     counts), as the written totals after them carry their points (the footer the rows give as written: its game
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
@@ -206,7 +206,7 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
     for f in facts:
         outcomes = written_outcomes(f)
         if outcomes is not None:
-            # a passed row's game, or one several seats took: the cells that count it for each of them
+            # a passed or struck row's game, or one several seats took: the cells that count it for each of them
             for d, _ in outcomes:
                 if d in seats:
                     out += written_value_cells(f)
@@ -235,10 +235,9 @@ def carried_game(f: RowFacts) -> Optional[int]:
 
 
 def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
-    """For a passed or struck row that carries a game (a Ramsch no won or lost game), and a played row several seats
-    took, the seats it counts for as written
-    and their outcomes (0-based seat, won): each as his written counts carry it (where the row keeps no counts, as
-    his total does); None for every other row."""
+    """For a passed or struck row that carries a game (a Ramsch is no won or lost game), and a played row several
+    seats took, the seats it counts for as written and their outcomes (0-based seat, won): each as his written counts
+    carry it (where the row keeps no counts, as his total does); None for every other row."""
     g = f.game
     if not ((g.passed or g.crossed_out) and not g.ramsch and carried_game(f) is not None
             or f.played and f.counts and len(f.declarers) > 1):
