@@ -145,14 +145,14 @@ def uses_counters(sl: ScoreList) -> bool:
     return any(p.won is not None or p.lost is not None for g in sl.games for p in g.players)
 
 
-def outcome_counts(facts: list[RowFacts], seats: int, as_written: bool = False) -> tuple[list[int], list[int]]:
-    """Games won and lost per seat, counted from the rows. ``as_written``: a game a passed or struck row carries, and
+def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[int]]:
+    """Games won and lost per seat, counted from the rows as written: a game a passed or struck row carries, and
     one several seats took, counts for each seat as his written counts carry it (his total, where the row keeps no
     counts), as the written totals after them carry their points (the footer the rows give as written: its game
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        outcomes = written_outcomes(f) if as_written else None
+        outcomes = written_outcomes(f)
         if outcomes is not None:
             for d, win in outcomes:
                 (won if win else lost)[d] += 1

@@ -55,7 +55,7 @@ def final_totals(facts: list[RowFacts], seats: int) -> list[int]:
 
 def from_rows(facts: list[RowFacts], seats: int) -> FooterFigures:
     """The footer that the rows, as written, give."""
-    won, lost = outcome_counts(facts, seats, as_written=True)
+    won, lost = outcome_counts(facts, seats)
     return seeger_fabian(final_totals(facts, seats), won, lost, seats)
 
 

@@ -29,7 +29,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     footer = sl.footer
     if footer.blank:
         return  # the footer check reports the blank footer once
-    _, lost = outcome_counts(facts, sl.seats, as_written=True)   # as the footer check counts them
+    _, lost = outcome_counts(facts, sl.seats)   # as the footer check counts them
     owed = [settings.money_for(n) for n in lost]
     counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
     every = tuple(c for cells in counted for c in cells)
