@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Iterable, Optional
 
 from .auditor import Audit
+from .score import BONUS_PER_GAME
 
 
 @dataclass
@@ -41,6 +42,12 @@ class PlayerLine:
     #: a stand-in line (series, table and seat for a start number): the start number read in doubt there, which
     #: another player of the series holds surely ("" when none)
     read_as: str = ""
+
+    @property
+    def kept_score(self) -> bool:
+        """Whether the score is not its parts' sum (points + 50 x (won - lost) + others' losses): a lower written
+        footer score stands on one of the player's lists (SkWO 7.2.5; the list's page names it)."""
+        return self.score != self.points + BONUS_PER_GAME * (self.won - self.lost) + self.others_lost
 
     @property
     def shown(self) -> str:

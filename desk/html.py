@@ -175,7 +175,9 @@ STANDINGS_TEXTS = {
                stand_in="{line}: Start-Nr. im Zweifel als {read_as} gelesen, die in Serie {series} ein anderer Spieler "
                         "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt.",
                not_every_series="Nicht in jeder Serie: {players}. Ein Spieler, der ausschied, eine fehlende Liste "
-                                "oder eine verlesene Start-Nr.", series_short="Serie"),
+                                "oder eine verlesene Start-Nr.", series_short="Serie",
+               kept="† Wertung nicht die Summe ihrer Teile: auf einer Liste des Spielers zählt die niedrigere "
+                    "geschriebene Gesamtpunktzahl des Serienabschlusses (SkWO 7.2.5; die Seite der Liste nennt sie)."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
@@ -186,7 +188,9 @@ STANDINGS_TEXTS = {
                stand_in="{line}: start number read in doubt as {read_as}, which another player has in series "
                         "{series}; the line stands for series, table and seat until the referee settles the cell.",
                not_every_series="Not in every series: {players}. A player who dropped out, a missing list or a "
-                                "misread start number.", series_short="series"),
+                                "misread start number.", series_short="series",
+               kept="† Score not the sum of its parts: on one of the player's lists the lower total score written in "
+                    "the footer counts (SkWO 7.2.5; the list's page names it)."),
 }
 
 

@@ -69,15 +69,18 @@ def to_text(lines, lang: str) -> str:
     starts = [p.shown for p in lines]
     wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
     rows = [f"{head[0]:>5} {head[1]:>{wide}} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-            f"{head[7]:>8} {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]
+            f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]   # a score's mark (†) after it
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
         money = show_money(p.money, lang)
         rows.append(f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
-                    f"{p.others_lost:>7} {p.score:>8} {money:>7}" + (f" {p.doubts or '':>7}" if doubts else ""))
+                    f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money:>7}"
+                    + (f" {p.doubts or '':>7}" if doubts else ""))
     notes = STANDINGS_TEXTS[lang]
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
+    if any(p.kept_score for p in lines):
+        rows.append(notes["kept"])
     if doubts:
         rows.append(notes["doubt_note"])
     rows += stand_in_notes(lines, lang)

@@ -396,3 +396,18 @@ def test_a_bad_schedule_option_is_named_alone(samples, args, option):
     code, out, err = run("audit", str(samples / "lists" / "six-games.json"), *args)
     assert code == 2 and out == ""
     assert err.startswith(f"skatscan: {option}: ") and err.count("\n") == 1, err
+
+
+def test_a_score_that_is_not_its_parts_sum_is_marked_in_the_standings(samples, tmp_path):
+    """faulty-table7's seat 3: the lower written footer score 745 stands (SkWO 7.2.5) where its parts give 755; the
+    standings line read 275 / 6 / 0 / 180 beside 745 with nothing to say why (an organiser checking it by hand)."""
+    code, out, _ = run("standings", str(samples / "lists" / "faulty-table7.csv"))
+    assert code == 0
+    line = next(r for r in out.splitlines() if r.split()[:2] == ["3", "7"])
+    assert line.split()[-2] == "745†"
+    assert out.splitlines()[-1].startswith("† Wertung nicht die Summe ihrer Teile")
+    assert sum(r.count("†") for r in out.splitlines()[1:-1]) == 1
+    code, _, _ = run("standings", str(samples / "lists" / "faulty-table7.csv"), "--html", "-o",
+                     str(tmp_path / "r.html"))
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<b>745</b>†" in page and "Summe ihrer Teile" in page and page.count("†") == 2
