@@ -312,6 +312,18 @@ def _place(entry) -> Optional[str]:
     return where if isinstance(where, str) and where else None
 
 
+def report_name_of_file(results: Path, folder: Path, file_name: str, but: str) -> Optional[str]:
+    """The report name (other than ``but``) of a list in ``results`` whose photo lies in ``folder`` and whose form saves
+    ``file_name`` there (``NAME.settle.json``), or None: a photo's own settle file that is another list's file by its
+    report name ("Tisch_3.settle.json" of "Tisch 3.jpg", beside "Tisch_3.jpg") belongs to neither for sure."""
+    here = resolved(folder)
+    for key, entry in _read_manifest(results / MANIFEST).items():
+        where = _place(entry)
+        if key != but and where and f"{key}.settle.json" == file_name and resolved(Path(where).parent) == here:
+            return key
+    return None
+
+
 def photo_in_manifest(results: Path, name: str) -> Optional[str]:
     """Where the photo of the list ``name`` in the report's ``results`` folder was, as its manifest says (resolved,
     whatever folder the scan ran in), or None."""

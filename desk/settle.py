@@ -74,8 +74,15 @@ def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Set
         where = photo_in_manifest(list_file.parent, name)
         if where and Path(where).is_file():
             photo = where
-    if photo:
-        found.update(read_settlements(settle_path(Path(photo))))
+    own = settle_path(Path(photo)) if photo else None
+    if own is not None and in_results:
+        # the photo's own file is another list's by its report name ("Tisch_3.jpg" beside "Tisch 3.jpg", whose report
+        # name is "Tisch_3"): which list it decides is not sure, so neither takes it (the report's settle folder does)
+        from .batch import report_name_of_file
+        if report_name_of_file(list_file.parent, own.parent, own.name, name) is not None:
+            own = None
+    if own is not None:
+        found.update(read_settlements(own))
     found.update(read_settlements(settle_path(list_file)))
     if in_results:
         beside = _beside_by_report_name(Path(photo), name) if photo else None
