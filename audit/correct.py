@@ -218,6 +218,12 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         g = f.game
         no = previous_no = g.no
         entry = carried_game(f)
+        if entry is None and (g.passed or g.crossed_out) and not g.ramsch and len(f.declarers) > 1 and all(
+                g.players[d].total is not None and g.players[d].total > f.prev_total[d] for d in f.declarers):
+            # a won game in a passed or struck row that several seats wrote: it counts for none of them (the lower
+            # reading for each, SkWO 7.2.5), as for one seat
+            games.append(_not_counted(b, f))
+            continue
         if entry is not None:
             # a passed or struck row that carries a game (SkWO 9.4): the lower reading counts (7.2.5) as a whole, a
             # won game not at all, a lost one as a lost game (before: its points stayed and its count went)

@@ -239,7 +239,7 @@ def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
     seats took, the seats it counts for as written and their outcomes (0-based seat, won): each as his written counts
     carry it (where the row keeps no counts, as his total does); None for every other row."""
     g = f.game
-    if not ((g.passed or g.crossed_out) and not g.ramsch and carried_game(f) is not None
+    if not ((g.passed or g.crossed_out) and not g.ramsch and (carried_game(f) is not None or len(f.declarers) > 1)
             or f.played and f.counts and len(f.declarers) > 1):
         return None
     counted = any(p.won is not None or p.lost is not None for p in g.players)

@@ -389,3 +389,20 @@ def test_a_value_entered_from_a_grundwert_read_in_doubt_is_provisional():
     # read surely: the keeper's row without its value, filled by the rule
     sure = [c for c in audit(make_list(rows, signatures=None)).corrected.corrections if c.cell == "g1.plus"]
     assert [(c.after, c.reason, c.provisional) for c in sure] == [(20, "correct.fill-plus", False)]
+
+
+def test_a_won_game_in_a_passed_row_that_two_seats_wrote_counts_for_neither():
+    """Game 2 marked "eingepasst" with "+24" written into seats 1 and 2 (totals and counts): the correction kept both
+    totals (the higher reading, against SkWO 7.2.5) and the footer check mixed the points with the game and the counts
+    without it. Now the check reads the rows as written and the correction counts the game for neither."""
+    from audit.model import Footer, Game
+    rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, passed=True,
+                 players=(SeatCells(total=48, won=2), SeatCells(total=24, won=1), SeatCells()))]
+    footer = Footer(points=(48, 24, 0), won=(2, 1, 0), lost=(0, 0, 0), bonus=(100, 50, 0), others_lost=(0, 0, 0),
+                    score=(148, 74, 0), money=(None, None, None), money_total=None)
+    a = audit(make_list(rows, footer=footer, signatures=True, games=2))
+    assert "footer" not in [f.code for f in a.findings]
+    assert [(r.points, r.won, r.score) for r in a.result] == [(24, 1, 74), (0, 0, 0), (0, 0, 0)]
+    assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
+    assert audit(a.corrected.sl).corrected.corrections == ()
