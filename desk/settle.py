@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
+from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
 from audit.model import ScoreList, Settlement
 
@@ -65,6 +66,7 @@ def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Set
     list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder (where ``scan`` looks
     too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the report counts."""
     found: dict[str, Settlement] = {}
+    list_file = Path(resolved(list_file))       # "s1-t1.list.json" given in the results folder: its parent is "."
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
     name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
     if in_results:

@@ -141,3 +141,16 @@ def test_decisions_beside_a_photo_given_by_a_relative_path_are_found_from_anothe
         {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 99, "reading": True}}}))
     monkeypatch.chdir(other)
     assert decisions_for(results / "t1.list.json", "fotos/t1.jpg")["g1.plus"].value == 36
+
+
+def test_decisions_are_found_when_audit_runs_inside_the_results_folder(tmp_path, monkeypatch):
+    """``cd bericht/results && skatscan audit s1-t1.list.json``: the list file's folder was "." (not "results"), so
+    the report's settle folder was not looked in and the decisions were ignored (standings too)."""
+    from desk.settle import decisions_for
+    results = tmp_path / "bericht" / "results"
+    results.mkdir(parents=True)
+    (tmp_path / "bericht" / "settle").mkdir()
+    (tmp_path / "bericht" / "settle" / "s1-t1.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 36, "reading": True}}}))
+    monkeypatch.chdir(results)
+    assert decisions_for(Path("s1-t1.list.json"), None)["g1.plus"].value == 36
