@@ -144,6 +144,10 @@ def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
     """
     if not decisions:
         return sl
+    for ref in decisions:
+        problem = _outside(sl, ref)
+        if problem:
+            raise SettleError(f"{sl.source}: the decision for {ref} does not fit the list: {problem}")
     doc = list_to_json(sl)
     for ref, st in decisions.items():
         _set(doc, ref, st.value, sl.seats)
@@ -156,6 +160,18 @@ def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
         if ref in readings:
             readings[ref] = replace(readings[ref], doubtful=False, reason="")
     return replace(out, settled={**sl.settled, **decisions}, readings=readings)
+
+
+def _outside(sl: ScoreList, ref: str) -> str:
+    """What makes the cell ``ref`` not one of the list ``sl`` ("" when it is one): a game row past its last, a seat
+    past its seats (a misnamed cell in a hand-written settle file made rows 49 to 98 and seven errors)."""
+    game = re.match(r"^g(\d+)\.", ref)
+    if game and not 1 <= int(game.group(1)) <= max(len(sl.games), 1):
+        return f"it has {len(sl.games)} game rows"
+    seat = re.search(r"\.p(\d)\." if game else r"\.(\d)$", ref)     # g3.p4.total; footer.score.4, signature.4
+    if seat and not 1 <= int(seat.group(1)) <= sl.seats:
+        return f"it has {sl.seats} seats"
+    return ""
 
 
 def _set(doc: dict, ref: str, value, seats: int) -> None:

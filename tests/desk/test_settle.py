@@ -154,3 +154,18 @@ def test_decisions_are_found_when_audit_runs_inside_the_results_folder(tmp_path,
         {"format": "skatscan.settle/1", "cells": {"g1.plus": {"value": 36, "reading": True}}}))
     monkeypatch.chdir(results)
     assert decisions_for(Path("s1-t1.list.json"), None)["g1.plus"].value == 36
+
+
+def test_a_decision_for_a_cell_the_list_does_not_have_is_refused(samples):
+    """A settle file naming game 99 of a 36-row list (or seat 4 of a table of three) made rows 37 to 98 and errors
+    on paper, and moved a player's score; it is refused as a decision that does not fit the list (the batch then
+    audits the list without the file and says why)."""
+    import pytest
+    from audit.load import load_list
+    from audit.model import Settlement
+    from desk.settle import SettleError, apply
+    sl = load_list(samples / "lists" / "six-games.json")
+    for ref, why in (("g99.p3.total", "36 game rows"), ("g3.p4.total", "3 seats"), ("footer.score.4", "3 seats")):
+        with pytest.raises(SettleError, match=why):
+            apply(sl, {ref: Settlement(1, reading=True)})
+    assert apply(sl, {"g3.p3.total": Settlement(5, reading=True)}).games[2].players[2].total == 5
