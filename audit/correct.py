@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from .overbid import explained_bids, written_single
-from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref
+from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
 from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters, written_outcomes
@@ -170,11 +170,43 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     read = _correct(sl, facts, settings, frozenset())
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
+    upstream = _chain_doubts(facts, doubtful, sl.seats)
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
-        or (c.cell, c.after) not in as_read else c
+        or (c.cell, c.after) not in as_read or _after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
-        ref for ref, st in out.kept.items() if ref in doubtful or (ref, st.value) not in kept_as_read))
+        ref for ref, st in out.kept.items()
+        if ref in doubtful or (ref, st.value) not in kept_as_read or _after_doubt(ref, upstream)))
+
+
+def _chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> list[Optional[int]]:
+    """Per 0-based seat, the first game whose cells of his chain are read in doubt (his total, his counts, and the
+    value of a game he took), or None: every running total, count and footer figure of his computed after it rests on
+    that doubt (a total read "0" at 1 % where the paper is empty made every later total of the seat "folgt aus dem
+    berichtigten Stand davor" among the corrections on paper)."""
+    first: list[Optional[int]] = [None] * seats
+    for f in facts:
+        no = f.game.no
+        value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus"))
+        for s in range(seats):
+            if first[s] is None and (any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
+                                     or value and s in f.declarers):
+                first[s] = no
+    return first
+
+
+def _after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:
+    """Whether the figure ``ref`` a correction changed or kept follows from a seat's chain after a doubt in it
+    (:func:`_chain_doubts`): a seat's total or count in a row after his first doubt; a footer line from his chain
+    (the others' losses and the score from every seat's; the loss money total from all)."""
+    game, seat, fld = parse_ref(ref)
+    if game is not None:
+        # a doubt in the change's own row is the two readings' to tell (a sure total wrong beside a "+" read in doubt
+        # is wrong on paper either way)
+        return seat is not None and upstream[seat - 1] is not None and upstream[seat - 1] < game
+    if fld in ("others_lost", "score") or ref == "footer.money_total":
+        return any(u is not None for u in upstream)
+    return seat is not None and fld in ("points", "won", "lost", "bonus", "money") and upstream[seat - 1] is not None
 
 
 def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful: frozenset) -> Corrected:

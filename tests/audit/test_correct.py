@@ -406,3 +406,27 @@ def test_a_won_game_in_a_passed_row_that_two_seats_wrote_counts_for_neither():
     assert [(r.points, r.won, r.score) for r in a.result] == [(24, 1, 74), (0, 0, 0), (0, 0, 0)]
     assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE]
     assert audit(a.corrected.sl).corrected.corrections == ()
+
+
+def test_totals_that_follow_from_a_stray_read_in_doubt_upstream_are_provisional():
+    """A stray "0" read in doubt in seat 2's total cell of game 2 (empty on paper; seat 1 took the game, his total
+    read "28" in doubt): the row has two declarers, its written figures stand, and seat 2's later totals, right on
+    paper, are lowered from the "0" on. They stood among the corrections of errors on paper ("folgt aus dem
+    berichtigten Stand davor"); they rest on the doubt upstream in his chain and are provisional."""
+    from audit.model import CellReading, Game
+    rows = [row(1, 3, seat=2, total=23, base=23, plus=23),
+            Game(no=2, base=11, plus=22, players=(SeatCells(total=28), SeatCells(total=0), SeatCells())),
+            row(3, 3, seat=2, total=47, base=12, mit=1, plus=24),
+            row(4, 3, seat=2, total=71, base=12, mit=1, plus=24)]
+
+    def unsure(v):
+        return CellReading(v, 0.3, ((v, 0.3), (None, 0.2)), doubtful=True, reason="bar")
+
+    a = audit(replace(make_list(rows, signatures=None),
+                      readings={"g2.p1.total": unsure(28), "g2.p2.total": unsure(0)}))
+    later = [c for c in a.corrected.corrections if c.cell in ("g3.p2.total", "g4.p2.total")]
+    assert later and all(c.provisional for c in later)
+    # read surely, the same figures are the keeper's: corrections on paper
+    b = audit(make_list(rows, signatures=None))
+    assert [c.provisional for c in b.corrected.corrections if c.cell in ("g3.p2.total", "g4.p2.total")] == \
+        [False] * len(later)
