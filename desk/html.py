@@ -34,9 +34,11 @@ TEXTS = {
                rows_hint="Rot: Fehler auf dem Papier. Orange: unsicher gelesen (Kandidaten im Tooltip). "
                          "Blau → berichtigter Wert (SkWO 7.2.5). Grün: vom Schiedsrichter entschieden.",
                crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
-               provisional="Vorläufig: unsicher gelesene Felder", read="gelesen", counts_for_now="zählt vorläufig",
-               provisional_note="Kein Fehler auf der Liste: bis der Schiedsrichter den Lesezweifel entscheidet, zählt "
-                                "hier, was die übrige Liste ergibt.",
+               provisional="Vorläufig: ruht auf unsicher gelesenen Feldern", read="gelesen",
+               counts_for_now="zählt vorläufig",
+               provisional_note="Kein festgestellter Fehler auf der Liste: bis der Schiedsrichter die Lesezweifel "
+                                "entscheidet, zählt hier, was die übrige Liste ergibt; ob auf dem Papier ein Fehler "
+                                "steht, zeigt sich danach.",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
                result="Ergebnis nach Berichtigung (Seeger-Fabian)", result_private="Abrechnung (Endzahlsummenverfahren)",
                player="Start-Nr.", points="Spielpunkte", won="Gew.", lost="Verl.", others="Gegner",
@@ -61,7 +63,8 @@ TEXTS = {
                             "Spaltenlinie geschrieben und in die Nachbarzelle gelesen): dann war es ein Lesefehler, "
                             "und der Befund fällt weg. Steht es auf dem Papier so, wie gelesen, leer lassen: der "
                             "Fehler bleibt.",
-               surely="sicher", confirmed="von der Zeile bestätigt", on_paper="auf dem Papier", misread_open="wie gelesen",
+               surely="sicher", confirmed="von der Zeile bestätigt",
+               on_paper="auf dem Papier", misread_open="wie gelesen",
                misread_note="auf dem Papier anders als gelesen", to_misread="Auf dem Papier steht etwas anderes? ↓",
                nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
                                "es anders ist als gelesen."),
@@ -79,9 +82,9 @@ TEXTS = {
                rows_hint="Red: error on paper. Orange: read in doubt (candidates in the tooltip). "
                          "Blue → corrected value (SkWO 7.2.5). Green: decided by the referee.",
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
-               provisional="Provisional: cells read in doubt", read="read", counts_for_now="counts for now",
-               provisional_note="No error on the list: until the referee decides the reading doubt, what the rest of "
-                                "the list gives counts here.",
+               provisional="Provisional: rests on cells read in doubt", read="read", counts_for_now="counts for now",
+               provisional_note="No error found on the list: until the referee decides the reading doubts, what the "
+                                "rest of the list gives counts here; whether the paper holds an error shows then.",
                seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
                player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",

@@ -37,8 +37,8 @@ def test_a_value_that_counts_for_a_cell_read_in_doubt_is_not_listed_as_a_correct
                    / "faulty-table7.csv")
     doubt = CellReading(68, 0.6, ((68, 0.6), (58, 0.3)), doubtful=True, reason="bar")
     a = audit(replace(sl, readings={"g17.p2.total": doubt}))
-    for lang, heading, read in (("de", "Vorläufig: unsicher gelesene Felder", "gelesen"),
-                                ("en", "Provisional: cells read in doubt", "read")):
+    for lang, heading, read in (("de", "Vorläufig: ruht auf unsicher gelesenen Feldern", "gelesen"),
+                                ("en", "Provisional: rests on cells read in doubt", "read")):
         html = render_list(list_view(a, "t", lang), lang)
         corrections = re.search(r'<table id="corrections">.*?</table>', html, re.S).group(0)
         provisional = re.search(r'<table id="provisional">.*?</table>', html, re.S).group(0)
