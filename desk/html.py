@@ -46,7 +46,7 @@ TEXTS = {
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
                            "neben das Foto und lassen Sie skatscan erneut laufen.",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
-               as_read="wie gelesen", open="offen",
+               as_read="wie gelesen", as_taken="wie genommen", open="offen",
                nothing="Nichts eingetragen, nichts gespeichert: eine Zahl, X oder ∅ eintragen, oder „wie gelesen“ "
                        "ankreuzen.",
                to_settle="{n} Lesezweifel entscheiden ↓", to_findings="{n} Fehler auf dem Papier ↓",
@@ -91,7 +91,7 @@ TEXTS = {
                score="Score", money="Money", cents="Cents", settle="Settle the doubts",
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
-               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
+               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read", as_taken="as taken",
                open="open", nothing="Nothing entered, nothing saved: enter a figure, X or ∅, or tick “as read”.",
                to_settle="Settle {n} reading doubts ↓", to_findings="{n} error{s} on paper ↓", save="Save decisions",
                unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",

@@ -319,7 +319,10 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                              "note": decided.note}
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
+        # a value the list's arithmetic (or the other lists) took among the candidates is not what was read best:
+        # the box that takes it says "wie genommen"
         view.doubts.append({"cell": ref, "label": cell_label(ref, lang), "value": show_value(reading.value),
+                            "taken": bool(reading.chosen_by) and reading.chosen_by != "reader",
                             "candidates": [(show_value(v), show_percent(p)) for v, p in reading.candidates],
                             "shown": _shown_candidates(reading),
                             "picture": _data_uri(pictures[ref]) if ref in pictures else None})

@@ -606,3 +606,16 @@ def test_a_figure_that_counts_for_now_downstream_of_a_doubt_says_so_in_its_toolt
     html = render_list(list_view(a, "t"))
     row3 = re.search(r"<tr><td>3</td>.*?</tr>", html, re.S).group(0)
     assert re.search(r'<td class="doubt" title="zählt vorläufig: folgt aus einem unsicher gelesenen Feld">62', row3)
+
+
+def test_the_box_that_takes_a_value_the_arithmetic_chose_says_so():
+    """A "mit" read "5" at 91 % and taken as "3" by the row's arithmetic: the settle form's box said "wie gelesen" and
+    would save 3, which is not what was read (the paper says 5); it says "wie genommen" there."""
+    from tests.audit.builders import make_list, row
+    rows = [row(1, 3, seat=1, total=48, base=24, mit=1, plus=48)]
+    chosen = CellReading(1, 0.01, ((5, 0.91), (1, 0.01)), doubtful=True, reason="arithmetic", chosen_by="arithmetic")
+    plain = CellReading(24, 0.6, ((24, 0.6), (23, 0.3)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, signatures=None), readings={"g1.mit": chosen, "g1.base": plain}))
+    html = render_list(list_view(a, "t"))
+    boxes = dict(re.findall(r'data-for="(g1\.\w+)" data-value="[^"]*"> ([^<]+)</label>', html))
+    assert boxes == {"g1.mit": "wie genommen", "g1.base": "wie gelesen"}
