@@ -23,7 +23,8 @@ from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
-from desk.settle import LIST_SUFFIX, RESULTS, SettleError, apply, decisions_for, read_settlements, settle_path
+from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
+                          decisions_for, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
@@ -183,6 +184,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if settle_problem:
                     view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                 views.append(write_page_or_fail(Path(report), view, lang))
+        if report:
+            # a file in the report's settle folder that is no list's decisions (a browser's second download is
+            # "NAME.settle (1).json"): said, not silently passed over
+            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes}):
+                bad_input_line(str(stray), f"is not the decisions of a list of this report (named NAME{SETTLE_SUFFIX}"
+                                           f" for a list NAME); not applied")
+                bad += 1
         twice = _twice(audits)
         kept_before = sum(str(o.photo) in earlier for o in outcomes)
         missing = _missing_tables(audits, drawn)
@@ -221,6 +229,15 @@ SETTLE_PROBLEM_NOTE = {
     "de": "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen; die Liste ist ohne sie geprüft: {problem}",
     "en": "The referee's decisions could not be read; the list is audited without them: {problem}",
 }
+
+
+def _stray_decisions(folder: Path, names: set) -> list[Path]:
+    """The files in the report's settle folder that name no list of the report (hidden files aside)."""
+    try:
+        files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    except OSError:
+        return []
+    return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names)]
 
 
 def _decisions(photo: Path, report, name: str) -> dict:

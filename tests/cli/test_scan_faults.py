@@ -230,3 +230,21 @@ def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
     assert len(lines) == 3 and lines[1] == (f"skatscan: {photos / 's1-t2.jpg'}: internal error while reading the "
                                             "photo (error: OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion "
                                             "failed) !ssize.empty() in function 'resize')"), lines
+
+
+def test_a_decisions_file_named_for_no_list_is_said(photos, tmp_path):
+    """A browser names a second download "s1-t2.settle (1).json": put into the report's settle folder it was passed
+    over without a word and the referee's decisions were not applied. It is named in one line (bad input, exit 2);
+    the lists' own files are read as before."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    (report / "settle").mkdir()
+    stray = report / "settle" / "s1-t2.settle (1).json"
+    stray.write_text('{"format": "skatscan.settle/1", "cells": {}}')
+    (report / "settle" / "s1-t1.settle.json").write_text('{"format": "skatscan.settle/1", "cells": {}}')
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "settle" in line]
+    assert said == [f"skatscan: {stray}: is not the decisions of a list of this report (named NAME.settle.json for a "
+                    "list NAME); not applied"], r.stderr
