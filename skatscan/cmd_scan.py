@@ -78,6 +78,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         names, taken = report_names(files, Path(report) / RESULTS)
         namer.used.update(taken | {n for n in names if n})
     names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
+    # of the same photo twice, one scanned before gives way to the new one, unless the referee decided on its list
+    # (its decisions would not follow the other name)
+    give_way = [f for f, name in zip(files[given:], names[given:]) if not _has_decisions(f, report, name)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / RESULTS if report else Path(tmp)
         try:
@@ -93,7 +96,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
                                      on_done=lambda o: bar.update(1, o),
-                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=before)
+                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
@@ -238,6 +241,14 @@ def _stray_decisions(folder: Path, names: set) -> list[Path]:
     except OSError:
         return []
     return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names)]
+
+
+def _has_decisions(photo: Path, report, name: str) -> bool:
+    """Whether the referee decided on the list of ``photo`` (a decisions file that cannot be read counts too)."""
+    try:
+        return bool(_decisions(photo, report, name))
+    except SettleError:
+        return True
 
 
 def _decisions(photo: Path, report, name: str) -> dict:

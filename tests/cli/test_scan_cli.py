@@ -409,3 +409,24 @@ def test_a_photo_keeps_its_name_and_decisions_when_another_folder_has_one_of_the
     assert json.loads((report / "results" / "t1.list.json").read_text())["table"]["seats"] == 4     # serie1's list
     assert (report / "results" / "t1.list.json").stat().st_mtime_ns == made                          # not read again
     assert json.loads((report / "results" / "t1-2.list.json").read_text())["table"]["seats"] == 3   # serie2's
+
+
+def test_a_photo_scanned_before_with_the_referees_decisions_does_not_give_way_to_a_copy(tmp_path):
+    """The same photo given again under another name: the one kept from before gives way (its results go), unless
+    the referee decided on its list: then his decisions went with it and the copy counted undecided, without a word.
+    Now the decided one stays and the copy is the duplicate."""
+    folder, late = tmp_path / "fotos", tmp_path / "nachtrag"
+    folder.mkdir()
+    late.mkdir()
+    (folder / "a.jpg").write_bytes((PHOTOS / "skatscan-4-clean.jpg").read_bytes())
+    report = tmp_path / "bericht"
+    run("scan", str(folder), "--report", str(report))
+    (report / "settle").mkdir()
+    (report / "settle" / "a.settle.json").write_text(json.dumps(
+        {"format": "skatscan.settle/1", "cells": {"table.series": {"value": 1, "reading": True}}}))
+    (late / "a2.jpg").write_bytes((folder / "a.jpg").read_bytes())
+    code, _, err = run("scan", str(late / "a2.jpg"), "--report", str(report))
+    assert f"the same photo as {folder / 'a.jpg'}" in err, err
+    index = (report / "index.html").read_text()
+    assert 'href="lists/a.html"' in index and 'href="lists/a2.html"' not in index
+    assert (report / "results" / "a.list.json").exists()
