@@ -438,3 +438,26 @@ def test_the_referee_corrects_a_cell_read_surely_but_wrongly_and_the_false_error
     assert 'id="misread"' not in again
     decisions = again[again.index('id="decisions"'):again.index("</table>", again.index('id="decisions"'))]
     assert f'<td class="corr"><b>{true}</b></td>' in decisions and decision["note"] in html.unescape(decisions)
+
+
+def test_a_figure_typed_as_it_was_read_in_the_misread_part_is_not_noted_as_otherwise_than_read(tmp_path):
+    """The paper's figure typed into the part "Auf dem Papier steht etwas anderes als gelesen" as it was read (the
+    referee confirming the reading) was noted "auf dem Papier anders als gelesen"; it gets the plain note."""
+    import html
+    import json
+    import re
+
+    from audit.auditor import audit
+    from desk.html import render_list
+    from desk.pages import list_view
+    from tests.desk.test_html import misread_total
+
+    read, ref, _ = misread_total()
+    page = render_list(list_view(audit(read), "t"))
+    shown = re.search(rf'<input name="{re.escape(ref)}"[^>]*data-read="([^"]*)"', page).group(1)
+    driven = tmp_path / "asread.html"
+    driven.write_text(page.replace("</body>", MISREAD_DRIVER.replace("CELL", ref).replace("VALUE", shown)
+                                   + "</body>"), encoding="utf-8")
+    dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
+    saved = json.loads(html.unescape(re.search(r'data-saved="([^"]*)"', dom).group(1)))
+    assert saved["cells"][ref]["note"] == "vom Schiedsrichter entschieden"
