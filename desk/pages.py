@@ -266,6 +266,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     view.header = [field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
                                                   for x in GAME_FIELDS]
     view.seat_header = [field_name(x, lang) for x in ("total", "won", "lost")]
+    decided = decided_cells(sl)
     for g in sl.games:
         if g.crossed_out:
             view.rows.append({"no": g.no, "crossed": True, "game": "", "cells": []})
@@ -277,7 +278,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
         values = [getattr(g, x) for x in GAME_FIELDS] + [getattr(p, x) for p in g.players
                                                          for x in ("total", "won", "lost")]
         for ref, value in zip(refs, values):
-            cells.append(_cell(ref, value, by_cell, doubtful, changed, sl, lang))
+            cells.append(_cell(ref, value, by_cell, doubtful, changed, decided, sl, lang))
         game = describe(g) if g.base is not None or g.ramsch else ""
         if g.abandoned is not None:
             game += (f" (P{g.abandoned.seat} " + ("verlassen: " if lang == "de" else "left: ")
@@ -308,7 +309,7 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                "offence": offence_name(p.offence, lang), "announcements": p.announcements,
                                "points": [(f"{w or 0:+d}", f"{x or 0:+d}" if (x or 0) != (w or 0) else None)
                                           for w, x in zip(p.points, c.points)]})
-    for ref in sorted(decided_cells(sl), key=_page_order(sl.readings)):
+    for ref in sorted(decided, key=_page_order(sl.readings)):
         decided, reading = sl.settled[ref], sl.readings.get(ref)
         view.decisions.append({"cell": ref, "label": cell_label(ref, lang),
                                "read": (show_value(reading.value) or "∅") if reading else "–",
@@ -404,7 +405,7 @@ def _data_uri(jpeg: bytes) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
 
 
-def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
+def _cell(ref, value, by_cell, doubtful, changed, decided, sl, lang) -> Cell:
     cell = Cell(show_value(value))
     notes = []
     for f in by_cell.get(ref, []):
@@ -422,7 +423,7 @@ def _cell(ref, value, by_cell, doubtful, changed, sl, lang) -> Cell:
         p = show_percent(sl.readings[ref].value_confidence)
         notes.append(f"Gelesen zu {p} %, von der Zeile bestätigt" if lang == "de"
                      else f"Read at {p} %, confirmed by its row")
-    if ref in decided_cells(sl):
+    if ref in decided:
         # the referee's decision (settle file): marked as his, with what the reader had taken there
         reading = sl.readings.get(ref)
         read = f" ({'gelesen' if lang == 'de' else 'read'}: {show_value(reading.value) or '∅'})" if reading else ""
