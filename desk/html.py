@@ -7,6 +7,8 @@ is escaped by Jinja2's autoescaping. Pages are written whole or not at all.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -67,7 +69,21 @@ TEXTS = {
                on_paper="auf dem Papier", misread_open="wie gelesen",
                misread_note="auf dem Papier anders als gelesen", to_misread="Auf dem Papier steht etwas anderes? ↓",
                nothing_misread="Nichts eingetragen, nichts gespeichert: tragen Sie ein, was auf dem Papier steht, wo "
-                               "es anders ist als gelesen."),
+                               "es anders ist als gelesen.",
+               keyboard="Tastatur: eintragen, was auf dem Papier steht, Enter geht zur nächsten Zelle (leer "
+                        "bleibt sie offen); die Leertaste im leeren Feld übernimmt den gelesenen Wert („wie "
+                        "gelesen“) und geht weiter. Maus oder Finger: auf den Kandidaten tippen, der auf dem Papier "
+                        "steht.",
+               taken_note="genommen, weil er passt, nicht weil er am besten gelesen wurde",
+               pick_title="übernehmen: so steht es auf dem Papier",
+               progress="{done} von {n} entschieden, {open} offen", saved="Gespeichert: {n} Entscheidungen in "
+               "{file} (Download-Ordner). Die Datei in den Ordner settle des Berichts legen (eine frühere ersetzen) "
+               "und skatscan erneut laufen lassen.",
+               restored="{n} Einträge von vorhin auf dieser Seite wiederhergestellt (Ihre eigenen, in diesem "
+                        "Browser aufbewahrt).", draft_drop="verwerfen",
+               batch="Im Bericht beim letzten Lauf: {n} Zweifel offen auf {lists} Listen.",
+               next="Nächste Liste mit Zweifeln: {list} ({n}) →", decided_short="entschieden",
+               workload_decided="Vom Schiedsrichter schon entschieden: {n}."),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                summary_one="1 list, for the referee to check.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
@@ -107,7 +123,20 @@ TEXTS = {
                surely="surely", confirmed="confirmed by its row", on_paper="on paper", misread_open="as read",
                misread_note="the paper says otherwise than read", to_misread="The paper says otherwise? ↓",
                nothing_misread="Nothing entered, nothing saved: enter what the paper says where it says otherwise "
-                               "than read."),
+                               "than read.",
+               keyboard="Keyboard: enter what the paper says, Enter goes on to the next cell (left empty it "
+                        "stays open); Space in an empty field takes the value read (“as read”) and goes on. Mouse "
+                        "or finger: tap the candidate the paper shows.",
+               taken_note="taken because it fits, not because it was read best",
+               pick_title="take it: the paper says so",
+               progress="{done} of {n} decided, {open} open", saved="Saved: {n} decisions in {file} (downloads "
+               "folder). Put the file into the report's settle folder (replacing an earlier one) and run skatscan "
+               "again.",
+               restored="{n} entries from before restored on this page (your own, kept in this browser).",
+               draft_drop="drop them",
+               batch="In the report at its last run: {n} doubts open on {lists} lists.",
+               next="Next list with doubts: {list} ({n}) →", decided_short="decided",
+               workload_decided="Decided by the referee already: {n}."),
 }
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
@@ -121,9 +150,43 @@ def _now() -> str:
     return datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
 
 
+#: The texts the settle form's script says (as JSON in the page).
+SCRIPT_TEXTS = ("note", "misread_note", "unclear", "progress", "saved", "restored", "batch", "next")
+
+
+def draft_token(view: ListView) -> str:
+    """What names the cells of ``view``'s settle form in the browser's draft of the referee's entries: the list and
+    its cells to settle with what was read there. The same list scanned again the same way keeps its draft; another
+    list of the same name (another tournament's ``s1-t1``) or the list with decisions applied gets none."""
+    what = [view.name, view.source, [(d["cell"], d["value"], d["candidates"]) for d in view.doubts],
+            [(m["cell"], m["value"]) for m in view.misread]]
+    return hashlib.sha1(json.dumps(what, ensure_ascii=False).encode("utf-8")).hexdigest()[:16]
+
+
 def render_list(view: ListView, lang: str = "de") -> str:
-    return _ENV.get_template("list.html.j2").render(v=view, t=TEXTS[lang], lang=lang, generated=_now(),
-                                                    settle_file=f"{view.name}.settle.json")
+    t = TEXTS[lang]
+    texts = {k: t[k] for k in SCRIPT_TEXTS}
+    texts["nothing"] = t["nothing"] if view.doubts else t["nothing_misread"]
+    return _ENV.get_template("list.html.j2").render(v=view, t=t, lang=lang, generated=_now(),
+                                                    settle_file=f"{view.name}.settle.json", texts=texts,
+                                                    draft=draft_token(view))
+
+
+def batch_script(views: Iterable[ListView], lang: str = "de") -> str:
+    """``lists/batch.js``: the lists of the report in the index's order with their open doubts, for each list page's
+    settle form (how many doubts stay open across the report, which list has the next ones). A script beside the
+    pages, as the images are: a page opened from disk may not read another file, but it may load a script."""
+    t = TEXTS[lang]
+    lists = []
+    for v in sorted(views, key=lambda v: v.sort_key):
+        if v.status == UNREADABLE_PHOTO:
+            continue
+        where = " · ".join([f"{t['series']} {v.series}"] * (v.series is not None)
+                           + [f"{t['table']} {v.table}"] * (v.table is not None)) or v.source
+        lists.append({"name": v.name, "label": where, "doubts": (v.counts or {}).get("doubts", 0),
+                      "decided": (v.counts or {}).get("decided", 0)})
+    return ("window.SKATSCAN_LISTS = [\n" + ",\n".join(json.dumps(x, ensure_ascii=False) for x in lists)
+            + "\n];\n")
 
 
 def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = False,
@@ -135,10 +198,10 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
     unread = sum(1 for v in views if v.status == UNREADABLE_PHOTO)
     work = sum(1 for v in views if v.for_referee and v.status != UNREADABLE_PHOTO)
     # the referee's work over all lists: the cells to look at on the photos and the keepers' errors to confirm
-    doubts, errors = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors"))
+    doubts, errors, decided = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors", "decided"))
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
                                                      lists=len(views) - unread, unread=unread, doubts=doubts,
-                                                     errors=errors, standings=standings,
+                                                     errors=errors, decided=decided, standings=standings,
                                                      standings_problem=standings_problem, notes=list(notes),
                                                      generated=_now())
 
@@ -159,6 +222,7 @@ def write_report(out: Path, views: list[ListView], lang: str = "de", standings_h
     (out / "lists").mkdir(parents=True, exist_ok=True)
     for v in views if pages else ():
         write_list_page(out, v, lang)
+    write_atomic(out / "lists" / "batch.js", batch_script(views, lang))
     if standings_html is not None:
         write_atomic(out / "standings.html", standings_html)
     index = out / "index.html"

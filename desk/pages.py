@@ -318,6 +318,8 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
                                else decided.note})
         view.earlier[ref] = {"value": decided.value, "reading": decided.reading, "rule": decided.rule,
                              "note": decided.note}
+    # the referee's progress on the list for the index: the cells he decided beside those still open
+    view.counts["decided"] = len(view.decisions)
     for ref in sorted(doubtful, key=_page_order(sl.readings)):
         reading = sl.readings[ref]
         # a value the list's arithmetic (or the other lists) took among the candidates is not what was read best:

@@ -461,3 +461,197 @@ def test_a_figure_typed_as_it_was_read_in_the_misread_part_is_not_noted_as_other
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
     saved = json.loads(html.unescape(re.search(r'data-saved="([^"]*)"', dom).group(1)))
     assert saved["cells"][ref]["note"] == "vom Schiedsrichter entschieden"
+
+
+def _doubts_page(n: int, name: str = "t", lang: str = "de") -> str:
+    """The page of a list with ``n`` totals read in doubt (the game's "+", read at 42 %, its runner-up one more)."""
+    import random
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.model import CellReading
+    from audit.simulate import seeded
+    from desk.html import render_list
+    from desk.pages import list_view
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    games = [g for g in sl.games if g.plus is not None]
+    readings = {f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+                for g in games[:n]}
+    return render_list(list_view(audit(replace(sl, readings=readings)), name), lang)
+
+
+def _run(tmp_path, html: str, driver: str, name: str = "driven.html", *args) -> str:
+    page = tmp_path / name
+    page.write_text(html.replace("</body>", "<script>\n" + driver + "\n</script>\n</body>"), encoding="utf-8")
+    return browser(tmp_path, "--virtual-time-budget=3000", *args, "--dump-dom", page.as_uri()).stdout
+
+
+def _attr(dom: str, name: str) -> str:
+    import html
+    import re
+
+    found = re.search(rf'data-{name}="([^"]*)"', dom)
+    assert found, f"data-{name} not set: the driver failed"
+    return html.unescape(found.group(1))
+
+
+SPACE_DRIVER = KEEP_SAVED + """
+// the referee's keyboard: the picture shows what was read in the first cell (Space), a figure for the second (Enter)
+function key(el, k) { el.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true, cancelable: true})); }
+var inputs = document.querySelectorAll("#settle input[name]");
+inputs[0].focus(); key(inputs[0], " ");
+document.body.setAttribute("data-after-space", document.activeElement.name || document.activeElement.id);
+inputs[1].value = "4711"; inputs[1].dispatchEvent(new Event("input", {bubbles: true})); key(inputs[1], " ");
+document.body.setAttribute("data-typed", inputs[1].value);
+key(inputs[1], "Enter");
+document.body.setAttribute("data-progress", document.getElementById("settle-progress").textContent);
+document.getElementById("save").click();
+document.body.setAttribute("data-told", document.getElementById("settle-saved").textContent);
+"""
+
+
+def test_space_in_an_empty_doubt_takes_the_value_read_and_goes_on_one_key_a_doubt(tmp_path):
+    """A doubt the picture confirms took three keys (Tab to "wie gelesen", Space, Tab on) and a click on a 13 px box;
+    Space in the empty field takes what was read and goes on to the next cell. In a field with a figure typed, Space
+    is no decision. The form counts the doubts decided and open, and says where the file was saved and what next."""
+    import json
+    import re
+
+    page = _doubts_page(3)
+    cells = re.findall(r'<input type="checkbox" data-for="([^"]+)" data-value="([^"]*)"', page)
+    dom = _run(tmp_path, page, SPACE_DRIVER)
+    assert _attr(dom, "after-space") == cells[1][0]
+    assert _attr(dom, "typed") == "4711"
+    assert _attr(dom, "progress") == "2 von 3 entschieden, 1 offen"
+    saved = json.loads(_attr(dom, "saved"))["cells"]
+    note = "vom Schiedsrichter entschieden"
+    assert saved == {cells[0][0]: {"value": int(cells[0][1]), "reading": True, "note": note},
+                     cells[1][0]: {"value": 4711, "reading": True, "note": note}}
+    assert _attr(dom, "told").startswith("Gespeichert: 2 Entscheidungen in t.settle.json")
+
+
+PICK_DRIVER = KEEP_SAVED + """
+// the referee's finger on a tablet: the runner-up of the first cell is what the paper says
+var row = document.querySelector("#settle tr.doubt-row");
+var picks = row.querySelectorAll("button[data-pick]");
+picks[1].click();
+var box = row.querySelector("input[data-for]");
+document.body.setAttribute("data-ticked", String(box.checked));
+picks[0].click();
+document.body.setAttribute("data-ticked-read", String(box.checked));
+picks[1].click();
+document.body.setAttribute("data-done", String(row.classList.contains("done")));
+var size = picks[0].getBoundingClientRect();
+document.body.setAttribute("data-size", Math.round(size.width) + "x" + Math.round(size.height));
+document.getElementById("save").click();
+"""
+
+
+def test_a_candidate_tapped_is_the_decision_and_a_finger_can_hit_it(tmp_path):
+    """On a tablet a doubt took a tap into the field, the screen keyboard and typing (the candidates were grey text);
+    each candidate is a button now, about a fingertip big: one tap decides the cell, "wie gelesen" ticked only for
+    the value read."""
+    import json
+    import re
+
+    page = _doubts_page(2)
+    cell, read = re.findall(r'<input type="checkbox" data-for="([^"]+)" data-value="([^"]*)"', page)[0]
+    dom = _run(tmp_path, page, PICK_DRIVER, "pick.html", "--window-size=820,1180")
+    assert _attr(dom, "ticked") == "false" and _attr(dom, "ticked-read") == "true" and _attr(dom, "done") == "true"
+    width, height = map(int, _attr(dom, "size").split("x"))
+    assert width >= 40 and height >= 36
+    assert json.loads(_attr(dom, "saved"))["cells"] == {cell: {"value": int(read) + 1, "reading": True,
+                                                               "note": "vom Schiedsrichter entschieden"}}
+
+
+RECORD = """
+var fields = document.querySelectorAll("#settle input[name]"), note = document.getElementById("draft-note");
+document.body.setAttribute("data-values", JSON.stringify(Array.prototype.map.call(fields, function (i) {
+  return i.value; })));
+document.body.setAttribute("data-note", note.hidden ? "" : note.textContent);
+document.body.setAttribute("data-progress", document.getElementById("settle-progress").textContent);
+document.body.setAttribute("data-rows", Array.prototype.map.call(document.querySelectorAll("#settle tr.doubt-row"),
+                                                                 function (r) { return r.className; }).join(" | "));
+"""
+
+
+DRAFT_DRIVER = """
+// the referee types two decisions, then the page is loaded anew (a reload, the back button, the browser closed)
+var inputs = document.querySelectorAll("#settle input[name]");
+if (!location.search) {
+  inputs[0].value = "97"; inputs[0].dispatchEvent(new Event("input", {bubbles: true}));
+  inputs[1].value = "X"; inputs[1].dispatchEvent(new Event("input", {bubbles: true}));
+  location.href = location.href + "?again";
+} else if (location.search === "?drop") {
+  document.getElementById("draft-drop").click();
+  location.href = location.href.replace("?drop", "?dropped");
+} else {
+""" + RECORD + """}
+"""
+
+
+def test_what_the_referee_typed_survives_a_reload_and_goes_to_no_other_list(tmp_path):
+    """A reload, the back button or a closed tab lost every figure typed into the form (an evening's work on a list
+    of 30 doubts); the page keeps the entries in the browser and restores them, saying so, with a button to drop
+    them. Another list of the same name (another tournament's, or the list with other doubts) gets none of them."""
+    import json
+
+    dom = _run(tmp_path, _doubts_page(3), DRAFT_DRIVER, "draft.html")
+    assert json.loads(_attr(dom, "values")) == ["97", "X", ""]
+    assert _attr(dom, "note").startswith("2 Einträge von vorhin auf dieser Seite wiederhergestellt")
+    assert _attr(dom, "progress") == "2 von 3 entschieden, 1 offen"
+    assert [r.split() for r in _attr(dom, "rows").split(" | ")] == [["doubt-row", "done"]] * 2 + [["doubt-row"]]
+    # dropped, they stay dropped
+    page = tmp_path / "draft.html"
+    dropped = browser(tmp_path, "--virtual-time-budget=3000", "--dump-dom", page.as_uri() + "?drop").stdout
+    assert json.loads(_attr(dropped, "values")) == ["", "", ""] and _attr(dropped, "note") == ""
+    # typed again, then a list of the same name with other doubts: none of the other list's entries
+    _run(tmp_path, _doubts_page(3), DRAFT_DRIVER, "draft.html")
+    other = _run(tmp_path, _doubts_page(4), RECORD, "other.html")
+    assert json.loads(_attr(other, "values")) == ["", "", "", ""] and _attr(other, "note") == ""
+
+
+NEXT_DRIVER = """
+var link = document.getElementById("next-list");
+document.body.setAttribute("data-next", link.hidden ? "" : link.getAttribute("href") + " " + link.textContent);
+document.body.setAttribute("data-batch", document.getElementById("batch").hidden ? "" :
+                           document.getElementById("batch-open").textContent);
+"""
+
+
+def test_a_list_page_says_the_doubts_open_in_the_report_and_links_the_next_list_with_doubts(tmp_path):
+    """Done with a list, the referee went back to the index to find the next list with doubts, and no page said how
+    many were left across the report. The report writes ``lists/batch.js`` beside the pages (a page opened from disk
+    may load a script beside it, not read a file): each page's form says the doubts open at the last run and links
+    the next list with doubts in the index's order, after the last list the first."""
+    import random
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.model import CellReading
+    from audit.simulate import seeded
+    from desk.html import write_report
+    from desk.pages import list_view
+
+    views = []
+    for k, n in enumerate((2, 0, 3)):
+        sl, _ = seeded(random.Random(k), "footer", 4)
+        sl = replace(sl, table=replace(sl.table, series=1, table=k + 1))
+        games = [g for g in sl.games if g.plus is not None]
+        readings = {f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)), doubtful=True)
+                    for g in games[:n]}
+        views.append(list_view(audit(replace(sl, readings=readings)), f"l{k + 1}"))
+    write_report(tmp_path / "r", views)
+    lists = tmp_path / "r" / "lists"
+    assert (lists / "batch.js").is_file()
+    first = _run(lists, (lists / "l1.html").read_text(encoding="utf-8"), NEXT_DRIVER, "d1.html")
+    assert _attr(first, "next") == "l3.html Nächste Liste mit Zweifeln: Serie 1 · Tisch 3 (3) →"
+    assert _attr(first, "batch") == "Im Bericht beim letzten Lauf: 5 Zweifel offen auf 2 Listen."
+    last = _run(lists, (lists / "l3.html").read_text(encoding="utf-8"), NEXT_DRIVER, "d3.html")
+    assert _attr(last, "next").startswith("l1.html ")
+    # a page without the batch (copied away on its own): the form works, without the line
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    page = _run(alone, (lists / "l1.html").read_text(encoding="utf-8"), NEXT_DRIVER, "d1.html")
+    assert _attr(page, "next") == "" and _attr(page, "batch") == ""

@@ -311,7 +311,7 @@ def test_a_page_written_first_leaves_the_index_the_same(tmp_path, samples):
         write_list_page(tmp_path / "first", v)
     first = write_report(tmp_path / "first", [v.for_index() for v in views], pages=False)
     same = [p.name for p in (tmp_path / "whole" / "lists").iterdir()]
-    assert sorted(same) == ["l0.html", "l1.html", "l2.html"]
+    assert sorted(same) == ["batch.js", "l0.html", "l1.html", "l2.html"]
     for name in same:
         assert (tmp_path / "first" / "lists" / name).read_text() == (tmp_path / "whole" / "lists" / name).read_text()
     stamp = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
@@ -619,3 +619,44 @@ def test_the_box_that_takes_a_value_the_arithmetic_chose_says_so():
     html = render_list(list_view(a, "t"))
     boxes = dict(re.findall(r'data-for="(g1\.\w+)" data-value="[^"]*"> ([^<]+)</label>', html))
     assert boxes == {"g1.mit": "wie genommen", "g1.base": "wie gelesen"}
+
+
+def test_the_index_shows_the_referees_progress_decided_beside_open():
+    """After the settle file was applied, the index showed only the doubts still open: 19 became 7, and nothing said
+    that 12 were decided (nor, with all of them decided, that the list had had any). Each list's line and the summary
+    say how many cells the referee decided."""
+    from audit.model import Settlement
+    from desk.settle import REFEREE, apply
+
+    sl, _ = seeded(random.Random(1), "footer", 4)
+    games = [g for g in sl.games if g.plus is not None][:3]
+    read = replace(sl, readings={f"g{g.no}.plus": CellReading(g.plus, 0.42, ((g.plus, 0.42), (g.plus + 1, 0.3)),
+                                                              doubtful=True) for g in games})
+    settled = apply(read, {f"g{g.no}.plus": Settlement(g.plus, REFEREE, "vom Schiedsrichter entschieden",
+                                                       reading=True) for g in games[:2]})
+    view = list_view(audit(settled), "t")
+    assert view.counts["doubts"] == 1 and view.counts["decided"] == 2
+    index = render_index([view.for_index()])
+    assert '<td>1 <span class="decided">✓&nbsp;2&nbsp;entschieden</span></td>' in index
+    assert '<span id="decided">Vom Schiedsrichter schon entschieden: 2.</span>' in index
+    untouched = render_index([list_view(audit(read), "t")])
+    assert 'class="decided"' not in untouched and 'id="decided"' not in untouched
+
+
+def test_a_value_the_arithmetic_took_is_not_shown_in_the_settle_form_as_if_it_were_read_best():
+    """The form's column "gelesen" showed the value the row's arithmetic took in bold, as it shows a value read best:
+    it says that it was taken because it fits; its candidates are buttons to take, none of them taken beforehand."""
+    from tests.audit.builders import make_list, row
+    rows = [row(1, 3, seat=1, total=48, base=24, mit=1, plus=48)]
+    chosen = CellReading(1, 0.01, ((5, 0.91), (1, 0.01)), doubtful=True, reason="arithmetic", chosen_by="arithmetic")
+    plain = CellReading(24, 0.6, ((24, 0.6), (23, 0.3)), doubtful=True, reason="bar")
+    html = render_list(list_view(audit(replace(make_list(rows, signatures=None),
+                                               readings={"g1.mit": chosen, "g1.base": plain})), "t"))
+    form = html[html.index('id="settle"'):]
+    rows = dict(re.findall(r'<span class="muted">(g1\.\w+)</span>.*?<td class="read">(.*?)</td>', form, re.S))
+    assert "genommen, weil er passt, nicht weil er am besten gelesen wurde" in rows["g1.mit"]
+    assert "genommen, weil er passt" not in rows["g1.base"]
+    assert re.findall(r'data-pick="([^"]*)"', rows["g1.mit"]) == ["5", "1"]
+    assert re.findall(r'data-pick="([^"]*)"', rows["g1.base"]) == ["24", "23"]
+    assert 'tabindex="-1"' in rows["g1.base"]          # the keyboard goes field to field, not through the candidates
+    assert not re.search(r'<input name="g1\.\w+"[^>]*value=', form)      # nothing filled in beforehand
