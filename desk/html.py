@@ -81,6 +81,10 @@ TEXTS = {
                "und skatscan erneut laufen lassen.",
                restored="{n} Einträge von vorhin auf dieser Seite wiederhergestellt (Ihre eigenen, in diesem "
                         "Browser aufbewahrt).", draft_drop="verwerfen",
+               restored_one="1 Eintrag von vorhin auf dieser Seite wiederhergestellt (Ihr eigener, in diesem "
+                            "Browser aufbewahrt).",
+               saved_one="Gespeichert: 1 Entscheidung in {file} (Download-Ordner). Die Datei in den Ordner settle "
+                         "des Berichts legen (eine frühere ersetzen) und skatscan erneut laufen lassen.",
                batch="Im Bericht beim letzten Lauf: {n} Zweifel offen auf {lists} Listen.",
                next="Nächste Liste mit Zweifeln: {list} ({n}) →", decided_short="entschieden",
                workload_decided="Vom Schiedsrichter schon entschieden: {n}."),
@@ -133,6 +137,9 @@ TEXTS = {
                "folder). Put the file into the report's settle folder (replacing an earlier one) and run skatscan "
                "again.",
                restored="{n} entries from before restored on this page (your own, kept in this browser).",
+               restored_one="1 entry from before restored on this page (your own, kept in this browser).",
+               saved_one="Saved: 1 decision in {file} (downloads folder). Put the file into the report's settle "
+                         "folder (replacing an earlier one) and run skatscan again.",
                draft_drop="drop them",
                batch="In the report at its last run: {n} doubts open on {lists} lists.",
                next="Next list with doubts: {list} ({n}) →", decided_short="decided",
@@ -151,7 +158,8 @@ def _now() -> str:
 
 
 #: The texts the settle form's script says (as JSON in the page).
-SCRIPT_TEXTS = ("note", "misread_note", "unclear", "progress", "saved", "restored", "batch", "next")
+SCRIPT_TEXTS = ("note", "misread_note", "unclear", "progress", "saved", "saved_one", "restored", "restored_one",
+                "batch", "next")
 
 
 def draft_token(view: ListView) -> str:

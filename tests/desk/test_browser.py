@@ -655,3 +655,29 @@ def test_a_list_page_says_the_doubts_open_in_the_report_and_links_the_next_list_
     alone.mkdir()
     page = _run(alone, (lists / "l1.html").read_text(encoding="utf-8"), NEXT_DRIVER, "d1.html")
     assert _attr(page, "next") == "" and _attr(page, "batch") == ""
+
+
+MISREAD_DRAFT_DRIVER = """
+var input = document.querySelector("#misread input[name]"), note = document.getElementById("draft-note");
+if (!location.search) {
+  input.value = "44"; input.dispatchEvent(new Event("input", {bubbles: true}));
+  location.href = location.href + "?again";
+} else {
+  document.body.setAttribute("data-value", input.value);
+  document.body.setAttribute("data-note", note.hidden ? "" : note.textContent);
+}
+"""
+
+
+def test_an_entry_restored_in_a_form_without_doubts_is_said_to_be_restored_too(tmp_path):
+    """A form with only the cells read surely that an error names (no doubts): what was typed there is restored
+    after a reload as in the doubts' form, and the page says so (a figure in the field is never there unsaid)."""
+    from audit.auditor import audit
+    from desk.html import render_list
+    from desk.pages import list_view
+    from tests.desk.test_html import misread_total
+
+    read, _, _ = misread_total()
+    dom = _run(tmp_path, render_list(list_view(audit(read), "t")), MISREAD_DRAFT_DRIVER, "misread-draft.html")
+    assert _attr(dom, "value") == "44"
+    assert _attr(dom, "note").startswith("1 Eintrag von vorhin auf dieser Seite wiederhergestellt")
