@@ -77,14 +77,14 @@ TEXTS = {
                taken_note="genommen, weil er passt, nicht weil er am besten gelesen wurde",
                pick_title="übernehmen: so steht es auf dem Papier",
                progress="{done} von {n} entschieden, {open} offen", saved="Gespeichert: {n} Entscheidungen in "
-               "{file} (Download-Ordner). Die Datei in den Ordner settle des Berichts legen (eine frühere ersetzen) "
-               "und skatscan erneut laufen lassen.",
+               "{file} (Download-Ordner). Die Datei in den Ordner settle des Berichts legen (von mehreren zählt die "
+               "neueste) und skatscan erneut laufen lassen.",
                restored="{n} Einträge von vorhin auf dieser Seite wiederhergestellt (Ihre eigenen, in diesem "
                         "Browser aufbewahrt).", draft_drop="verwerfen",
                restored_one="1 Eintrag von vorhin auf dieser Seite wiederhergestellt (Ihr eigener, in diesem "
                             "Browser aufbewahrt).",
                saved_one="Gespeichert: 1 Entscheidung in {file} (Download-Ordner). Die Datei in den Ordner settle "
-                         "des Berichts legen (eine frühere ersetzen) und skatscan erneut laufen lassen.",
+                         "des Berichts legen (von mehreren zählt die neueste) und skatscan erneut laufen lassen.",
                batch="Im Bericht beim letzten Lauf: {n} Zweifel offen auf {lists} Listen.",
                next="Nächste Liste mit Zweifeln: {list} ({n}) →", decided_short="entschieden",
                workload_decided="Vom Schiedsrichter schon entschieden: {n}."),
@@ -134,12 +134,12 @@ TEXTS = {
                taken_note="taken because it fits, not because it was read best",
                pick_title="take it: the paper says so",
                progress="{done} of {n} decided, {open} open", saved="Saved: {n} decisions in {file} (downloads "
-               "folder). Put the file into the report's settle folder (replacing an earlier one) and run skatscan "
+               "folder). Put the file into the report's settle folder (of several, the newest counts) and run skatscan "
                "again.",
                restored="{n} entries from before restored on this page (your own, kept in this browser).",
                restored_one="1 entry from before restored on this page (your own, kept in this browser).",
                saved_one="Saved: 1 decision in {file} (downloads folder). Put the file into the report's settle "
-                         "folder (replacing an earlier one) and run skatscan again.",
+                         "folder (of several, the newest counts) and run skatscan again.",
                draft_drop="drop them",
                batch="In the report at its last run: {n} doubts open on {lists} lists.",
                next="Next list with doubts: {list} ({n}) →", decided_short="decided",
@@ -168,7 +168,7 @@ def draft_token(view: ListView) -> str:
     list of the same name (another tournament's ``s1-t1``) or the list with decisions applied gets none."""
     what = [view.name, view.source, [(d["cell"], d["value"], d["candidates"]) for d in view.doubts],
             [(m["cell"], m["value"]) for m in view.misread]]
-    return hashlib.sha1(json.dumps(what, ensure_ascii=False).encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha1(json.dumps(what).encode("ascii")).hexdigest()[:16]     # escaped: a name that is not UTF-8
 
 
 def render_list(view: ListView, lang: str = "de") -> str:
@@ -193,7 +193,7 @@ def batch_script(views: Iterable[ListView], lang: str = "de") -> str:
                            + [f"{t['table']} {v.table}"] * (v.table is not None)) or v.source
         lists.append({"name": v.name, "label": where, "doubts": (v.counts or {}).get("doubts", 0),
                       "decided": (v.counts or {}).get("decided", 0)})
-    return ("window.SKATSCAN_LISTS = [\n" + ",\n".join(json.dumps(x, ensure_ascii=False) for x in lists)
+    return ("window.SKATSCAN_LISTS = [\n" + ",\n".join(json.dumps(x) for x in lists)
             + "\n];\n")
 
 
