@@ -60,11 +60,38 @@ def settle_path(list_or_photo: Path) -> Path:
 RESULTS, DECISIONS, LIST_SUFFIX = "results", "settle", ".list.json"
 
 
+#: A browser's later download of a decisions file: Chrome and Edge name it "NAME.settle (1).json", Firefox
+#: "NAME.settle(1).json", Safari "NAME.settle 2.json" or "NAME.settle-2.json".
+_COPY = re.compile(r"^(?P<name>.+)\.settle(?: ?\((?P<paren>\d{1,4})\)|[ -](?P<plain>\d{1,4}))\.json$")
+
+
+def copy_of(file_name: str) -> Optional[tuple[str, int]]:
+    """For a browser's later download of ``NAME.settle.json`` (``NAME.settle (2).json``), NAME and the copy's number;
+    None for any other name."""
+    m = _COPY.match(file_name)
+    return (m["name"], int(m["paren"] or m["plain"])) if m else None
+
+
+def newest(path: Path) -> Path:
+    """Of ``NAME.settle.json`` and the browser's later downloads of it beside it (``NAME.settle (1).json``, ...), the
+    one with the highest number: each save of a list's form holds what its page held, the decisions taken before
+    with the later ones (or without one the referee took back), so the newest counts, whole. ``path`` itself when there
+    are no copies (whether or not it exists)."""
+    name = path.name[:-len(SUFFIX)]
+    try:
+        copies = [(copy[1], q) for q in path.parent.iterdir()
+                  if (copy := copy_of(q.name)) is not None and copy[0] == name and q.is_file()]
+    except OSError:
+        return path
+    return max(copies, key=lambda c: c[0])[1] if copies else path
+
+
 def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Settlement]:
     """The referee's decisions on the list in ``list_file``: beside the photo it was read from (``photo``; by the
     photo's name, and by the name the report gives the list, which its form saves), beside the list file, and, for a
     list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder (where ``scan`` looks
-    too; later ones win). ``audit`` and ``standings`` of a scan's results so count what the report counts."""
+    too; later ones win), each place's file the newest of the browser's downloads of it (:func:`newest`). ``audit``
+    and ``standings`` of a scan's results so count what the report counts."""
     found: dict[str, Settlement] = {}
     list_file = Path(resolved(list_file))       # "s1-t1.list.json" given in the results folder: its parent is "."
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
@@ -84,13 +111,13 @@ def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Set
         if report_name_of_file(list_file.parent, own.parent, own.name, name) is not None:
             own = None
     if own is not None:
-        found.update(read_settlements(own))
-    found.update(read_settlements(settle_path(list_file)))
+        found.update(read_settlements(newest(own)))
+    found.update(read_settlements(newest(settle_path(list_file))))
     if in_results:
         beside = _beside_by_report_name(Path(photo), name) if photo else None
         if beside is not None:
-            found.update(read_settlements(beside))
-        found.update(read_settlements(list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}"))
+            found.update(read_settlements(newest(beside)))
+        found.update(read_settlements(newest(list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}")))
     return found
 
 

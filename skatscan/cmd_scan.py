@@ -24,7 +24,7 @@ from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, 
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
-                          decisions_for, read_settlements, settle_path)
+                          copy_of, decisions_for, newest, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
@@ -235,12 +235,14 @@ SETTLE_PROBLEM_NOTE = {
 
 
 def _stray_decisions(folder: Path, names: set) -> list[Path]:
-    """The files in the report's settle folder that name no list of the report (hidden files aside)."""
+    """The files in the report's settle folder that name no list of the report (hidden files aside; a browser's later
+    download of a list's file, ``NAME.settle (1).json``, is that list's: :func:`desk.settle.newest`)."""
     try:
         files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     except OSError:
         return []
-    return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names)]
+    return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names
+                                     or (copy := copy_of(p.name)) is not None and copy[0] in names)]
 
 
 def _has_decisions(photo: Path, report, name: str) -> bool:
@@ -256,7 +258,7 @@ def _decisions(photo: Path, report, name: str) -> dict:
     (:func:`desk.settle.decisions_for`, as ``audit`` and ``standings`` find them for the report's results)."""
     if report:
         return decisions_for(Path(report) / RESULTS / f"{name}{LIST_SUFFIX}", str(photo))
-    return read_settlements(settle_path(photo))
+    return read_settlements(newest(settle_path(photo)))
 
 
 def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path, name: str

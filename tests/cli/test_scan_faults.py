@@ -233,18 +233,49 @@ def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
 
 
 def test_a_decisions_file_named_for_no_list_is_said(photos, tmp_path):
-    """A browser names a second download "s1-t2.settle (1).json": put into the report's settle folder it was passed
-    over without a word and the referee's decisions were not applied. It is named in one line (bad input, exit 2);
-    the lists' own files are read as before."""
+    """A file in the report's settle folder that names no list of the report (saved for another round's list, or
+    renamed by hand) was passed over without a word and the referee's decisions were not applied. It is named in one
+    line (bad input, exit 2); the lists' own files, and a browser's later downloads of them, are read as before."""
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     (report / "settle").mkdir()
-    stray = report / "settle" / "s1-t2.settle (1).json"
+    stray = report / "settle" / "s1-t9.settle.json"
     stray.write_text('{"format": "skatscan.settle/1", "cells": {}}')
     (report / "settle" / "s1-t1.settle.json").write_text('{"format": "skatscan.settle/1", "cells": {}}')
+    (report / "settle" / "s1-t2.settle (1).json").write_text('{"format": "skatscan.settle/1", "cells": {}}')
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 2
     said = [line for line in r.stderr.splitlines() if "settle" in line]
     assert said == [f"skatscan: {stray}: is not the decisions of a list of this report (named NAME.settle.json for a "
                     "list NAME); not applied"], r.stderr
+
+
+def _decision(value: int, *more: str) -> str:
+    cells = {"g1.p1.total": {"value": value, "rule": "SkWO 7.2.5"}}
+    cells.update({ref: {"value": 7, "rule": "SkWO 7.2.5"} for ref in more})
+    return json.dumps({"format": "skatscan.settle/1", "cells": cells})
+
+
+@pytest.mark.parametrize("copies", [("s1-t2.settle (1).json", "s1-t2.settle (2).json"),      # Chrome, Edge
+                                    ("s1-t2.settle(1).json", "s1-t2.settle(2).json"),        # Firefox
+                                    ("s1-t2.settle 2.json", "s1-t2.settle 3.json")])         # Safari
+def test_the_newest_download_of_a_lists_decisions_counts_whole(photos, tmp_path, copies):
+    """The referee saves a list's form a second time: the browser names the download "s1-t2.settle (1).json". It
+    holds what the page held, the earlier decisions with the new ones, but it was refused as naming no list and the
+    decisions in it were not applied. Now the newest download counts, whole: a decision taken back there
+    (g3.p1.total, in the first copy only) is taken back."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    (report / "settle").mkdir()
+    (report / "settle" / "s1-t2.settle.json").write_text(_decision(111))
+    (report / "settle" / copies[0]).write_text(_decision(122, "g3.p1.total"))
+    (report / "settle" / copies[1]).write_text(_decision(124, "g2.p1.total"))
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t2.jpg"), "--report", str(report), "--json"])
+    assert r.exit_code in (0, 1) and "settle" not in r.stderr, r.stderr
+    settled = json.loads(r.stdout)["corrected"]["settled"]
+    assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124, "g2.p1.total": 7}, settled
+    # audit of the report's results finds the same file (desk.settle.decisions_for)
+    r = CliRunner().invoke(cli, ["audit", str(report / "results" / "s1-t2.list.json"), "--json"])
+    settled = json.loads(r.stdout)["corrected"]["settled"]
+    assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124, "g2.p1.total": 7}, settled
