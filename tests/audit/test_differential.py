@@ -1,0 +1,280 @@
+"""Differential test: the auditor against the independent oracle of rules.md (tests/audit/oracle.py).
+
+The lists are written by the oracle's keeper (not by ``audit.simulate``, which uses the auditor's own game values),
+audited, and every figure compared: the game values, the footer, the loss money, and, with one slip injected, the
+finding naming the cell and the figure the lowest-score correction (SkWO 7.2.5) gives. ``SKATSCAN_DIFF_EXAMPLES``
+raises the number of examples for a longer exploring run; CI runs a fixed (derandomized) set.
+"""
+import itertools
+import os
+from dataclasses import replace
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from audit.auditor import audit
+from audit.findings import INFO
+from audit.model import Footer, Game, ScoreList, SeatCells, Table
+from audit.overbid import explained_bids, overbid_loss
+from audit.rows import analyse
+from audit.values import ImpossibleGame, value_of
+
+from . import oracle as o
+
+EXAMPLES = int(os.environ.get("SKATSCAN_DIFF_EXAMPLES", "30"))
+FIXED = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("SKATSCAN_DIFF_EXAMPLES"),
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much], database=None)
+MARKS = ("hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced", "ouvert")
+
+
+def as_game(no: int, p: o.Play, **cells) -> Game:
+    mit = p.matadors if p.matadors and not p.ohne else None
+    ohne = p.matadors if p.matadors and p.ohne else None
+    d = p.doublings
+    return Game(no=no, base=p.base, mit=mit, ohne=ohne, **{m: getattr(p, m) for m in MARKS},
+                kontra=d >= 1, re=d >= 2, bock=max(d - 2, 0), **cells)
+
+
+# -- game values: every column combination ------------------------------------------------------------------------
+
+def test_every_column_combination_has_the_oracles_value():
+    checked = 0
+    for base in (9, 10, 11, 12, 23, 24):
+        for matadors in range(0, 13):
+            for ohne in (False, True):
+                for flags in itertools.product((False, True), repeat=len(MARKS)):
+                    p = o.Play(base=base, matadors=matadors, ohne=ohne, **dict(zip(MARKS, flags)))
+                    try:
+                        got = value_of(as_game(1, p))
+                    except ImpossibleGame:
+                        got = None
+                    assert got == (o.value(p) if o.valid(p) else None), p
+                    checked += 1
+    assert checked == 6 * 13 * 2 * 64
+
+
+def test_overbid_charge_and_the_bids_it_explains():
+    ladder = o.BIDS
+    for base in (*o.SUITS, o.GRAND):
+        for matadors in range(1, o.TOP[base] + 1):
+            p = o.Play(base=base, matadors=matadors, won=False)
+            for bid in (b for b in ladder if b > o.value(p)):
+                q = replace(p, bid=bid)
+                assert overbid_loss(bid, base) == -o.charge(q)
+                assert bid in explained_bids(-o.charge(q), base, o.value(p))
+
+
+# -- whole lists written by the oracle ----------------------------------------------------------------------------
+
+@st.composite
+def plays(draw, seats: int, home: bool = False):
+    n = draw(st.integers(1, {3: 36, 4: 48}[seats]))
+    first = draw(st.integers(1, seats))
+    out: list = []
+    for no in range(1, n + 1):
+        if draw(st.integers(0, 24)) == 0:
+            out.append(None)
+            continue
+        dealer = o.dealer(no, first, seats)
+        declarer = draw(st.sampled_from([s for s in range(seats) if seats == 3 or s != dealer]))
+        base = draw(st.sampled_from((9, 10, 11, 12, 24, 24, 23)))
+        won = draw(st.integers(0, 3)) > 0
+        doublings = draw(st.sampled_from((0, 0, 0, 1, 2, 3))) if home else 0
+        if base == o.NULL:
+            out.append(o.Play(base=base, hand=draw(st.booleans()), ouvert=draw(st.booleans()), won=won,
+                              declarer=declarer, doublings=doublings))
+            continue
+        matadors = draw(st.integers(1, o.TOP[base]))
+        hand = draw(st.booleans())
+        ouvert = hand and draw(st.integers(0, 9)) == 0
+        sa = hand and not ouvert and draw(st.integers(0, 5)) == 0
+        swa = sa and draw(st.booleans())
+        schneider = (sa and won) or draw(st.integers(0, 4)) == 0
+        schwarz = (swa and won) or (schneider and draw(st.integers(0, 5)) == 0)
+        p = o.Play(base=base, matadors=matadors, ohne=draw(st.booleans()), hand=hand, schneider=schneider,
+                   schneider_announced=sa, schwarz=schwarz, schwarz_announced=swa, ouvert=ouvert, won=won,
+                   declarer=declarer, doublings=doublings)
+        if not won and not doublings and draw(st.integers(0, 3)) == 0:
+            bids = [b for b in o.BIDS if o.value(p) < b <= o.value(p) + 3 * base]
+            if bids:
+                p = replace(p, bid=draw(st.sampled_from(bids)))
+        out.append(p)
+    return first, out
+
+
+def to_list(sheet: o.Sheet, first: int, kind: str = "tournament", counters: bool = True) -> ScoreList:
+    n = sheet.seats
+    games = []
+    for r in sheet.rows:
+        players = [SeatCells() for _ in range(n)]
+        if r.play is None:
+            games.append(Game(no=r.no, passed=True, players=tuple(players)))
+            continue
+        players[r.play.declarer] = SeatCells(total=r.total, won=r.won if counters else None,
+                                             lost=r.lost if counters else None)
+        games.append(as_game(r.no, r.play, plus=r.plus, minus=r.minus, players=tuple(players)))
+    series = {3: 36, 4: 48}[n]
+    games += [Game(no=no, crossed_out=True, players=tuple(SeatCells() for _ in range(n)))
+              for no in range(len(games) + 1, series + 1)]
+    money = tuple(m or None for m in sheet.money)
+    footer = Footer(points=tuple(sheet.points), won=tuple(sheet.won), lost=tuple(sheet.lost),
+                    bonus=tuple(sheet.bonus), others_lost=tuple(sheet.others_lost), score=tuple(sheet.score),
+                    money=money, money_total=round(sum(sheet.money), 2) or None)
+    return ScoreList(table=Table(seats=n, series=1, table=1, start_numbers=tuple(str(s + 1) for s in range(n)),
+                                 first_dealer=first, kind=kind),
+                     games=tuple(games), footer=footer, signatures=(True,) * n)
+
+
+def errors(a) -> set:
+    return {(f.code, f.game, f.seat, f.field) for f in a.findings if f.severity != INFO}
+
+
+def assert_result(a, want: dict):
+    for line in ("points", "won", "lost", "score"):
+        assert [getattr(r, line) for r in a.result] == list(want[line]), line
+    assert [r.others_lost for r in a.result] == list(want["others_lost"])
+    assert [r.money for r in a.result] == list(want["money"])
+
+
+def result_of(sheet: o.Sheet) -> dict:
+    return {k: list(getattr(sheet, k)) for k in ("points", "won", "lost", "bonus", "others_lost", "score", "money")}
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.booleans())
+def test_a_clean_list_agrees_with_the_oracle(drawn, counters):
+    seats, (first, ps) = drawn
+    sheet = o.keep(ps, seats)
+    sl = to_list(sheet, first, counters=counters)
+    facts = analyse(sl)
+    for f, p in zip(facts, ps):
+        assert f.value == (None if p is None else o.value(p))
+    a = audit(sl)
+    assert errors(a) == set()
+    assert a.corrected.corrections == ()
+    assert_result(a, result_of(sheet))
+    overbids = {(f.game, f.params["bid_low"], f.params["bid_high"]) for f in a.findings if f.code == "overbid"}
+    want = {no for no, p in enumerate(ps, 1) if p is not None and o.overbid(p)}
+    assert {no for no, _, _ in overbids} == want
+    for no, low, high in overbids:
+        assert low <= ps[no - 1].bid <= high, (no, low, high)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n, home=True))))
+def test_a_home_list_doubles_only_the_game_value(drawn):
+    seats, (first, ps) = drawn
+    sheet = o.keep(ps, seats)
+    a = audit(to_list(sheet, first, kind="home"))
+    assert errors(a) == set()
+    assert_result(a, result_of(sheet))
+
+
+# -- one slip of the keeper ----------------------------------------------------------------------------------------
+
+def _carry(sheet: o.Sheet, i: int, seat: int, amount: int) -> None:
+    """The keeper carries a total written ``amount`` off from row ``i`` on: the seat's later totals and his footer."""
+    for r in sheet.rows[i:]:
+        if r.play is not None and r.play.declarer == seat:
+            r.total += amount
+    sheet.points[seat] += amount
+    sheet.score[seat] += amount
+
+
+def _shifted(sheet: o.Sheet, seat: int, amount: int) -> dict:
+    want = result_of(sheet)
+    want["points"][seat] += amount
+    want["score"][seat] += amount
+    return want
+
+
+def _played(ps) -> list[int]:
+    return [i for i, p in enumerate(ps) if p is not None]
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_loss_written_single_is_found_and_counts_double(drawn, data):
+    seats, (first, ps) = drawn
+    lost = [i for i in _played(ps) if not ps[i].won and not o.overbid(ps[i])]
+    assume(lost)
+    i = data.draw(st.sampled_from(lost))
+    clean = o.keep(ps, seats)
+    sheet = o.keep(ps, seats)
+    row, seat = sheet.rows[i], ps[i].declarer
+    half = row.minus // 2
+    row.minus = half
+    _carry(sheet, i, seat, half)
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("single-counted-loss", i + 1, None, "minus")}
+    assert a.corrected.sl.games[i].minus == 2 * half
+    assert_result(a, result_of(clean))
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_wrong_running_total_is_found_and_the_lower_counts(drawn, data):
+    seats, (first, ps) = drawn
+    assume(_played(ps))
+    i = data.draw(st.sampled_from(_played(ps)))
+    amount = data.draw(st.sampled_from((-100, -20, -10, -1, 1, 10, 20, 100)))
+    sheet = o.keep(ps, seats)
+    seat = ps[i].declarer
+    want = result_of(sheet) if amount > 0 else _shifted(sheet, seat, amount)
+    _carry(sheet, i, seat, amount)
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("running-total", i + 1, seat + 1, "total")}
+    assert_result(a, want)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_wrong_plus_is_found_and_the_lower_counts(drawn, data):
+    seats, (first, ps) = drawn
+    won = [i for i in _played(ps) if o.is_won(ps[i])]
+    assume(won)
+    i = data.draw(st.sampled_from(won))
+    k = data.draw(st.sampled_from((-1, 1, 2)))
+    amount = k * ps[i].base
+    assume(ps[i].base != o.NULL and o.value(ps[i]) + amount > 0)
+    sheet = o.keep(ps, seats)
+    seat = ps[i].declarer
+    want = result_of(sheet) if amount > 0 else _shifted(sheet, seat, amount)
+    sheet.rows[i].plus += amount
+    _carry(sheet, i, seat, amount)
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("value-mismatch", i + 1, None, "plus")}
+    assert_result(a, want)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_wrong_footer_line_is_found_and_the_lower_counts(drawn, data):
+    seats, (first, ps) = drawn
+    line = data.draw(st.sampled_from(("points", "won", "lost", "bonus", "others_lost", "score")))
+    seat = data.draw(st.integers(0, seats - 1))
+    amount = data.draw(st.sampled_from((-1, 1) if line in ("won", "lost") else (-50, -30, -10, -1, 1, 10, 40)))
+    clean = o.keep(ps, seats)
+    sheet = o.keep(ps, seats)
+    getattr(sheet, line)[seat] += amount
+    assume(getattr(sheet, line)[seat] >= 0 or line not in ("won", "lost"))
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("footer", None, seat + 1, line)}
+    assert_result(a, o.lowest_footer(clean, sheet))
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_wrong_loss_money_is_found_and_the_schedule_counts(drawn, data):
+    seats, (first, ps) = drawn
+    seat = data.draw(st.integers(0, seats - 1))
+    amount = data.draw(st.sampled_from((-0.5, 0.5, 1.0)))
+    sheet = o.keep(ps, seats)
+    clean = result_of(o.keep(ps, seats))
+    assume(sheet.money[seat] + amount >= 0)
+    sheet.money[seat] += amount
+    sl = to_list(sheet, first)
+    sl = replace(sl, footer=replace(sl.footer, money_total=sum(clean["money"]) or None))
+    a = audit(sl)
+    assert errors(a) == {("money", None, seat + 1, "money")}
+    assert_result(a, clean)
