@@ -48,7 +48,9 @@ class Play:
     won: bool = True
     bid: Optional[int] = None
     declarer: int = 0
-    doublings: int = 0          # Kontra, Re, Bock rounds (home lists, 004)
+    doublings: int = 0          # Kontra, Re, Bock rounds (home lists, 004); a Ramsch: Bock rounds only
+    #: a Ramsch (home lists, 004): ``declarer`` is the loser, ``matadors`` his card points; ``won``: a Durchmarsch
+    ramsch: bool = False
 
 
 def valid(p: Play) -> bool:
@@ -98,7 +100,10 @@ def overbid(p: Play) -> bool:
 
 def charge(p: Play) -> int:
     """What the game brings its declarer, signed: a won game its value, a lost one twice its value; an overbid game
-    twice the smallest multiple of the Grundwert that reaches the bid (ISkO 3.6)."""
+    twice the smallest multiple of the Grundwert that reaches the bid (ISkO 3.6). A Ramsch is scored as without
+    tournament scoring: the loser loses his card points, a Durchmarsch wins 120, a Bock round doubles both (004)."""
+    if p.ramsch:
+        return (120 if p.won else -p.matadors) * 2 ** p.doublings
     if overbid(p):
         multiple = p.base
         while multiple < p.bid:
@@ -162,6 +167,9 @@ def keep(plays: list[Optional[Play]], seats: int) -> Sheet:
             continue
         c, d = charge(p), p.declarer
         total[d] += c
+        if p.ramsch:        # no won or lost game: no 50, 40 or 30, the counts stay
+            rows.append(Row(no, p, plus=c if c > 0 else None, minus=-c if c < 0 else None, total=total[d]))
+            continue
         if is_won(p):
             won[d] += 1
         else:
@@ -178,6 +186,11 @@ def footer(seats: int, rows: list[Row], points, won, lost) -> Sheet:
                  [o * OTHERS[seats] for o in others],
                  [seeger_fabian(points[s], won[s], lost[s], others[s], seats) for s in range(seats)],
                  [loss_money(lo) for lo in lost])
+
+
+def cents(finals: list[int]) -> list[int]:
+    """Endzahlsummenverfahren (001): number of players x own final total - sum of all final totals, 1 cent a point."""
+    return [len(finals) * f - sum(finals) for f in finals]
 
 
 def lowest_footer(sheet: Sheet, written: Sheet) -> dict[str, list]:

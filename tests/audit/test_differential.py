@@ -28,6 +28,8 @@ MARKS = ("hand", "schneider", "schneider_announced", "schwarz", "schwarz_announc
 
 
 def as_game(no: int, p: o.Play, **cells) -> Game:
+    if p.ramsch:
+        return Game(no=no, ramsch=True, bock=p.doublings, **cells)
     mit = p.matadors if p.matadors and not p.ohne else None
     ohne = p.matadors if p.matadors and p.ohne else None
     d = p.doublings
@@ -80,6 +82,11 @@ def plays(draw, seats: int, home: bool = False):
         base = draw(st.sampled_from((9, 10, 11, 12, 24, 24, 23)))
         won = draw(st.integers(0, 3)) > 0
         doublings = draw(st.sampled_from((0, 0, 0, 1, 2, 3))) if home else 0
+        if home and draw(st.integers(0, 9)) == 0:
+            durchmarsch = draw(st.integers(0, 5)) == 0
+            out.append(o.Play(base=0, ramsch=True, won=durchmarsch, matadors=0 if durchmarsch else draw(
+                st.integers(40, 120)), declarer=declarer, doublings=draw(st.integers(0, 1))))
+            continue
         if base == o.NULL:
             out.append(o.Play(base=base, hand=draw(st.booleans()), ouvert=draw(st.booleans()), won=won,
                               declarer=declarer, doublings=doublings))
@@ -94,8 +101,8 @@ def plays(draw, seats: int, home: bool = False):
         p = o.Play(base=base, matadors=matadors, ohne=draw(st.booleans()), hand=hand, schneider=schneider,
                    schneider_announced=sa, schwarz=schwarz, schwarz_announced=swa, ouvert=ouvert, won=won,
                    declarer=declarer, doublings=doublings)
-        if not won and not doublings and draw(st.integers(0, 3)) == 0:
-            bids = [b for b in o.BIDS if o.value(p) < b <= o.value(p) + 3 * base]
+        if not won and draw(st.integers(0, 3)) == 0:
+            bids = [b for b in o.BIDS if o.single_value(p) < b <= o.single_value(p) + 3 * base]
             if bids:
                 p = replace(p, bid=draw(st.sampled_from(bids)))
         out.append(p)
@@ -103,6 +110,7 @@ def plays(draw, seats: int, home: bool = False):
 
 
 def to_list(sheet: o.Sheet, first: int, kind: str = "tournament", counters: bool = True) -> ScoreList:
+    """The list of ``sheet``; a private list (kind "private") has no Seeger-Fabian lines."""
     n = sheet.seats
     games = []
     for r in sheet.rows:
@@ -117,8 +125,10 @@ def to_list(sheet: o.Sheet, first: int, kind: str = "tournament", counters: bool
     games += [Game(no=no, crossed_out=True, players=tuple(SeatCells() for _ in range(n)))
               for no in range(len(games) + 1, series + 1)]
     money = tuple(m or None for m in sheet.money)
+    private = kind == "private"
     footer = Footer(points=tuple(sheet.points), won=tuple(sheet.won), lost=tuple(sheet.lost),
-                    bonus=tuple(sheet.bonus), others_lost=tuple(sheet.others_lost), score=tuple(sheet.score),
+                    **{line: (None,) * n if private else tuple(getattr(sheet, line))
+                       for line in ("bonus", "others_lost", "score")},
                     money=money, money_total=round(sum(sheet.money), 2) or None)
     return ScoreList(table=Table(seats=n, series=1, table=1, start_numbers=tuple(str(s + 1) for s in range(n)),
                                  first_dealer=first, kind=kind),
@@ -168,6 +178,27 @@ def test_a_home_list_doubles_only_the_game_value(drawn):
     a = audit(to_list(sheet, first, kind="home"))
     assert errors(a) == set()
     assert_result(a, result_of(sheet))
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n, home=True))), st.data())
+def test_a_private_list_settles_in_cents(drawn, data):
+    """A private list: no Seeger-Fabian, the Endzahlsummenverfahren on the final totals (001); with a running total
+    written too high or too low, on the totals the lowest-score rule leaves."""
+    seats, (first, ps) = drawn
+    sheet = o.keep(ps, seats)
+    finals = list(sheet.points)
+    played = _played(ps)
+    if played and data.draw(st.booleans()):
+        i = data.draw(st.sampled_from(played))
+        amount = data.draw(st.sampled_from((-10, 10)))
+        if amount < 0:
+            finals[ps[i].declarer] += amount
+        _carry(sheet, i, ps[i].declarer, amount)
+    a = audit(to_list(sheet, first, kind="private"))
+    assert [r.points for r in a.result] == finals
+    assert [r.score for r in a.result] == finals
+    assert [r.cents for r in a.result] == o.cents(finals)
 
 
 # -- one slip of the keeper ----------------------------------------------------------------------------------------
@@ -278,3 +309,63 @@ def test_wrong_loss_money_is_found_and_the_schedule_counts(drawn, data):
     a = audit(sl)
     assert errors(a) == {("money", None, seat + 1, "money")}
     assert_result(a, clean)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n, home=True))), st.data())
+def test_an_overbid_charge_written_single_counts_double(drawn, data):
+    """An overbid's charge written single: an odd multiple of the Grundwert above the game's own (an even one is the
+    charge of a lower bid, doubled: the list cannot tell it from an overbid at that bid)."""
+    seats, (first, ps) = drawn
+    odd = [i for i in _played(ps) if o.overbid(ps[i]) and (-o.charge(ps[i]) // 2 // ps[i].base // 2 ** ps[i].doublings) % 2]
+    assume(odd)
+    i = data.draw(st.sampled_from(odd))
+    clean = o.keep(ps, seats)
+    sheet = o.keep(ps, seats)
+    half = sheet.rows[i].minus // 2
+    sheet.rows[i].minus = half
+    _carry(sheet, i, ps[i].declarer, half)
+    a = audit(to_list(sheet, first, kind="home"))
+    assert errors(a) == {("single-counted-loss", i + 1, None, "minus")}
+    assert a.corrected.sl.games[i].minus == 2 * half
+    assert_result(a, result_of(clean))
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_footer_line_carried_into_the_score(drawn, data):
+    """The keeper adds the wrong line into his score: both lines are found, and the lowest reading counts."""
+    seats, (first, ps) = drawn
+    line = data.draw(st.sampled_from(("points", "bonus", "others_lost")))
+    seat = data.draw(st.integers(0, seats - 1))
+    amount = data.draw(st.sampled_from((-50, -30, -10, -1, 1, 10, 40)))
+    clean = o.keep(ps, seats)
+    sheet = o.keep(ps, seats)
+    getattr(sheet, line)[seat] += amount
+    sheet.score[seat] += amount
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("footer", None, seat + 1, line), ("footer", None, seat + 1, "score")}
+    assert_result(a, o.lowest_footer(clean, sheet))
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_wrong_minus_is_found_and_the_lower_counts(drawn, data):
+    """A lost game's "-" that is neither twice its value, nor its value, nor an overbid's charge: the reading with
+    the fewest points counts (the written entry where it is the higher loss, else twice the value)."""
+    seats, (first, ps) = drawn
+    lost = [i for i in _played(ps) if not ps[i].won and not o.overbid(ps[i])]
+    assume(lost)
+    i = data.draw(st.sampled_from(lost))
+    amount = data.draw(st.sampled_from((-2, -1, 1, 2)))
+    sheet = o.keep(ps, seats)
+    seat = ps[i].declarer
+    minus = sheet.rows[i].minus + amount
+    v = o.value(ps[i])
+    assume(minus > 0 and minus != v and (ps[i].base == o.NULL or minus % ps[i].base))
+    want = _shifted(sheet, seat, -amount) if amount > 0 else result_of(sheet)
+    sheet.rows[i].minus = minus
+    _carry(sheet, i, seat, -amount)
+    a = audit(to_list(sheet, first))
+    assert errors(a) == {("value-mismatch", i + 1, None, "minus")}
+    assert_result(a, want)
