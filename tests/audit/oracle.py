@@ -51,6 +51,9 @@ class Play:
     doublings: int = 0          # Kontra, Re, Bock rounds (home lists, 004); a Ramsch: Bock rounds only
     #: a Ramsch (home lists, 004): ``declarer`` is the loser, ``matadors`` his card points; ``won``: a Durchmarsch
     ramsch: bool = False
+    #: an abandoned game (online lists, 003): (0-based seat that left, "bidding" or "announcement"); the game is the
+    #: simple Grand the rule charges the leaver (lost, at least the bid) or credits the declarer (won)
+    abandoned: Optional[tuple[int, str]] = None
 
 
 def valid(p: Play) -> bool:

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from audit.auditor import audit
 from audit.findings import INFO
-from audit.model import Footer, Game, ScoreList, SeatCells, Table
+from audit.model import Abandoned, Footer, Game, ScoreList, SeatCells, Table
 from audit.overbid import explained_bids, overbid_loss
 from audit.rows import analyse
+from audit.settings import Settings
 from audit.values import ImpossibleGame, value_of
 
 from . import oracle as o
@@ -33,8 +34,9 @@ def as_game(no: int, p: o.Play, **cells) -> Game:
     mit = p.matadors if p.matadors and not p.ohne else None
     ohne = p.matadors if p.matadors and p.ohne else None
     d = p.doublings
+    left = None if p.abandoned is None else Abandoned(p.abandoned[0] + 1, p.abandoned[1])
     return Game(no=no, base=p.base, mit=mit, ohne=ohne, **{m: getattr(p, m) for m in MARKS},
-                kontra=d >= 1, re=d >= 2, bock=max(d - 2, 0), **cells)
+                kontra=d >= 1, re=d >= 2, bock=max(d - 2, 0), abandoned=left, **cells)
 
 
 # -- game values: every column combination ------------------------------------------------------------------------
@@ -69,7 +71,7 @@ def test_overbid_charge_and_the_bids_it_explains():
 # -- whole lists written by the oracle ----------------------------------------------------------------------------
 
 @st.composite
-def plays(draw, seats: int, home: bool = False):
+def plays(draw, seats: int, home: bool = False, online: bool = False):
     n = draw(st.integers(1, {3: 36, 4: 48}[seats]))
     first = draw(st.integers(1, seats))
     out: list = []
@@ -81,6 +83,9 @@ def plays(draw, seats: int, home: bool = False):
         declarer = draw(st.sampled_from([s for s in range(seats) if seats == 3 or s != dealer]))
         base = draw(st.sampled_from((9, 10, 11, 12, 24, 24, 23)))
         won = draw(st.integers(0, 3)) > 0
+        if online and draw(st.integers(0, 7)) == 0:
+            out.append(draw(abandoned(seats, dealer, declarer)))
+            continue
         doublings = draw(st.sampled_from((0, 0, 0, 1, 2, 3))) if home else 0
         if home and draw(st.integers(0, 9)) == 0:
             durchmarsch = draw(st.integers(0, 5)) == 0
@@ -107,6 +112,22 @@ def plays(draw, seats: int, home: bool = False):
                 p = replace(p, bid=draw(st.sampled_from(bids)))
         out.append(p)
     return first, out
+
+
+@st.composite
+def abandoned(draw, seats: int, dealer: int, declarer: int):
+    """A game a player left (003): before the bidding ended or, as the declarer, before announcing: his lost simple
+    Grand with his matadors, at least the bid; an opponent before the announcement: the declarer's won simple Grand."""
+    matadors = draw(st.integers(1, 4))
+    when = draw(st.sampled_from(("bidding", "announcement")))
+    others = [s for s in range(seats) if s != declarer and (seats == 3 or s != dealer)]
+    credited = when == "announcement" and draw(st.booleans())
+    leaver = draw(st.sampled_from(others)) if credited else declarer
+    p = o.Play(base=o.GRAND, matadors=matadors, ohne=draw(st.booleans()), won=credited, declarer=declarer,
+               abandoned=(leaver, when))
+    if not credited and draw(st.booleans()):
+        p = replace(p, bid=draw(st.sampled_from([b for b in o.BIDS if o.value(p) < b <= 264])))
+    return p
 
 
 def to_list(sheet: o.Sheet, first: int, kind: str = "tournament", counters: bool = True) -> ScoreList:
@@ -199,6 +220,16 @@ def test_a_private_list_settles_in_cents(drawn, data):
     assert [r.points for r in a.result] == finals
     assert [r.score for r in a.result] == finals
     assert [r.cents for r in a.result] == o.cents(finals)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n, online=True))))
+def test_abandoned_games_by_the_online_rule(drawn):
+    seats, (first, ps) = drawn
+    sheet = o.keep(ps, seats)
+    a = audit(to_list(sheet, first), Settings(online=True))
+    assert errors(a) == set()
+    assert_result(a, result_of(sheet))
 
 
 # -- one slip of the keeper ----------------------------------------------------------------------------------------
