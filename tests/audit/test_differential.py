@@ -267,7 +267,7 @@ def test_a_loss_written_single_is_found_and_counts_double(drawn, data):
     half = row.minus // 2
     row.minus = half
     _carry(sheet, i, seat, half)
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("single-counted-loss", i + 1, None, "minus")}
     assert a.corrected.sl.games[i].minus == 2 * half
     assert_result(a, result_of(clean))
@@ -284,7 +284,7 @@ def test_a_wrong_running_total_is_found_and_the_lower_counts(drawn, data):
     seat = ps[i].declarer
     want = result_of(sheet) if amount > 0 else _shifted(sheet, seat, amount)
     _carry(sheet, i, seat, amount)
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("running-total", i + 1, seat + 1, "total")}
     assert_result(a, want)
 
@@ -304,7 +304,7 @@ def test_a_wrong_plus_is_found_and_the_lower_counts(drawn, data):
     want = result_of(sheet) if amount > 0 else _shifted(sheet, seat, amount)
     sheet.rows[i].plus += amount
     _carry(sheet, i, seat, amount)
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("value-mismatch", i + 1, None, "plus")}
     assert_result(a, want)
 
@@ -320,7 +320,7 @@ def test_a_wrong_footer_line_is_found_and_the_lower_counts(drawn, data):
     sheet = o.keep(ps, seats)
     getattr(sheet, line)[seat] += amount
     assume(getattr(sheet, line)[seat] >= 0 or line not in ("won", "lost"))
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("footer", None, seat + 1, line)}
     assert_result(a, o.lowest_footer(clean, sheet))
 
@@ -374,7 +374,7 @@ def test_a_footer_line_carried_into_the_score(drawn, data):
     sheet = o.keep(ps, seats)
     getattr(sheet, line)[seat] += amount
     sheet.score[seat] += amount
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("footer", None, seat + 1, line), ("footer", None, seat + 1, "score")}
     assert_result(a, o.lowest_footer(clean, sheet))
 
@@ -397,6 +397,6 @@ def test_a_wrong_minus_is_found_and_the_lower_counts(drawn, data):
     want = _shifted(sheet, seat, -amount) if amount > 0 else result_of(sheet)
     sheet.rows[i].minus = minus
     _carry(sheet, i, seat, -amount)
-    a = audit(to_list(sheet, first))
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("value-mismatch", i + 1, None, "minus")}
     assert_result(a, want)
