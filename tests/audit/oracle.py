@@ -209,3 +209,33 @@ def lowest_footer(sheet: Sheet, written: Sheet) -> dict[str, list]:
     score = [min(written.score[s], points[s] + bonus[s] + others[s]) for s in range(n)]
     return {"points": points, "won": won, "lost": lost, "bonus": bonus, "others_lost": others, "score": score,
             "money": list(sheet.money)}
+
+
+def single_written(p: Play, minus: int) -> bool:
+    """Is a lost game's "-" entry recognisably its loss written single (rules.md 9, 10)? The game's value itself, or
+    an overbid's charge written single: an odd multiple of the Grundwert above the value (doubled, an even multiple
+    would be an overbid's whole charge)."""
+    step = p.base * 2 ** p.doublings
+    return minus == value(p) or (p.base != NULL and minus % step == 0 and (minus // step) % 2 == 1
+                                 and minus > value(p))
+
+
+def lowest_rows(written: Sheet) -> list[int]:
+    """Each seat's final total by the lowest-score rule (SkWO 7.2.5, rules.md 10) on rows whose figures disagree: a
+    row counts the reading with the fewest points (a won game the lower of "+" and its value; a lost one the highest
+    of "-", twice its value and, written single, twice "-"), and each running total the lower of the written total and
+    the corrected total before it plus that row."""
+    total = [0] * written.seats
+    for r in written.rows:
+        p = r.play
+        if p is None:
+            continue
+        if p.ramsch:            # a Durchmarsch wins 120 at most (Bock doubled), a loser's figure stands
+            delta = min(r.plus, 120 * 2 ** p.doublings) if r.plus is not None else -r.minus
+        elif r.plus is not None:
+            delta = min(r.plus, value(p))
+        else:
+            readings = [-r.minus, -2 * value(p)] + ([-2 * r.minus] if single_written(p, r.minus) else [])
+            delta = min(readings)
+        total[p.declarer] = min(r.total, total[p.declarer] + delta)
+    return total

@@ -400,3 +400,48 @@ def test_a_wrong_minus_is_found_and_the_lower_counts(drawn, data):
     a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
     assert errors(a) == {("value-mismatch", i + 1, None, "minus")}
     assert_result(a, want)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n, home=True))), st.data())
+def test_several_slips_are_corrected_by_the_lowest_score(drawn, data):
+    """Up to four slips on one list ("+", "-", a loss written single, a running total; carried on by the keeper or
+    not; the footer written from his totals or from the games): the result is the oracle's lowest reading."""
+    seats, (first, ps) = drawn
+    played = _played(ps)
+    assume(played)
+    sheet = o.keep(ps, seats)
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.sampled_from(played))
+        row, seat = sheet.rows[i], ps[i].declarer
+        kind = data.draw(st.sampled_from(("value", "single", "total")))
+        amount = data.draw(st.sampled_from((-2, -1, 1, 2))) * (ps[i].base or 10)
+        before = row.total
+        if kind == "value" and row.plus is not None and row.plus + amount > 0:
+            row.plus += amount
+            row.total += amount
+        elif kind == "value" and row.minus is not None and row.minus - amount > 0:
+            row.minus -= amount
+            row.total += amount
+        elif kind == "single" and row.minus is not None and row.minus % 2 == 0:
+            row.total += row.minus // 2
+            row.minus //= 2
+        elif kind == "total":
+            row.total += amount
+        if data.draw(st.booleans()):
+            _carry(sheet, i + 1, seat, row.total - before)
+    if data.draw(st.booleans()):                      # the footer from his written totals
+        for s in range(seats):
+            last = [r.total for r in sheet.rows if r.play is not None and r.play.declarer == s]
+            shift = (last[-1] if last else 0) - sheet.points[s]
+            sheet.points[s] += shift
+            sheet.score[s] += shift
+    if data.draw(st.booleans()):                      # and one footer line
+        line = data.draw(st.sampled_from(("points", "won", "lost", "bonus", "others_lost", "score")))
+        getattr(sheet, line)[data.draw(st.integers(0, seats - 1))] += data.draw(st.sampled_from((-1, 1))) * (
+            1 if line in ("won", "lost") else 10)
+    written = to_list(sheet, first, kind="home")
+    a = audit(written)
+    finals = o.lowest_rows(sheet)
+    rows = o.footer(seats, sheet.rows, finals, o.keep(ps, seats).won, o.keep(ps, seats).lost)
+    assert_result(a, o.lowest_footer(rows, sheet))
