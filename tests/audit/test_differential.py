@@ -59,9 +59,11 @@ def test_every_column_combination_has_the_oracles_value():
 
 def test_overbid_charge_and_the_bids_it_explains():
     ladder = o.BIDS
+    levels = ({}, dict(hand=True), dict(schneider=True), dict(hand=True, schneider_announced=True),
+              dict(hand=True, schwarz_announced=True), dict(hand=True, ouvert=True))
     for base in (*o.SUITS, o.GRAND):
-        for matadors in range(1, o.TOP[base] + 1):
-            p = o.Play(base=base, matadors=matadors, won=False)
+        for matadors, marks in itertools.product(range(1, o.TOP[base] + 1), levels):
+            p = o.Play(base=base, matadors=matadors, won=False, **marks)
             for bid in (b for b in ladder if b > o.value(p)):
                 q = replace(p, bid=bid)
                 assert overbid_loss(bid, base) == -o.charge(q)
@@ -107,9 +109,9 @@ def plays(draw, seats: int, home: bool = False, online: bool = False):
                    schneider_announced=sa, schwarz=schwarz, schwarz_announced=swa, ouvert=ouvert, won=won,
                    declarer=declarer, doublings=doublings)
         if not won and draw(st.integers(0, 3)) == 0:
-            bids = [b for b in o.BIDS if o.single_value(p) < b <= o.single_value(p) + 3 * base]
+            bids = [b for b in o.BIDS if o.single_value(p) < b]
             if bids:
-                p = replace(p, bid=draw(st.sampled_from(bids)))
+                p = replace(p, bid=draw(st.sampled_from(bids[:6] if draw(st.integers(0, 4)) else bids)))
         out.append(p)
     return first, out
 
