@@ -39,6 +39,27 @@ def as_game(no: int, p: o.Play, **cells) -> Game:
                 kontra=d >= 1, re=d >= 2, bock=max(d - 2, 0), abandoned=left, **cells)
 
 
+# -- the oracle itself reproduces rules.md's figures ----------------------------------------------------------------
+
+def test_the_oracle_reproduces_the_rule_figures():
+    six = [o.Play(base=12, matadors=1, declarer=0), o.Play(base=24, matadors=2, ohne=True, schneider=True, declarer=1),
+           o.Play(base=10, matadors=1, ohne=True, won=False, declarer=2), o.Play(base=23, declarer=0),
+           o.Play(base=11, matadors=2, hand=True, declarer=1),
+           o.Play(base=9, matadors=1, won=False, bid=24, declarer=2)]
+    sheet = o.keep(six, 3)
+    assert [r.total for r in sheet.rows] == [24, 96, -40, 47, 140, -94]
+    assert sheet.points == [47, 140, -94] and sheet.score == [227, 320, -194]
+    assert o.cents(sheet.points) == [48, 327, -375]
+    assert o.seeger_fabian(937, 18, 3, 14, 4) == 2107 and o.seeger_fabian(437, 12, 3, 6, 4) == 1067
+    assert [o.seeger_fabian(p, w, lo, ol, 4) for p, w, lo, ol in ((421, 11, 1, 5), (9, 9, 5, 1), (275, 6, 0, 6),
+                                                                   (595, 8, 0, 6))] == [1071, 239, 755, 1175]
+    assert (o.loss_money(1), o.loss_money(5)) == (0.5, 3.5)
+    assert [o.value(o.Play(base=24, matadors=4, ouvert=True)), o.value(o.Play(base=24, matadors=1)),
+            o.value(o.Play(base=11, matadors=2))] == [264, 48, 33]
+    a = audit(to_list(sheet, 1))
+    assert [r.score for r in a.result] == [227, 320, -194] and errors(a) == set()
+
+
 # -- game values: every column combination ------------------------------------------------------------------------
 
 def test_every_column_combination_has_the_oracles_value():
@@ -350,7 +371,8 @@ def test_an_overbid_charge_written_single_counts_double(drawn, data):
     """An overbid's charge written single: an odd multiple of the Grundwert above the game's own (an even one is the
     charge of a lower bid, doubled: the list cannot tell it from an overbid at that bid)."""
     seats, (first, ps) = drawn
-    odd = [i for i in _played(ps) if o.overbid(ps[i]) and (-o.charge(ps[i]) // 2 // ps[i].base // 2 ** ps[i].doublings) % 2]
+    odd = [i for i in _played(ps)
+           if o.overbid(ps[i]) and (-o.charge(ps[i]) // 2 // ps[i].base // 2 ** ps[i].doublings) % 2]
     assume(odd)
     i = data.draw(st.sampled_from(odd))
     clean = o.keep(ps, seats)
@@ -447,3 +469,34 @@ def test_several_slips_are_corrected_by_the_lowest_score(drawn, data):
     finals = o.lowest_rows(sheet)
     rows = o.footer(seats, sheet.rows, finals, o.keep(ps, seats).won, o.keep(ps, seats).lost)
     assert_result(a, o.lowest_footer(rows, sheet))
+
+
+@FIXED
+@given(st.lists(st.tuples(st.sampled_from((3, 4)), st.integers(0, 10 ** 6)), min_size=2, max_size=4))
+def test_standings_rank_by_score_then_won_then_fewer_lost(tables):
+    """Players over several short lists: ranked by score, then more games won, then fewer lost; still equal, they
+    share the place (the lot decides, SkWO 5.1)."""
+    import random
+
+    from audit.standings import standings
+    audits, sums = [], {}
+    for series, (seats, seed) in enumerate(tables, start=1):
+        rng = random.Random(seed)
+        ps = [o.Play(base=rng.choice((9, 10, 24)), matadors=1, won=rng.random() < 0.6,
+                     declarer=rng.choice([s for s in range(seats) if seats == 3 or s != o.dealer(no, 1, seats)]))
+              for no in range(1, rng.randint(1, 4))]
+        sheet = o.keep(ps, seats)
+        starts = rng.sample(range(1, 7), seats)
+        sl = to_list(sheet, 1)
+        audits.append(audit(replace(sl, table=replace(sl.table, series=series,
+                                                      start_numbers=tuple(map(str, starts))))))
+        for s, number in enumerate(starts):
+            score, won, lost = sums.get(number, (0, 0, 0))
+            sums[number] = (score + sheet.score[s], won + sheet.won[s], lost + sheet.lost[s])
+    lines = standings(audits)
+    key = {n: (-score, -won, lost) for n, (score, won, lost) in sums.items()}
+    assert [key[int(p.start_number)] for p in lines] == sorted(key.values())
+    for p in lines:
+        place = 1 + sum(1 for k in key.values() if k < key[int(p.start_number)])
+        tie = sum(1 for k in key.values() if k == key[int(p.start_number)]) > 1
+        assert (p.place, p.tie) == (place, tie)
