@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from audit.auditor import audit
 from audit.findings import INFO
-from audit.model import Abandoned, Footer, Game, ScoreList, SeatCells, Table
+from audit.model import SEAT_FIELDS, Abandoned, Footer, Game, ScoreList, SeatCells, Table, cell_ref
 from audit.overbid import explained_bids, overbid_loss
 from audit.rows import analyse
 from audit.settings import Settings
@@ -180,7 +180,12 @@ def to_list(sheet: o.Sheet, first: int, kind: str = "tournament", counters: bool
 
 
 def errors(a) -> set:
-    return {(f.code, f.game, f.seat, f.field) for f in a.findings if f.severity != INFO}
+    """(code, game, seat, field) of every finding that is no info; each names its cell first."""
+    found = [f for f in a.findings if f.severity != INFO]
+    for f in found:
+        assert f.cells and f.cells[0] == cell_ref(f.game, f.field, f.seat if f.game is None or f.field in SEAT_FIELDS
+                                                  else None), f
+    return {(f.code, f.game, f.seat, f.field) for f in found}
 
 
 def assert_result(a, want: dict):
