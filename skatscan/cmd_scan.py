@@ -368,9 +368,9 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 
-    from .cmd_standings import to_csv
+    from .cmd_standings import CSV_BOM, to_csv
     try:
-        write_atomic(folder / "standings.csv", to_csv(lines, names))
+        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang))
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
     return render_standings(lines, lang, names, index=True), None

@@ -31,6 +31,12 @@ CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
+#: What a file of the standings as CSV begins with (``-o``, and a report's ``standings.csv``): the UTF-8 byte-order
+#: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
+#: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
+CSV_BOM = "\ufeff"
+#: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
+TIE = {"de": "Los", "en": "lot"}
 
 
 def _as_text(name: str) -> str:
@@ -40,25 +46,27 @@ def _as_text(name: str) -> str:
     return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
 
 
-def to_csv(lines, names=None) -> str:
+def to_csv(lines, names=None, lang: str = "de") -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
-    (start number -> name, e.g. from the seating list) fills the name column."""
+    (start number -> name, e.g. from the seating list) fills the name column. Money as the language writes it, as
+    a spreadsheet of that language reads a number: "3,50" in German (a German spreadsheet took "3.50" for a date,
+    and ";" is its separator), "3.50" in English."""
     names = names or {}
     series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
     w = csv.writer(out, delimiter=";", lineterminator="\n")
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
-        row = [p.place, "Los" if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, f"{p.money:.2f}", p.penalty, _as_text(names.get(p.start_number, "")), p.doubts,
-               1 if p.start_in_doubt else "", p.read_as]
+        row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
+               p.others_lost, p.score, show_money(p.money, lang), p.penalty, _as_text(names.get(p.start_number, "")),
+               p.doubts, 1 if p.start_in_doubt else "", p.read_as]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)
                 continue
             table, _, _, r = p.series[s]
             row += [table if table is not None else "", r.points, r.won, r.lost, r.others_lost, r.score,
-                    f"{r.money:.2f}"]
+                    show_money(r.money, lang)]
         w.writerow(row)
     return out.getvalue()
 
@@ -90,7 +98,8 @@ def to_text(lines, lang: str) -> str:
 
 @click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
-@click.option("--csv", "as_csv", is_flag=True, help="CSV for the federation's result forms (';' separated).")
+@click.option("--csv", "as_csv", is_flag=True, help="CSV for a spreadsheet (';' separated, money as the language writes it; a file begins "
+                   "with the UTF-8 byte-order mark).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
@@ -142,7 +151,9 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     except StandingsError as exc:
         raise BadInput(str(exc))
     if as_csv:
-        text = to_csv(lines, names)
+        text = to_csv(lines, names, lang)
+        if output:
+            text = CSV_BOM + text
     elif as_html:
         from desk.html import render_standings
         text = render_standings(lines, lang, names)

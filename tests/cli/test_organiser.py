@@ -1,0 +1,57 @@
+"""The organiser after the tournament: the standings opened in a spreadsheet, printed with the players' names, in
+German or English, and what a list that is not in the seating list does to them."""
+import csv
+import io
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from skatscan.cli import cli
+
+NAMES = {"1": "Jürgen Müller", "2": "Björn Weiß", "3": "Zoë Lefèvre", "4": "Łukasz Żółć",
+         "5": "Hans-Peter Schmidt-Rottluff von Hohenzollern-Sigmaringen", "6": "Jürgen Müller", "7": "Gisela Groß"}
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def seating(samples, tmp_path):
+    """The seating list of the bundled tournament (samples/tournament: two series, a table of four and one of
+    three), with names a German club has: umlauts, ß, accents, a long one, and two players of the same name."""
+    from desk.draw import Table as DrawnTable
+    from desk.seating import write_seating
+    path = tmp_path / "seating.csv"
+    write_seating(path, [DrawnTable(1, 1, ("1", "2", "3", "4")), DrawnTable(1, 2, ("5", "6", "7")),
+                         DrawnTable(2, 1, ("2", "5", "7", "1")), DrawnTable(2, 2, ("3", "4", "6"))], NAMES)
+    return path
+
+
+@pytest.mark.parametrize("lang, money", [("de", r"\d+,\d\d"), ("en", r"\d+\.\d\d")])
+def test_the_standings_csv_opens_in_a_spreadsheet_with_its_umlauts_and_money(samples, seating, tmp_path, lang,
+                                                                             money):
+    """standings.csv had no byte-order mark, so a spreadsheet took it for Windows-1252 ("BjÃ¶rn WeiÃŸ"), and wrote
+    money "1.50", which a German spreadsheet (";" is its separator) reads as a date. The file now begins with the
+    UTF-8 mark and writes money as the language does."""
+    out = tmp_path / "standings.csv"
+    code, _, err = run("standings", samples / "tournament", "--seating", seating, "--csv", "-o", out, "--lang", lang)
+    assert code == 0, err
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert {r["name"] for r in rows} == set(NAMES.values())
+    assert all(re.fullmatch(money, r["money"]) and re.fullmatch(money, r["s1_money"]) for r in rows), rows
+    # on stdout (into a program, more often than a sheet) no mark; the same rows
+    code, shown, _ = run("standings", samples / "tournament", "--seating", seating, "--csv", "--lang", lang)
+    assert code == 0 and "\ufeff" + shown == raw.decode("utf-8")
+
+
+def test_a_tie_is_marked_in_the_csv_in_the_language_of_the_standings():
+    from audit.standings import PlayerLine
+    from skatscan.cmd_standings import to_csv
+    lines = [PlayerLine("1", place=1, tie=True), PlayerLine("2", place=1, tie=True)]
+    assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines, lang="en")), delimiter=";")] == ["lot"] * 2
+    assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines)), delimiter=";")] == ["Los"] * 2
