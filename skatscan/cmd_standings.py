@@ -71,19 +71,25 @@ def to_csv(lines, names=None, lang: str = "de") -> str:
     return out.getvalue()
 
 
-def to_text(lines, lang: str) -> str:
+def to_text(lines, lang: str, names=None) -> str:
+    """The standings as a table for the terminal; ``names`` (start number -> name, from the seating list) adds the
+    players' names as the last column, where a name of any length or script does not push the figures out of line."""
     head = HEAD[lang]
+    names = names or {}
+    named = any(names.get(p.start_number) for p in lines)
     doubts = any(p.doubts for p in lines)
     starts = [p.shown for p in lines]
     wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
     rows = [f"{head[0]:>5} {head[1]:>{wide}} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-            f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")]   # a score's mark (†) after it
+            f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
+            + (f"  {STANDINGS_TEXTS[lang]['name']}" if named else "")]
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
         money = show_money(p.money, lang)
-        rows.append(f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
-                    f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money:>7}"
-                    + (f" {p.doubts or '':>7}" if doubts else ""))
+        rows.append((f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
+                     f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money:>7}"
+                     + (f" {p.doubts or '':>7}" if doubts else "")
+                     + (f"  {names.get(p.start_number, '')}" if named else "")))
     notes = STANDINGS_TEXTS[lang]
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
@@ -158,7 +164,7 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
         from desk.html import render_standings
         text = render_standings(lines, lang, names)
     else:
-        text = to_text(lines, lang) + "\n"
+        text = to_text(lines, lang, names) + "\n"
     if output:
         try:
             write_atomic(output, text)

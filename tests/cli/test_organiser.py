@@ -55,3 +55,19 @@ def test_a_tie_is_marked_in_the_csv_in_the_language_of_the_standings():
     lines = [PlayerLine("1", place=1, tie=True), PlayerLine("2", place=1, tie=True)]
     assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines, lang="en")), delimiter=";")] == ["lot"] * 2
     assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines)), delimiter=";")] == ["Los"] * 2
+
+
+def test_the_standings_as_text_name_the_players_of_the_seating_list(samples, seating):
+    """`standings --seating` put the names into the CSV and the page but not into the terminal's table, the one an
+    organiser reads first. They are its last column now, so that no name (long, or in any script) moves a figure."""
+    code, out, err = run("standings", samples / "tournament", "--seating", seating, "--lang", "en")
+    assert code == 0, err
+    head, *rows = out.splitlines()[:8]
+    assert head.endswith("  Name")
+    by_number = {row.split()[1]: row for row in rows}
+    assert all(by_number[number].endswith("  " + name) for number, name in NAMES.items())
+    # the figures stand where they stood without names
+    _, plain, _ = run("standings", samples / "tournament", "--lang", "en")
+    assert [row[:len(p)] for row, p in zip(out.splitlines(), plain.splitlines())] == plain.splitlines()[:8]
+    code, out, _ = run("standings", samples / "tournament", "--seating", seating)
+    assert out.splitlines()[0].endswith("  Name") and "Łukasz Żółć" in out
