@@ -179,6 +179,10 @@ STANDINGS_TEXTS = {
                         "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt.",
                not_every_series="Nicht in jeder Serie: {players}. Ein Spieler, der ausschied, eine fehlende Liste "
                                 "oder eine verlesene Start-Nr.", series_short="Serie",
+               outside="Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: {lists}. Eine Liste einer "
+                       "anderen Serie oder eines anderen Turniers, eine verlesene Serie oder Tischnummer, oder eine "
+                       "Tischordnung, die nicht angegeben wurde.",
+               outside_list="Serie {series}, Tisch {table} ({file})",
                kept="† Wertung nicht die Summe ihrer Teile: auf einer Liste des Spielers zählt die niedrigere "
                     "geschriebene Gesamtpunktzahl des Serienabschlusses (SkWO 7.2.5; die Seite der Liste nennt sie)."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
@@ -192,6 +196,9 @@ STANDINGS_TEXTS = {
                         "{series}; the line stands for series, table and seat until the referee settles the cell.",
                not_every_series="Not in every series: {players}. A player who dropped out, a missing list or a "
                                 "misread start number.", series_short="series",
+               outside="Not in the seating list, counted with the start numbers on the list: {lists}. A list of "
+                       "another series or event, a misread series or table number, or a seating file not given.",
+               outside_list="series {series}, table {table} ({file})",
                kept="† Score not the sum of its parts: on one of the player's lists the lower total score written in "
                     "the footer counts (SkWO 7.2.5; the list's page names it)."),
 }
@@ -203,6 +210,19 @@ def stand_in_notes(lines, lang: str = "de") -> list[str]:
     text = STANDINGS_TEXTS[lang]["stand_in"]
     return [text.format(line=p.start_number, read_as=p.read_as, series=", ".join(str(s) for s in p.series))
             for p in lines if p.read_as]
+
+
+def outside_seating_note(outside, lang: str = "de") -> str:
+    """The sentence on the lists that are not in the seating list (``desk.seating.outside_seating``), "" for none:
+    they count with the start numbers written on them, so a stray list (series 4 of a three-series event) moves its
+    players up the standings, and the organiser must see it there, not only in a line on the terminal."""
+    if not outside:
+        return ""
+    t = STANDINGS_TEXTS[lang]
+    lists = "; ".join(t["outside_list"].format(series=series if series is not None else "?",
+                                                table=table if table is not None else "?", file=Path(str(source)).name)
+                      for series, table, source in outside)
+    return t["outside"].format(lists=lists)
 
 
 def not_every_series_note(lines, lang: str = "de") -> str:
@@ -220,10 +240,11 @@ def not_every_series_note(lines, lang: str = "de") -> str:
     return t["not_every_series"].format(players=players)
 
 
-def render_standings(lines, lang: str = "de", names=None, index: bool = False) -> str:
+def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=()) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
     ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
-    and links back to it (not printed)."""
+    and links back to it (not printed); ``outside``: the lists not in the seating list
+    (:func:`outside_seating_note`)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          index=TEXTS[lang]["index_title"] if index else None,
@@ -231,4 +252,5 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False) -
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},
                                                          stand_ins=stand_in_notes(lines, lang),
-                                                         not_every_series=not_every_series_note(lines, lang))
+                                                         not_every_series=not_every_series_note(lines, lang),
+                                                         outside=outside_seating_note(outside, lang))

@@ -341,6 +341,18 @@ def seating_lookup(tables: Iterable[Table]) -> dict[tuple[int, int], tuple[str, 
     return {(t.series, t.table): tuple(t.numbers) for t in tables}
 
 
+def outside_seating(lists, lookup: Optional[Mapping[tuple[int, int], tuple[str, ...]]]) -> list[tuple]:
+    """The lists (``audit.model.ScoreList``, after :func:`apply_seating`) that are no drawn table of the seating list
+    ``lookup``: their series and table not in it (a stray list of another series or event, a series misread, a
+    seating file not given) or their seats not its players; each ``(series, table, source)``, in order. Their start
+    numbers are the list's own, and they count in the standings, which say so. None without a seating list."""
+    if lookup is None:
+        return []
+    out = [(sl.table.series, sl.table.table, sl.source) for sl in lists
+           if len(lookup.get((sl.table.series, sl.table.table), ())) != sl.table.seats]
+    return sorted(out, key=lambda o: (o[0] is None, o[0] or 0, o[1] is None, o[1] or 0, str(o[2])))
+
+
 class SeatingNote(str):
     """What matching a list to the seating list says: the English sentence (the command line's), with ``text(lang)``
     for the report's language."""

@@ -201,7 +201,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
-            page, problem = _standings_page(audits, lang, Path(report), player_names)
+            page, problem = _standings_page(audits, lang, Path(report), player_names, drawn)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
@@ -348,11 +348,12 @@ def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
     return missing
 
 
-def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Optional[str], Optional[str]]:
+def _standings_page(audits, lang: str, folder: Path, names=None,
+                    drawn=None) -> tuple[Optional[str], Optional[str]]:
     """The standings page (and ``standings.csv`` beside it) over the tournament lists, ``names`` (from the seating
-    list) adding the players' names; and why there is none, in the report's language (a start number that plays
-    one series twice). Where there is none, the standings an earlier run left in ``folder`` are removed: a referee
-    or the office must not take them for this batch's."""
+    list) adding the players' names, ``drawn`` (its tables) naming the lists outside it; and why there is none, in
+    the report's language (a start number that plays one series twice). Where there is none, the standings an
+    earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
     if not lists:
         _remove_standings(folder)
@@ -363,17 +364,19 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
         click.echo(f"skatscan: standings: {exc}", err=True)
         _remove_standings(folder)
         return None, exc.de if lang == "de" else str(exc)
-    from desk.html import not_every_series_note, render_standings, stand_in_notes
-    for note in [*stand_in_notes(lines, "en"), not_every_series_note(lines, "en")]:
+    from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
+    from desk.seating import outside_seating
+    outside = outside_seating([a.sl for a in lists], drawn)
+    for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"), not_every_series_note(lines, "en")]:
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 
     from .cmd_standings import CSV_BOM, to_csv
     try:
-        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang))
+        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang, outside))
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
-    return render_standings(lines, lang, names, index=True), None
+    return render_standings(lines, lang, names, index=True, outside=outside), None
 
 
 def _remove_standings(folder: Path) -> None:

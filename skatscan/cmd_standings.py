@@ -12,8 +12,8 @@ from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.messages import show_money
 from audit.standings import StandingsError, standings
-from desk.html import STANDINGS_TEXTS, not_every_series_note, stand_in_notes
-from desk.seating import apply_seating
+from desk.html import STANDINGS_TEXTS, not_every_series_note, outside_seating_note, stand_in_notes
+from desk.seating import apply_seating, outside_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
@@ -27,7 +27,7 @@ HEAD = {"de": ("Platz", "Start-Nr.", "Serien", "Spielpunkte", "Gew.", "Verl.", "
                "Zweifel"),
         "en": ("Place", "Start no.", "Series", "Game pts", "Won", "Lost", "Others", "Score", "Money", "Doubts")}
 CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "others_lost", "score", "money",
-            "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as")
+            "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as", "outside_seating")
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
@@ -46,12 +46,14 @@ def _as_text(name: str) -> str:
     return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
 
 
-def to_csv(lines, names=None, lang: str = "de") -> str:
+def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
     (start number -> name, e.g. from the seating list) fills the name column. Money as the language writes it, as
     a spreadsheet of that language reads a number: "3,50" in German (a German spreadsheet took "3.50" for a date,
-    and ";" is its separator), "3.50" in English."""
+    and ";" is its separator), "3.50" in English. ``outside``: the lists not in the seating list
+    (``desk.seating.outside_seating``); a player's series on one of them are named in ``outside_seating`` ("4")."""
     names = names or {}
+    apart = {(series, table) for series, table, _ in outside}
     series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
     w = csv.writer(out, delimiter=";", lineterminator="\n")
@@ -59,7 +61,9 @@ def to_csv(lines, names=None, lang: str = "de") -> str:
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
                p.others_lost, p.score, show_money(p.money, lang), p.penalty, _as_text(names.get(p.start_number, "")),
-               p.doubts, 1 if p.start_in_doubt else "", p.read_as]
+               p.doubts, 1 if p.start_in_doubt else "", p.read_as,
+               " ".join(str(s) for s, (table, *_) in sorted(p.series.items(), key=lambda i: i[0] or 0)
+                        if (s, table) in apart)]
         for s in series:
             if s not in p.series:
                 row += [""] * len(SERIES_FIELDS)
@@ -71,7 +75,7 @@ def to_csv(lines, names=None, lang: str = "de") -> str:
     return out.getvalue()
 
 
-def to_text(lines, lang: str, names=None) -> str:
+def to_text(lines, lang: str, names=None, outside=()) -> str:
     """The standings as a table for the terminal; ``names`` (start number -> name, from the seating list) adds the
     players' names as the last column, where a name of any length or script does not push the figures out of line."""
     head = HEAD[lang]
@@ -98,14 +102,15 @@ def to_text(lines, lang: str, names=None) -> str:
     if doubts:
         rows.append(notes["doubt_note"])
     rows += stand_in_notes(lines, lang)
-    rows += [note for note in (not_every_series_note(lines, lang),) if note]
+    rows += [note for note in (outside_seating_note(outside, lang), not_every_series_note(lines, lang)) if note]
     return "\n".join(rows)
 
 
 @click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
-@click.option("--csv", "as_csv", is_flag=True, help="CSV for a spreadsheet (';' separated, money as the language writes it; a file begins "
-                   "with the UTF-8 byte-order mark).")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="CSV for a spreadsheet (';' separated, money as the language writes it; a file begins with the "
+                   "UTF-8 byte-order mark).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
@@ -156,15 +161,16 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
         lines = standings(audits)
     except StandingsError as exc:
         raise BadInput(str(exc))
+    outside = outside_seating([a.sl for a in audits], drawn)
     if as_csv:
-        text = to_csv(lines, names, lang)
+        text = to_csv(lines, names, lang, outside)
         if output:
             text = CSV_BOM + text
     elif as_html:
         from desk.html import render_standings
-        text = render_standings(lines, lang, names)
+        text = render_standings(lines, lang, names, outside=outside)
     else:
-        text = to_text(lines, lang, names) + "\n"
+        text = to_text(lines, lang, names, outside) + "\n"
     if output:
         try:
             write_atomic(output, text)

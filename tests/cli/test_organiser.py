@@ -71,3 +71,51 @@ def test_the_standings_as_text_name_the_players_of_the_seating_list(samples, sea
     assert [row[:len(p)] for row, p in zip(out.splitlines(), plain.splitlines())] == plain.splitlines()[:8]
     code, out, _ = run("standings", samples / "tournament", "--seating", seating)
     assert out.splitlines()[0].endswith("  Name") and "Łukasz Żółć" in out
+
+
+def test_a_list_not_in_the_seating_list_is_named_in_the_standings_themselves(samples, seating, tmp_path):
+    """A stray list of series 3 in a two-series event, with `--seating`, counted with its own start numbers: its
+    players rose in the standings with a third series, and only a line on the terminal said that the list is not in
+    the seating list. The text, the page and the CSV now say it."""
+    import json
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for f in (samples / "tournament").glob("*.json"):
+        (folder / f.name).write_text(f.read_text())
+    stray = json.loads((samples / "tournament" / "series1-table2.json").read_text())
+    stray["table"].update(series=3, table=2, start_numbers=["7", "5", "6"])
+    (folder / "series3-table2.json").write_text(json.dumps(stray))
+    code, out, err = run("standings", folder, "--seating", seating, "--lang", "en")
+    assert code == 0 and "series 3, table 2 is not in the seating list" in err
+    assert ("Not in the seating list, counted with the start numbers on the list: series 3, table 2 "
+            "(series3-table2.json).") in out
+    code, out, _ = run("standings", folder, "--seating", seating)
+    assert "Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: Serie 3, Tisch 2 (series3-table2.json)" \
+        in out
+    code, out, _ = run("standings", folder, "--seating", seating, "--html", "--lang", "en")
+    assert "Not in the seating list, counted with the start numbers on the list: series 3, table 2" in out
+    code, out, _ = run("standings", folder, "--seating", seating, "--csv")
+    rows = {r["start_number"]: r["outside_seating"] for r in csv.DictReader(io.StringIO(out), delimiter=";")}
+    assert rows == {"1": "", "2": "", "3": "", "4": "", "5": "3", "6": "3", "7": "3"}
+    # without a seating list nothing is outside it
+    code, out, _ = run("standings", folder, "--lang", "en")
+    assert "seating" not in out
+
+
+def test_the_report_standings_name_a_list_not_in_the_seating_list(samples, tmp_path):
+    """scan --report: the report's standings page and standings.csv say it too (the list's own page had a note)."""
+    from dataclasses import replace
+
+    from audit.auditor import audit
+    from audit.load import load_list
+    from skatscan.cmd_scan import _standings_page
+    lists = [load_list(str(f)) for f in sorted((samples / "tournament").glob("*.json"))]
+    stray = replace(lists[1], table=replace(lists[1].table, series=3), source="fotos/s3-t2.jpg")
+    drawn = {(1, 1): ("1", "2", "3", "4"), (1, 2): ("5", "6", "7"), (2, 1): ("2", "5", "7", "1"),
+             (2, 2): ("3", "4", "6")}
+    page, problem = _standings_page([audit(sl) for sl in lists + [stray]], "de", tmp_path, NAMES, drawn)
+    sheet = (tmp_path / "standings.csv").read_text("utf-8-sig")
+    assert problem is None and "Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: Serie 3, Tisch 2 " \
+        "(s3-t2.jpg)" in page
+    assert {r["start_number"]: r["outside_seating"] for r in csv.DictReader(io.StringIO(sheet), delimiter=";")}["5"] \
+        == "3"
