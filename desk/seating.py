@@ -20,7 +20,8 @@ Seating list (CSV written by ``skatscan draw``, read by ``skatscan form --seatin
     1,1,2,4,
     ...
 
-Every start number sits once per series, every table has seats 1 to 3 or 1 to 4, and a series
+The file begins with the UTF-8 byte-order mark (for a spreadsheet's sake; skipped when read), and a name that begins
+like a formula is written with a leading "'" (:func:`as_sheet_text`). Every start number sits once per series, every table has seats 1 to 3 or 1 to 4, and a series
 has at most three tables of three (SkWO 7.1.1).
 """
 from __future__ import annotations
@@ -184,7 +185,7 @@ def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, 
         table = _whole(path, line, cells[1], "table", 1, MAX_TABLE)
         seat = _whole(path, line, cells[2], "seat", 1, 4)
         number = _check_number(path, line, cells[3])
-        name = _check_name(path, line, cells[4] if len(header) > 4 else "")
+        name = _check_name(path, line, from_sheet_text(cells[4]) if len(header) > 4 else "")
         at = seats.setdefault((series, table), {})
         first_line.setdefault((series, table), line)
         if seat in at:
@@ -225,15 +226,42 @@ def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, 
 # Writing
 # --------------------------------------------------------------------------------------------
 
+#: What a CSV file skatscan writes for a spreadsheet begins with: the UTF-8 byte-order mark, by which Excel and
+#: LibreOffice take the file for UTF-8 and show the names' umlauts as written (without it "BjÃ¶rn WeiÃŸ");
+#: skatscan's readers (and any that open the file as ``utf-8-sig``) skip it.
+BOM = "\ufeff"
+#: A cell beginning with one of these a spreadsheet takes for a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _like_formula(text: str) -> bool:
+    """Whether ``text`` begins like a formula, after any "'" (which :func:`as_sheet_text` puts before one)."""
+    rest = text.lstrip("'")
+    return rest[:1] in _FORMULA_START and rest != ""
+
+
+def as_sheet_text(text: str) -> str:
+    """``text`` (a name from the registration list) as a spreadsheet cell: one that begins like a formula gets a
+    leading "'", so that a spreadsheet opening the file shows it and does not run it; :func:`from_sheet_text` reads
+    it back (a name that begins with "'" before such a sign gets one more, so that it reads back as it was)."""
+    return "'" + text if _like_formula(text) else text
+
+
+def from_sheet_text(text: str) -> str:
+    """A cell written by :func:`as_sheet_text` as the text it was."""
+    return text[1:] if text[:1] == "'" and _like_formula(text) else text
+
+
 def seating_csv(tables: Iterable[Table], names: Mapping[str, str] = {}) -> str:
-    """The seating list as CSV text (series, table, seat order)."""
+    """The seating list as CSV text (series, table, seat order), beginning with the byte-order mark (:data:`BOM`);
+    a name that begins like a formula is written as text (:func:`as_sheet_text`)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(SEATING_COLUMNS)
     for t in sorted(tables, key=lambda t: (t.series, t.table)):
         for seat, number in enumerate(t.numbers, start=1):
-            w.writerow((t.series, t.table, seat, number, names.get(number, "")))
-    return out.getvalue()
+            w.writerow((t.series, t.table, seat, number, as_sheet_text(names.get(number, ""))))
+    return BOM + out.getvalue()
 
 
 def write_seating(path: str | os.PathLike, tables: Iterable[Table], names: Mapping[str, str] = {}) -> None:

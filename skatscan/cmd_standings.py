@@ -13,7 +13,7 @@ from audit.load import BadListFile, load_list
 from audit.messages import show_money
 from audit.standings import StandingsError, standings
 from desk.html import STANDINGS_TEXTS, not_every_series_note, outside_seating_note, stand_in_notes
-from desk.seating import apply_seating, outside_seating
+from desk.seating import BOM, apply_seating, as_sheet_text, outside_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
@@ -34,16 +34,14 @@ SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "mone
 #: What a file of the standings as CSV begins with (``-o``, and a report's ``standings.csv``): the UTF-8 byte-order
 #: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
 #: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
-CSV_BOM = "\ufeff"
+CSV_BOM = BOM
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
 TIE = {"de": "Los", "en": "lot"}
 
 
-def _as_text(name: str) -> str:
-    """A name as text for a spreadsheet: one that begins like a formula ("=", "+", "-", "@") gets a leading "'", so
-    that a spreadsheet opening the file shows it and does not run it (CSV injection: the names come from the
-    registration list)."""
-    return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
+# a name as text for a spreadsheet: one that begins like a formula gets a leading "'" (CSV injection: the names come
+# from the registration list)
+_as_text = as_sheet_text
 
 
 def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:

@@ -33,7 +33,7 @@ def pages(pdf: bytes) -> int:
 
 
 def rows(path):
-    with open(path, newline="", encoding="utf-8") as fh:
+    with open(path, newline="", encoding="utf-8-sig") as fh:     # the file begins with the byte-order mark
         return list(csv.DictReader(fh))
 
 

@@ -1,6 +1,8 @@
 """The table draw (SkWO 7.1): properties of the draw, the registration and seating files, the page."""
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import re
 import subprocess
@@ -295,8 +297,23 @@ def test_seating_list_round_trip(tmp_path_factory, numbers, n_series, seed, data
 def test_seating_csv_columns_and_order():
     tables = (Table(1, 2, ("9", "3", "5")), Table(1, 1, ("1", "2", "4", "8")))
     text = seating_csv(tables, {"3": "Anna, B."})
-    assert text.splitlines()[:3] == ["series,table,seat,start_number,name", "1,1,1,1,", "1,1,2,2,"]
+    assert text.splitlines()[:3] == ["\ufeffseries,table,seat,start_number,name", "1,1,1,1,", "1,1,2,2,"]
     assert '1,2,2,3,"Anna, B."' in text.splitlines()
+
+
+def test_the_seating_list_opens_in_a_spreadsheet_with_its_umlauts_and_no_formula(tmp_path):
+    """The seating list had no byte-order mark (a spreadsheet showed "Jürgen Müller" as "JÃ¼rgen MÃ¼ller") and
+    wrote a name from the registration list that begins like a formula as it was, for the spreadsheet to run (the
+    standings CSV guarded against it, the seating list not). Both now as the standings CSV; read back as they were."""
+    tables = (Table(1, 1, ("1", "2", "3", "4")),)
+    names = {"1": "Jürgen Müller", "2": "=HYPERLINK(\"http://x\")", "3": "'=1+1", "4": "-Anna"}
+    path = tmp_path / "seating.csv"
+    write_seating(path, tables, names)
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and "Jürgen Müller" in raw.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert [r[4] for r in rows[1:]] == ["Jürgen Müller", "'=HYPERLINK(\"http://x\")", "''=1+1", "'-Anna"]
+    assert read_seating(path) == (tables, names)
 
 
 HEAD = "series,table,seat,start_number,name\n"
