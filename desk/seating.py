@@ -21,8 +21,8 @@ Seating list (CSV written by ``skatscan draw``, read by ``skatscan form --seatin
     ...
 
 The file begins with the UTF-8 byte-order mark (for a spreadsheet's sake; skipped when read), and a name that begins
-like a formula is written with a leading "'" (:func:`as_sheet_text`). Every start number sits once per series, every table has seats 1 to 3 or 1 to 4, and a series
-has at most three tables of three (SkWO 7.1.1).
+like a formula is written with a leading "'" (:func:`as_sheet_text`). Every start number sits once per series,
+every table has seats 1 to 3 or 1 to 4, and a series has at most three tables of three (SkWO 7.1.1).
 """
 from __future__ import annotations
 
@@ -151,6 +151,17 @@ def read_registration(path: str | os.PathLike) -> tuple[Player, ...]:
     if not players:
         raise SeatingFileError(path, "no players in it, only the header")
     return tuple(sorted(players, key=lambda p: number_key(p.number)))
+
+
+def same_names(players: Iterable[Player]) -> list[tuple[str, tuple[str, ...]]]:
+    """The names that more than one start number of a registration list has (compared without case and with spaces
+    as one), each with its start numbers: two players of one name, or one registered twice, who would then play
+    under two numbers. Not an error (namesakes play), but the organiser must look."""
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        if p.name:
+            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p)
+    return [(group[0].name, tuple(p.number for p in group)) for group in by_name.values() if len(group) > 1]
 
 
 def _whole(path, line: int, text: str, what: str, low: int, high: int) -> int:
