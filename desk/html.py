@@ -225,16 +225,19 @@ def outside_seating_note(outside, lang: str = "de") -> str:
     return t["outside"].format(lists=lists)
 
 
-def not_every_series_note(lines, lang: str = "de") -> str:
+def not_every_series_note(lines, lang: str = "de", names=None) -> str:
     """The players who do not play every series of the lists (a drop-out, a list not scanned, or a start number
-    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play; "" when all do,
-    or when no player plays two of them (lists of different events, as the bundled samples)."""
+    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play and their names
+    where ``names`` (start number -> name, from the seating list) has them; "" when all do, or when no player plays
+    two of them (lists of different events, as the bundled samples)."""
     every = {s for p in lines for s in p.series if s is not None}
     short = [p for p in lines if set(p.series) - {None} != every]
     if len(every) < 2 or not short or not any(len(set(p.series) - {None}) > 1 for p in lines):
         return ""       # (nobody plays two of the series: these are not one tournament's lists)
     t = STANDINGS_TEXTS[lang]
-    players = ", ".join(f"{p.shown} ({t['series_short']} "
+    names = names or {}
+    players = ", ".join(f"{p.shown} ({names[p.start_number] + ', ' if names.get(p.start_number) else ''}"
+                        f"{t['series_short']} "
                         f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"
                         for p in sorted(short, key=lambda p: number_order(p.start_number)))
     return t["not_every_series"].format(players=players)
@@ -252,5 +255,5 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False, o
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},
                                                          stand_ins=stand_in_notes(lines, lang),
-                                                         not_every_series=not_every_series_note(lines, lang),
+                                                         not_every_series=not_every_series_note(lines, lang, names),
                                                          outside=outside_seating_note(outside, lang))

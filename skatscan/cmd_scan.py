@@ -367,7 +367,8 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
     from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
     from desk.seating import outside_seating
     outside = outside_seating([a.sl for a in lists], drawn)
-    for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"), not_every_series_note(lines, "en")]:
+    for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"),
+                 not_every_series_note(lines, "en", names)]:
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 

@@ -119,3 +119,19 @@ def test_the_report_standings_name_a_list_not_in_the_seating_list(samples, tmp_p
         "(s3-t2.jpg)" in page
     assert {r["start_number"]: r["outside_seating"] for r in csv.DictReader(io.StringIO(sheet), delimiter=";")}["5"] \
         == "3"
+
+
+def test_the_players_not_in_every_series_are_named_by_their_names_too(samples, seating, tmp_path):
+    """A player who played two of three series (a drop-out) was named by his start number alone below the ranking,
+    though the seating list gives his name: the organiser looked him up. The note names him."""
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for f in (samples / "tournament").glob("*.json"):
+        if f.name != "series2-table2.json":                   # 3, 4 and 6 played series 1 only
+            (folder / f.name).write_text(f.read_text())
+    code, out, _ = run("standings", folder, "--seating", seating)
+    assert code == 0 and ("Nicht in jeder Serie: 3 (Zoë Lefèvre, Serie 1), 4 (Łukasz Żółć, Serie 1), "
+                          "6 (Jürgen Müller, Serie 1).") in out
+    code, out, _ = run("standings", folder, "--seating", seating, "--html", "--lang", "en")
+    assert "Not in every series: 3 (Zoë Lefèvre, series 1), 4 (Łukasz Żółć, series 1), 6 (Jürgen Müller, " \
+        "series 1)." in out
