@@ -162,7 +162,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 say(o, "most cells with writing are read in doubt: "
                        "a sharper photo of the list, filling the frame, would help")
             if hand_note(sl) is not None:
-                say(o, "several Grundwerte that no game has were read: the reader "
+                say(o, "several base values that no game has were read: the reader "
                        "seems to misread this hand; its cells with the suspect digit are in doubt")
             if sl.other_lists:
                 say(o, OTHER_LISTS_LINE)

@@ -135,3 +135,17 @@ def test_the_players_not_in_every_series_are_named_by_their_names_too(samples, s
     code, out, _ = run("standings", folder, "--seating", seating, "--html", "--lang", "en")
     assert "Not in every series: 3 (Zoë Lefèvre, series 1), 4 (Łukasz Żółć, series 1), 6 (Jürgen Müller, " \
         "series 1)." in out
+
+
+def test_the_english_texts_call_the_column_base_value_as_the_english_report_does():
+    """Under --lang en a cell is "game 6 · base value", but three English sentences (a doubt's message, the list
+    page's note on a misread hand, scan's line on the terminal) said "Grundwerte", German to a guest organiser."""
+    import inspect
+
+    import skatscan.cmd_scan
+    from audit.messages import FIELD_NAMES, T
+    from desk.pages import HAND_NOTE
+    assert FIELD_NAMES["en"]["base"] == "base value"
+    english = [v[1] for v in T.values() if isinstance(v, tuple) and len(v) == 2] + [HAND_NOTE["en"]]
+    assert [t for t in english if "Grundwert" in t] == []
+    assert "Grundwert" not in inspect.getsource(skatscan.cmd_scan)
