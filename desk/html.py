@@ -173,6 +173,7 @@ STANDINGS_TEXTS = {
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
                penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
+               sheet="standings.csv: die Rangliste für die Tabellenkalkulation",
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
                           "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
                stand_in="{line}: Start-Nr. im Zweifel als {read_as} gelesen, die in Serie {series} ein anderer Spieler "
@@ -190,6 +191,7 @@ STANDINGS_TEXTS = {
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
                penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
+               sheet="standings.csv: the standings for a spreadsheet",
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
                           "read in doubt itself. Provisional until the referee settles the doubts.",
                stand_in="{line}: start number read in doubt as {read_as}, which another player has in series "
@@ -246,7 +248,7 @@ def not_every_series_note(lines, lang: str = "de", names=None) -> str:
 def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=()) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
     ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
-    and links back to it (not printed); ``outside``: the lists not in the seating list
+    and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the seating list
     (:func:`outside_seating_note`)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],

@@ -149,3 +149,18 @@ def test_the_english_texts_call_the_column_base_value_as_the_english_report_does
     english = [v[1] for v in T.values() if isinstance(v, tuple) and len(v) == 2] + [HAND_NOTE["en"]]
     assert [t for t in english if "Grundwert" in t] == []
     assert "Grundwert" not in inspect.getsource(skatscan.cmd_scan)
+
+
+def test_the_report_standings_page_links_the_csv_beside_it(samples, tmp_path):
+    """The report's standings.csv lay beside its page unmentioned: an organiser working from the browser did not
+    find it. The page links it (not the page of `standings --html`, which has no CSV beside it)."""
+    from audit.auditor import audit
+    from audit.load import load_list
+    from desk.html import render_standings
+    from skatscan.cmd_scan import _standings_page
+    lists = [audit(load_list(str(f))) for f in sorted((samples / "tournament").glob("*.json"))]
+    page, _ = _standings_page(lists, "en", tmp_path)
+    assert '<a href="standings.csv">standings.csv: the standings for a spreadsheet</a>' in page
+    assert (tmp_path / "standings.csv").is_file()
+    from audit.standings import standings
+    assert 'href="standings.csv"' not in render_standings(standings(lists), "de")
