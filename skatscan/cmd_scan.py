@@ -22,7 +22,7 @@ from audit.report import render_text
 from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
-from desk.seating import apply_seating
+from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           decisions_for, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
@@ -201,13 +201,17 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
-            page, problem = _standings_page(audits, lang, Path(report), player_names, drawn)
+            # the lists that are no drawn table: they count with their own start numbers, and the index says so
+            from desk.html import outside_seating_note
+            outside = outside_seating([a.sl for a in audits if a.sl.table.kind == "tournament"], drawn)
+            page, problem = _standings_page(audits, lang, Path(report), player_names, outside)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
                                              for series, table, sources, same in twice]
                                          + [MISSING_NOTE[lang + ("+" if len(t) > 1 else "")].format(
                                              series=series, tables=", ".join(map(str, t))) for series, t in missing]
+                                         + ([outside_seating_note(outside, lang)] if outside and page else [])
                                          + ([GONE_NOTE[lang].format(photos=", ".join(map(str, gone)))]
                                             if gone else [])
                                          + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
@@ -349,9 +353,10 @@ def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
 
 
 def _standings_page(audits, lang: str, folder: Path, names=None,
-                    drawn=None) -> tuple[Optional[str], Optional[str]]:
+                    outside=()) -> tuple[Optional[str], Optional[str]]:
     """The standings page (and ``standings.csv`` beside it) over the tournament lists, ``names`` (from the seating
-    list) adding the players' names, ``drawn`` (its tables) naming the lists outside it; and why there is none, in
+    list) adding the players' names, ``outside`` (``desk.seating.outside_seating``) naming the lists that are no
+    drawn table of it; and why there is none, in
     the report's language (a start number that plays one series twice). Where there is none, the standings an
     earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
@@ -365,8 +370,6 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
         _remove_standings(folder)
         return None, exc.de if lang == "de" else str(exc)
     from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
-    from desk.seating import outside_seating
-    outside = outside_seating([a.sl for a in lists], drawn)
     for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"),
                  not_every_series_note(lines, "en", names)]:
         if note:

@@ -113,7 +113,9 @@ def test_the_report_standings_name_a_list_not_in_the_seating_list(samples, tmp_p
     stray = replace(lists[1], table=replace(lists[1].table, series=3), source="fotos/s3-t2.jpg")
     drawn = {(1, 1): ("1", "2", "3", "4"), (1, 2): ("5", "6", "7"), (2, 1): ("2", "5", "7", "1"),
              (2, 2): ("3", "4", "6")}
-    page, problem = _standings_page([audit(sl) for sl in lists + [stray]], "de", tmp_path, NAMES, drawn)
+    from desk.seating import outside_seating
+    outside = outside_seating(lists + [stray], drawn)
+    page, problem = _standings_page([audit(sl) for sl in lists + [stray]], "de", tmp_path, NAMES, outside)
     sheet = (tmp_path / "standings.csv").read_text("utf-8-sig")
     assert problem is None and "Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: Serie 3, Tisch 2 " \
         "(s3-t2.jpg)" in page
