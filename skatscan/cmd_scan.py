@@ -386,12 +386,13 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
 def _remove_standings(folder: Path) -> None:
     """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none); a file of that
     name that skatscan did not write (no CSV head of its standings, no page of its report) is left alone."""
-    from .cmd_standings import CSV_HEAD
-    marks = {"standings.csv": ";".join(CSV_HEAD[:3]), "standings.html": '<p class="muted">skatscan · '}
-    for name, mark in marks.items():
+    from .cmd_standings import CSV_HEAD, SEPARATOR
+    marks = {"standings.csv": [sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values()],
+             "standings.html": ['<p class="muted">skatscan · ']}
+    for name, any_of in marks.items():
         path = folder / name
         try:
-            if path.is_file() and mark in path.read_text(encoding="utf-8", errors="replace"):
+            if path.is_file() and any(mark in path.read_text(encoding="utf-8", errors="replace") for mark in any_of):
                 path.unlink()
         except OSError as exc:
             raise BadInput(f"cannot remove the earlier standings ({exc.strerror or exc})", str(path))

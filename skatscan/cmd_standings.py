@@ -37,6 +37,9 @@ SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "mone
 CSV_BOM = BOM
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
 TIE = {"de": "Los", "en": "lot"}
+#: Between the columns, as a spreadsheet of the language splits a file it opens: ";" in German (where "," is the
+#: decimal comma), "," in English.
+SEPARATOR = {"de": ";", "en": ","}
 
 
 # a name as text for a spreadsheet: one that begins like a formula gets a leading "'" (CSV injection: the names come
@@ -46,15 +49,16 @@ _as_text = as_sheet_text
 
 def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
-    (start number -> name, e.g. from the seating list) fills the name column. Money as the language writes it, as
-    a spreadsheet of that language reads a number: "3,50" in German (a German spreadsheet took "3.50" for a date,
-    and ";" is its separator), "3.50" in English. ``outside``: the lists not in the seating list
-    (``desk.seating.outside_seating``); a player's series on one of them are named in ``outside_seating`` ("4")."""
+    (start number -> name, e.g. from the seating list) fills the name column. Money and the separator as a
+    spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
+    "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
+    seating list (``desk.seating.outside_seating``); a player's series on one of them are named in ``outside_seating``
+    ("4")."""
     names = names or {}
     apart = {(series, table) for series, table, _ in outside}
     series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
-    w = csv.writer(out, delimiter=";", lineterminator="\n")
+    w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
@@ -107,8 +111,8 @@ def to_text(lines, lang: str, names=None, outside=()) -> str:
 @click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--csv", "as_csv", is_flag=True,
-              help="CSV for a spreadsheet (';' separated, money as the language writes it; a file begins with the "
-                   "UTF-8 byte-order mark).")
+              help="CSV for a spreadsheet of the language: ';' and 3,50 in German, ',' and 3.50 in English (a file "
+                   "begins with the UTF-8 byte-order mark).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,

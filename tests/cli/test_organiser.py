@@ -30,18 +30,19 @@ def seating(samples, tmp_path):
     return path
 
 
-@pytest.mark.parametrize("lang, money", [("de", r"\d+,\d\d"), ("en", r"\d+\.\d\d")])
+@pytest.mark.parametrize("lang, money, sep", [("de", r"\d+,\d\d", ";"), ("en", r"\d+\.\d\d", ",")])
 def test_the_standings_csv_opens_in_a_spreadsheet_with_its_umlauts_and_money(samples, seating, tmp_path, lang,
-                                                                             money):
+                                                                             money, sep):
     """standings.csv had no byte-order mark, so a spreadsheet took it for Windows-1252 ("BjÃ¶rn WeiÃŸ"), and wrote
-    money "1.50", which a German spreadsheet (";" is its separator) reads as a date. The file now begins with the
-    UTF-8 mark and writes money as the language does."""
+    money "1.50", which a German spreadsheet (";" is its separator) reads as a date, and an English one (whose
+    separator is ",") put every line into one column. The file now begins with the UTF-8 mark and writes money and
+    separator as the language does."""
     out = tmp_path / "standings.csv"
     code, _, err = run("standings", samples / "tournament", "--seating", seating, "--csv", "-o", out, "--lang", lang)
     assert code == 0, err
     raw = out.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
-    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=sep))
     assert {r["name"] for r in rows} == set(NAMES.values())
     assert all(re.fullmatch(money, r["money"]) and re.fullmatch(money, r["s1_money"]) for r in rows), rows
     # on stdout (into a program, more often than a sheet) no mark; the same rows
@@ -53,7 +54,7 @@ def test_a_tie_is_marked_in_the_csv_in_the_language_of_the_standings():
     from audit.standings import PlayerLine
     from skatscan.cmd_standings import to_csv
     lines = [PlayerLine("1", place=1, tie=True), PlayerLine("2", place=1, tie=True)]
-    assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines, lang="en")), delimiter=";")] == ["lot"] * 2
+    assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines, lang="en")))] == ["lot"] * 2
     assert [r["tie"] for r in csv.DictReader(io.StringIO(to_csv(lines)), delimiter=";")] == ["Los"] * 2
 
 

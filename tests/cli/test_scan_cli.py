@@ -316,10 +316,14 @@ def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     (ours / "standings.html").write_text('<html><p class="muted">skatscan · 2026-12-06 10:00</p></html>')
     (theirs / "standings.csv").write_text("Platz;Name;Punkte\n1;Anna;2226\n")
     (theirs / "standings.html").write_text("<html>Rangliste des Vereins</html>")
+    english = tmp_path / "english"                           # an English report's: "," between the columns
+    english.mkdir()
+    (english / "standings.csv").write_text("\ufeff" + ",".join(CSV_HEAD) + "\n1,,4,2\n")
     _remove_standings(ours)
     _remove_standings(theirs)
+    _remove_standings(english)
     _remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
-    assert sorted(p.name for p in ours.iterdir()) == []
+    assert sorted(p.name for p in ours.iterdir()) == [] and sorted(english.iterdir()) == []
     assert sorted(p.name for p in theirs.iterdir()) == ["standings.csv", "standings.html"]
 
 
