@@ -35,6 +35,8 @@ SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "mone
 #: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
 #: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
 CSV_BOM = BOM
+#: The names of a file ``-o`` writes the standings page into without ``--html`` (as ``.csv`` the CSV without ``--csv``).
+PAGE_SUFFIXES = (".html", ".htm")
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
 TIE = {"de": "Los", "en": "lot"}
 #: Between the columns, as a spreadsheet of the language splits a file it opens: ";" in German (where "," is the
@@ -114,7 +116,8 @@ def to_text(lines, lang: str, names=None, outside=()) -> str:
               help="CSV for a spreadsheet of the language: ';' and 3,50 in German, ',' and 3.50 in English (a file "
                    "begins with the UTF-8 byte-order mark).")
 @click.option("--html", "as_html", is_flag=True, help="A printable HTML page instead of text.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file instead of stdout (a .csv file as --csv, a .html file as --html).")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
               help="Language of the table and page (German for referees, or English).")
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
@@ -128,6 +131,12 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     Exit status: 0 ranked, 2 bad input."""
     if as_csv and as_html:
         raise BadInput("give one of them, not both", "--csv/--html")
+    # -o standings.csv (or .html) without --csv (--html) wrote the terminal's table into it: the name says the form
+    suffix = Path(output).suffix.lower() if output else ""
+    if as_csv and suffix in PAGE_SUFFIXES or as_html and suffix == ".csv":
+        raise BadInput(f"{'--csv writes CSV' if as_csv else '--html writes a page'}: name the file "
+                       f"{'.csv' if as_csv else '.html'}", output)
+    as_csv, as_html = as_csv or (not as_html and suffix == ".csv"), as_html or (not as_csv and suffix in PAGE_SUFFIXES)
     settings = make_settings(games, loss_money)
     drawn, names = read_seatings(seating)
     loaded = []

@@ -167,3 +167,21 @@ def test_the_report_standings_page_links_the_csv_beside_it(samples, tmp_path):
     assert (tmp_path / "standings.csv").is_file()
     from audit.standings import standings
     assert 'href="standings.csv"' not in render_standings(standings(lists), "de")
+
+
+def test_standings_into_a_file_named_csv_or_html_are_written_as_that(samples, tmp_path):
+    """`standings -o rangliste.csv` (no --csv) wrote the terminal's table into the .csv file, one column of spaces in
+    a spreadsheet, and `-o rangliste.html` the same text into a page. The file's name now says the form; a name
+    that contradicts --csv or --html is bad input, nothing written."""
+    sheet, page = tmp_path / "rangliste.csv", tmp_path / "rangliste.html"
+    assert run("standings", samples / "tournament", "-o", sheet)[0] == 0
+    assert run("standings", samples / "tournament", "-o", page)[0] == 0
+    assert sheet.read_text("utf-8-sig").startswith("place;tie;start_number;")
+    assert page.read_text().startswith("<!doctype html>") and "<h1>Rangliste</h1>" in page.read_text()
+    code, out, err = run("standings", samples / "tournament", "--csv", "-o", tmp_path / "x.html")
+    assert (code, out, err) == (2, "", f"skatscan: {tmp_path / 'x.html'}: --csv writes CSV: name the file .csv\n")
+    code, _, err = run("standings", samples / "tournament", "--html", "-o", tmp_path / "x.csv")
+    assert code == 2 and err == f"skatscan: {tmp_path / 'x.csv'}: --html writes a page: name the file .html\n"
+    assert not (tmp_path / "x.html").exists() and not (tmp_path / "x.csv").exists()
+    code, out, _ = run("standings", samples / "tournament", "-o", tmp_path / "rangliste.txt")
+    assert code == 0 and (tmp_path / "rangliste.txt").read_text().startswith("Platz Start-Nr.")
