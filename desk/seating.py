@@ -30,6 +30,7 @@ import csv
 import datetime
 import io
 import os
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping, Optional
@@ -154,13 +155,13 @@ def read_registration(path: str | os.PathLike) -> tuple[Player, ...]:
 
 
 def same_names(players: Iterable[Player]) -> list[tuple[str, tuple[str, ...]]]:
-    """The names that more than one start number of a registration list has (compared without case and with spaces
-    as one), each with its start numbers: two players of one name, or one registered twice, who would then play
+    """The names that more than one start number of a registration list has (compared without case, with spaces as
+    one, and "ü" typed as one character or as "u" and its dots, as a Mac may save it), each with its start numbers: two players of one name, or one registered twice, who would then play
     under two numbers. Not an error (namesakes play), but the organiser must look."""
     by_name: dict[str, list[Player]] = {}
     for p in players:
         if p.name:
-            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p)
+            by_name.setdefault(" ".join(unicodedata.normalize("NFC", p.name).casefold().split()), []).append(p)
     return [(group[0].name, tuple(p.number for p in group)) for group in by_name.values() if len(group) > 1]
 
 

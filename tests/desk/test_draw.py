@@ -404,3 +404,10 @@ def test_the_draw_needs_no_opencv():
             "print(sorted(m for m in ('cv2', 'numpy', 'digitize') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stderr
+
+
+def test_the_same_name_at_two_start_numbers_is_found_however_it_is_typed():
+    from desk.seating import Player, same_names
+    players = [Player("1", "Jürgen Müller"), Player("2", "Anna"), Player("8", "ju\u0308rgen  mu\u0308ller"),
+               Player("9", ""), Player("10", "")]
+    assert same_names(players) == [("Jürgen Müller", ("1", "8"))]
