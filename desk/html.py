@@ -227,13 +227,17 @@ def outside_seating_note(outside, lang: str = "de") -> str:
     return t["outside"].format(lists=lists)
 
 
-def not_every_series_note(lines, lang: str = "de", names=None) -> str:
+def not_every_series_note(lines, lang: str = "de", names=None, outside=()) -> str:
     """The players who do not play every series of the lists (a drop-out, a list not scanned, or a start number
     misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play and their names
     where ``names`` (start number -> name, from the seating list) has them; "" when all do, or when no player plays
-    two of them (lists of different events, as the bundled samples)."""
-    every = {s for p in lines for s in p.series if s is not None}
-    short = [p for p in lines if set(p.series) - {None} != every]
+    two of them (lists of different events, as the bundled samples). A series whose every list is ``outside`` the
+    seating list (:func:`outside_seating_note` names them: a stray list of series 4) is not one a player misses."""
+    apart = {(series, table) for series, table, _ in outside}
+    stray = {s for p in lines for s in p.series if s is not None} - {
+        s for p in lines for s, (table, *_) in p.series.items() if (s, table) not in apart}
+    every = {s for p in lines for s in p.series if s is not None} - stray
+    short = [p for p in lines if set(p.series) - {None} - stray != every]
     if len(every) < 2 or not short or not any(len(set(p.series) - {None}) > 1 for p in lines):
         return ""       # (nobody plays two of the series: these are not one tournament's lists)
     t = STANDINGS_TEXTS[lang]
@@ -248,8 +252,8 @@ def not_every_series_note(lines, lang: str = "de", names=None) -> str:
 def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=()) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
     ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
-    and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the seating list
-    (:func:`outside_seating_note`)."""
+    and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the
+    seating list (:func:`outside_seating_note`)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          index=TEXTS[lang]["index_title"] if index else None,
@@ -257,5 +261,6 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False, o
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},
                                                          stand_ins=stand_in_notes(lines, lang),
-                                                         not_every_series=not_every_series_note(lines, lang, names),
+                                                         not_every_series=not_every_series_note(lines, lang, names,
+                                                                                                outside),
                                                          outside=outside_seating_note(outside, lang))

@@ -371,7 +371,7 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
         return None, exc.de if lang == "de" else str(exc)
     from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
     for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"),
-                 not_every_series_note(lines, "en", names)]:
+                 not_every_series_note(lines, "en", names, outside)]:
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 

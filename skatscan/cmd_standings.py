@@ -106,7 +106,8 @@ def to_text(lines, lang: str, names=None, outside=()) -> str:
     if doubts:
         rows.append(notes["doubt_note"])
     rows += stand_in_notes(lines, lang)
-    rows += [note for note in (outside_seating_note(outside, lang), not_every_series_note(lines, lang, names)) if note]
+    rows += [note for note in (outside_seating_note(outside, lang), not_every_series_note(lines, lang, names, outside))
+             if note]
     return "\n".join(rows)
 
 

@@ -90,6 +90,8 @@ def test_a_list_not_in_the_seating_list_is_named_in_the_standings_themselves(sam
     assert code == 0 and "series 3, table 2 is not in the seating list" in err
     assert ("Not in the seating list, counted with the start numbers on the list: series 3, table 2 "
             "(series3-table2.json).") in out
+    # nor are the other players taken for ones who missed series 3, which only the stray list has
+    assert "Not in every series" not in out and "Not in every series" not in err
     code, out, _ = run("standings", folder, "--seating", seating)
     assert "Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: Serie 3, Tisch 2 (series3-table2.json)" \
         in out

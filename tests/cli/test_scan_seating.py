@@ -160,5 +160,5 @@ def test_a_photo_of_a_table_not_in_the_seating_list_is_named_atop_the_index_and_
     said = ("Not in the seating list, counted with the start numbers on the list: series 4, table 4 "
             "(skatscan-4-clean.jpg).")
     assert said in (report / "index.html").read_text() and said in (report / "standings.html").read_text()
-    rows = csv.DictReader(io.StringIO((report / "standings.csv").read_text("utf-8-sig")), delimiter=";")
+    rows = csv.DictReader(io.StringIO((report / "standings.csv").read_text("utf-8-sig")))     # English: ","
     assert {r["outside_seating"] for r in rows} == {"4"}
