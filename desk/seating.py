@@ -49,8 +49,9 @@ MAX_BYTES = 5_000_000
 MAX_NAME = 60
 
 #: Header words of the registration list, compared without case, spaces, dots, dashes and underscores.
-_NUMBER_HEADERS = {"startnumber", "startnr", "startnummer", "startno", "nr", "number"}
-_NAME_HEADERS = {"name", "player", "spieler", "spielername"}
+_NUMBER_HEADERS = {"startnumber", "startnr", "startnummer", "startno", "nr", "number", "no", "#", "startingnumber",
+                   "startingno"}
+_NAME_HEADERS = {"name", "player", "spieler", "spielername", "playername", "fullname"}
 
 
 class SeatingFileError(ValueError):

@@ -235,6 +235,14 @@ def test_registration_list_with_names_quotes_and_german_header(tmp_path):
     assert [(p.number, p.name) for p in got] == [("2", "Krause; Bernd"), ("3", ""), ("10", "Jürgen Weiß")]
 
 
+@pytest.mark.parametrize("header", ["No.,Name", "#,Name", "Starting number,Player name", "No,Full name"])
+def test_a_registration_list_headed_in_english_is_read(tmp_path, header):
+    """An English guest organiser heads the list "No.,Name" or "#,Name": "the header must be start_number,name"."""
+    f = tmp_path / "reg.csv"
+    f.write_text(header + "\n1,Anna\n2,Bob\n", encoding="utf-8")
+    assert [(p.number, p.name) for p in read_registration(f)] == [("1", "Anna"), ("2", "Bob")]
+
+
 def test_registration_list_utf8_with_bom_and_comma(tmp_path):
     f = tmp_path / "reg.csv"
     f.write_text("\ufeffstart_number,name\n1,Anna\n2,\"Berger, Hans\"\nA7,Gast\n", encoding="utf-8")
