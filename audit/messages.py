@@ -147,7 +147,7 @@ T = {
     "unreadable.missing": ("Zelle {cell} leer gelesen, aber jede gespielte Zeile hat hier einen Eintrag (den "
                            "Grundwert; den Wert unter „+“ oder „-“; den Stand des Alleinspielers und seine Zählung, wenn "
                            "die Liste mitzählt); Kandidaten: {candidates}.",
-                           "Cell {cell} read empty, but every played row has something here (the Grundwert; the value "
+                           "Cell {cell} read empty, but every played row has something here (the base value; the value "
                            "under \"+\" or \"-\"; the declarer's running total, and his count when the list keeps the counts); "
                            "candidates: {candidates}."),
     "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} "
@@ -216,8 +216,8 @@ T = {
                          "{candidates}. Please check it on the list, or photograph the whole list."),
     "unreadable.hand": ("Zelle {cell} ({confidence} %) im Zweifel: diese Handschrift wird wohl verlesen (mehrere "
                         "unmögliche Grundwerte oder Matadorzahlen gelesen); Kandidaten: {candidates}.",
-                        "Cell {cell} ({confidence} %) in doubt: this hand seems misread (several impossible Grundwerte "
-                        "or matador counts read); candidates: {candidates}."),
+                        "Cell {cell} ({confidence} %) in doubt: this hand seems misread (several impossible base "
+                        "values or matador counts read); candidates: {candidates}."),
     # corrections (why a figure changed)
     # home lists (004): Kontra, Re, Bock, Ramsch
     "home.re-without-kontra": ("Spiel {game}: Re ohne Kontra eingetragen: Re antwortet auf ein Kontra.",

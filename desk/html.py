@@ -245,12 +245,17 @@ STANDINGS_TEXTS = {
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
                penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
+               sheet="standings.csv: die Rangliste für die Tabellenkalkulation",
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
                           "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
                stand_in="{line}: Start-Nr. im Zweifel als {read_as} gelesen, die in Serie {series} ein anderer Spieler "
                         "hat; die Zeile steht für Serie, Tisch und Platz, bis der Schiedsrichter die Zelle klärt.",
                not_every_series="Nicht in jeder Serie: {players}. Ein Spieler, der ausschied, eine fehlende Liste "
                                 "oder eine verlesene Start-Nr.", series_short="Serie",
+               outside="Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: {lists}. Eine Liste einer "
+                       "anderen Serie oder eines anderen Turniers, eine verlesene Serie oder Tischnummer, oder eine "
+                       "Tischordnung, die nicht angegeben wurde.",
+               outside_list="Serie {series}, Tisch {table} ({file})",
                kept="† Wertung nicht die Summe ihrer Teile: auf einer Liste des Spielers zählt die niedrigere "
                     "geschriebene Gesamtpunktzahl des Serienabschlusses (SkWO 7.2.5; die Seite der Liste nennt sie)."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
@@ -258,12 +263,16 @@ STANDINGS_TEXTS = {
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
                penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
+               sheet="standings.csv: the standings for a spreadsheet",
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
                           "read in doubt itself. Provisional until the referee settles the doubts.",
                stand_in="{line}: start number read in doubt as {read_as}, which another player has in series "
                         "{series}; the line stands for series, table and seat until the referee settles the cell.",
                not_every_series="Not in every series: {players}. A player who dropped out, a missing list or a "
                                 "misread start number.", series_short="series",
+               outside="Not in the seating list, counted with the start numbers on the list: {lists}. A list of "
+                       "another series or event, a misread series or table number, or a seating file not given.",
+               outside_list="series {series}, table {table} ({file})",
                kept="† Score not the sum of its parts: on one of the player's lists the lower total score written in "
                     "the footer counts (SkWO 7.2.5; the list's page names it)."),
 }
@@ -277,25 +286,46 @@ def stand_in_notes(lines, lang: str = "de") -> list[str]:
             for p in lines if p.read_as]
 
 
-def not_every_series_note(lines, lang: str = "de") -> str:
+def outside_seating_note(outside, lang: str = "de") -> str:
+    """The sentence on the lists that are not in the seating list (``desk.seating.outside_seating``), "" for none:
+    they count with the start numbers written on them, so a stray list (series 4 of a three-series event) moves its
+    players up the standings, and the organiser must see it there, not only in a line on the terminal."""
+    if not outside:
+        return ""
+    t = STANDINGS_TEXTS[lang]
+    lists = "; ".join(t["outside_list"].format(series=series if series is not None else "?",
+                                                table=table if table is not None else "?", file=Path(str(source)).name)
+                      for series, table, source in outside)
+    return t["outside"].format(lists=lists)
+
+
+def not_every_series_note(lines, lang: str = "de", names=None, outside=()) -> str:
     """The players who do not play every series of the lists (a drop-out, a list not scanned, or a start number
-    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play; "" when all do,
-    or when no player plays two of them (lists of different events, as the bundled samples)."""
-    every = {s for p in lines for s in p.series if s is not None}
-    short = [p for p in lines if set(p.series) - {None} != every]
+    misread: ``48?`` in series 3 alone beside an ``18`` missing there), with the series they play and their names
+    where ``names`` (start number -> name, from the seating list) has them; "" when all do, or when no player plays
+    two of them (lists of different events, as the bundled samples). A series whose every list is ``outside`` the
+    seating list (:func:`outside_seating_note` names them: a stray list of series 4) is not one a player misses."""
+    apart = {(series, table) for series, table, _ in outside}
+    stray = {s for p in lines for s in p.series if s is not None} - {
+        s for p in lines for s, (table, *_) in p.series.items() if (s, table) not in apart}
+    every = {s for p in lines for s in p.series if s is not None} - stray
+    short = [p for p in lines if set(p.series) - {None} - stray != every]
     if len(every) < 2 or not short or not any(len(set(p.series) - {None}) > 1 for p in lines):
         return ""       # (nobody plays two of the series: these are not one tournament's lists)
     t = STANDINGS_TEXTS[lang]
-    players = ", ".join(f"{p.shown} ({t['series_short']} "
+    names = names or {}
+    players = ", ".join(f"{p.shown} ({names[p.start_number] + ', ' if names.get(p.start_number) else ''}"
+                        f"{t['series_short']} "
                         f"{', '.join([str(s) for s in sorted(set(p.series) - {None})] + ['?'] * (None in p.series))})"
                         for p in sorted(short, key=lambda p: number_order(p.start_number)))
     return t["not_every_series"].format(players=players)
 
 
-def render_standings(lines, lang: str = "de", names=None, index: bool = False) -> str:
+def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=()) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
     ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
-    and links back to it (not printed)."""
+    and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the
+    seating list (:func:`outside_seating_note`)."""
     series = sorted({s for p in lines for s in p.series if s is not None})
     return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
                                                          index=TEXTS[lang]["index_title"] if index else None,
@@ -303,4 +333,6 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False) -
                                                          penalties=any(p.penalty for p in lines),
                                                          doubts=any(p.doubts for p in lines), names=names or {},
                                                          stand_ins=stand_in_notes(lines, lang),
-                                                         not_every_series=not_every_series_note(lines, lang))
+                                                         not_every_series=not_every_series_note(lines, lang, names,
+                                                                                                outside),
+                                                         outside=outside_seating_note(outside, lang))

@@ -125,7 +125,7 @@ HAND_NOTE = {
     "de": "Auf dieser Liste wurden mehrere Grundwerte oder Matadorzahlen gelesen, die es nicht gibt: der Leser "
           "verwechselt in dieser Handschrift wohl Ziffern. Darum stehen {n} Felder im Zweifel, auch sicher "
           "gelesene; ein neues Foto hilft hier nicht, ein Blick auf die Liste schon.",
-    "en": "Several Grundwerte or matador counts that no game has were read on this list: the reader seems to take "
+    "en": "Several base values or matador counts that no game has were read on this list: the reader seems to take "
           "some digit of this hand for another. So {n} cells are in doubt, surely read ones too; a new photo will "
           "not help here, a look at the list will.",
 }

@@ -20,8 +20,9 @@ Seating list (CSV written by ``skatscan draw``, read by ``skatscan form --seatin
     1,1,2,4,
     ...
 
-Every start number sits once per series, every table has seats 1 to 3 or 1 to 4, and a series
-has at most three tables of three (SkWO 7.1.1).
+The file begins with the UTF-8 byte-order mark (for a spreadsheet's sake; skipped when read), and a name that begins
+like a formula is written with a leading "'" (:func:`as_sheet_text`). Every start number sits once per series,
+every table has seats 1 to 3 or 1 to 4, and a series has at most three tables of three (SkWO 7.1.1).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ import csv
 import datetime
 import io
 import os
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping, Optional
@@ -47,8 +49,9 @@ MAX_BYTES = 5_000_000
 MAX_NAME = 60
 
 #: Header words of the registration list, compared without case, spaces, dots, dashes and underscores.
-_NUMBER_HEADERS = {"startnumber", "startnr", "startnummer", "startno", "nr", "number"}
-_NAME_HEADERS = {"name", "player", "spieler", "spielername"}
+_NUMBER_HEADERS = {"startnumber", "startnr", "startnummer", "startno", "nr", "number", "no", "#", "startingnumber",
+                   "startingno"}
+_NAME_HEADERS = {"name", "player", "spieler", "spielername", "playername", "fullname"}
 
 
 class SeatingFileError(ValueError):
@@ -152,6 +155,17 @@ def read_registration(path: str | os.PathLike) -> tuple[Player, ...]:
     return tuple(sorted(players, key=lambda p: number_key(p.number)))
 
 
+def same_names(players: Iterable[Player]) -> list[tuple[str, tuple[str, ...]]]:
+    """The names that more than one start number of a registration list has (compared without case, with spaces as
+    one, and "ü" typed as one character or as "u" and its dots, as a Mac may save it), each with its start numbers: two players of one name, or one registered twice, who would then play
+    under two numbers. Not an error (namesakes play), but the organiser must look."""
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        if p.name:
+            by_name.setdefault(" ".join(unicodedata.normalize("NFC", p.name).casefold().split()), []).append(p)
+    return [(group[0].name, tuple(p.number for p in group)) for group in by_name.values() if len(group) > 1]
+
+
 def _whole(path, line: int, text: str, what: str, low: int, high: int) -> int:
     if not text.isdigit() or not low <= int(text) <= high:
         raise SeatingFileError(path, f"{what} {text!r}: expected a whole number from {low} to {high}", line)
@@ -184,7 +198,7 @@ def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, 
         table = _whole(path, line, cells[1], "table", 1, MAX_TABLE)
         seat = _whole(path, line, cells[2], "seat", 1, 4)
         number = _check_number(path, line, cells[3])
-        name = _check_name(path, line, cells[4] if len(header) > 4 else "")
+        name = _check_name(path, line, from_sheet_text(cells[4]) if len(header) > 4 else "")
         at = seats.setdefault((series, table), {})
         first_line.setdefault((series, table), line)
         if seat in at:
@@ -225,15 +239,42 @@ def read_seating(path: str | os.PathLike) -> tuple[tuple[Table, ...], dict[str, 
 # Writing
 # --------------------------------------------------------------------------------------------
 
+#: What a CSV file skatscan writes for a spreadsheet begins with: the UTF-8 byte-order mark, by which Excel and
+#: LibreOffice take the file for UTF-8 and show the names' umlauts as written (without it "BjÃ¶rn WeiÃŸ");
+#: skatscan's readers (and any that open the file as ``utf-8-sig``) skip it.
+BOM = "\ufeff"
+#: A cell beginning with one of these a spreadsheet takes for a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _like_formula(text: str) -> bool:
+    """Whether ``text`` begins like a formula, after any "'" (which :func:`as_sheet_text` puts before one)."""
+    rest = text.lstrip("'")
+    return rest[:1] in _FORMULA_START and rest != ""
+
+
+def as_sheet_text(text: str) -> str:
+    """``text`` (a name from the registration list) as a spreadsheet cell: one that begins like a formula gets a
+    leading "'", so that a spreadsheet opening the file shows it and does not run it; :func:`from_sheet_text` reads
+    it back (a name that begins with "'" before such a sign gets one more, so that it reads back as it was)."""
+    return "'" + text if _like_formula(text) else text
+
+
+def from_sheet_text(text: str) -> str:
+    """A cell written by :func:`as_sheet_text` as the text it was."""
+    return text[1:] if text[:1] == "'" and _like_formula(text) else text
+
+
 def seating_csv(tables: Iterable[Table], names: Mapping[str, str] = {}) -> str:
-    """The seating list as CSV text (series, table, seat order)."""
+    """The seating list as CSV text (series, table, seat order), beginning with the byte-order mark (:data:`BOM`);
+    a name that begins like a formula is written as text (:func:`as_sheet_text`)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(SEATING_COLUMNS)
     for t in sorted(tables, key=lambda t: (t.series, t.table)):
         for seat, number in enumerate(t.numbers, start=1):
-            w.writerow((t.series, t.table, seat, number, names.get(number, "")))
-    return out.getvalue()
+            w.writerow((t.series, t.table, seat, number, as_sheet_text(names.get(number, ""))))
+    return BOM + out.getvalue()
 
 
 def write_seating(path: str | os.PathLike, tables: Iterable[Table], names: Mapping[str, str] = {}) -> None:
@@ -339,6 +380,18 @@ def write_seating_html(path: str | os.PathLike, result: Draw, names: Mapping[str
 def seating_lookup(tables: Iterable[Table]) -> dict[tuple[int, int], tuple[str, ...]]:
     """``{(series, table): start numbers in seat order}`` of a seating list."""
     return {(t.series, t.table): tuple(t.numbers) for t in tables}
+
+
+def outside_seating(lists, lookup: Optional[Mapping[tuple[int, int], tuple[str, ...]]]) -> list[tuple]:
+    """The lists (``audit.model.ScoreList``, after :func:`apply_seating`) that are no drawn table of the seating list
+    ``lookup``: their series and table not in it (a stray list of another series or event, a series misread, a
+    seating file not given) or their seats not its players; each ``(series, table, source)``, in order. Their start
+    numbers are the list's own, and they count in the standings, which say so. None without a seating list."""
+    if lookup is None:
+        return []
+    out = [(sl.table.series, sl.table.table, sl.source) for sl in lists
+           if len(lookup.get((sl.table.series, sl.table.table), ())) != sl.table.seats]
+    return sorted(out, key=lambda o: (o[0] is None, o[0] or 0, o[1] is None, o[1] or 0, str(o[2])))
 
 
 class SeatingNote(str):

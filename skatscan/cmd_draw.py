@@ -51,7 +51,7 @@ SUMMARY = {
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
     """Draw the tables (Tischordnung) for the next series."""
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes
-    from desk.seating import (SeatingFileError, read_registration, render_seating, seating_csv,
+    from desk.seating import (SeatingFileError, read_registration, render_seating, same_names, seating_csv,
                               tables_text)
 
     n_series = _whole(series, "--series", 1, MAX_SERIES_AT_ONCE)
@@ -78,6 +78,7 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
 
     # the players
     names: dict[str, str] = {}
+    namesakes: list = []
     if players.strip().isdigit():
         n = _whole(players, "--players", 1, MAX_PLAYERS)
         numbers = [str(k) for k in range(1, n + 1)]
@@ -94,6 +95,7 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
         numbers = [p.number for p in registered]
         names = {p.number: p.name for p in registered if p.name}
         players_name = players
+        namesakes = same_names(registered)
 
     # earlier series, their start numbers spelled as the players' ("07" there is the "7" here, as the seating reader
     # takes them: the same player, his name and his meetings)
@@ -156,6 +158,20 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
         one = len(pages) == 1
         click.echo(f"{forms}: {len(pages)} " + (('Spielliste' if one else 'Spiellisten') if lang == 'de'
                                                  else ('list form' if one else 'list forms')))
+    for name, numbers_of in namesakes:
+        listed = ", ".join(numbers_of[:-1]) + (" und " if lang == "de" else " and ") + numbers_of[-1]
+        click.echo(f"skatscan: {players}: " + NAMESAKES[lang].format(name=name, numbers=listed), err=True)
+
+
+#: A name at two start numbers of the registration list (said after the draw, which it does not stop).
+NAMESAKES = {
+    "de": "der Name {name} steht bei den Start-Nr. {numbers}: Spieler gleichen Namens, oder einer zweimal angemeldet "
+          "(der dann unter zwei Nummern spielte)? Gleichnamige unterscheidet ein Zusatz im Namen (jun., Ort), auf dem "
+          "Aushang und in der Rangliste.",
+    "en": "the name {name} is at start numbers {numbers}: namesakes, or one player registered twice (who would play "
+          "under two numbers)? Namesakes are told apart on the wall list and in the standings by a mark in the name "
+          "(jr., a town).",
+}
 
 
 def _whole(text: str, option: str, low: int, high: int) -> int:

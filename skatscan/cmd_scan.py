@@ -22,7 +22,7 @@ from audit.report import render_text
 from audit.standings import StandingsError, standings
 from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
-from desk.seating import apply_seating
+from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           copy_of, decisions_for, newest, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
@@ -162,7 +162,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 say(o, "most cells with writing are read in doubt: "
                        "a sharper photo of the list, filling the frame, would help")
             if hand_note(sl) is not None:
-                say(o, "several Grundwerte that no game has were read: the reader "
+                say(o, "several base values that no game has were read: the reader "
                        "seems to misread this hand; its cells with the suspect digit are in doubt")
             if sl.other_lists:
                 say(o, OTHER_LISTS_LINE)
@@ -201,13 +201,17 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
                                   ensure_ascii=False, indent=2))
         if report:
-            page, problem = _standings_page(audits, lang, Path(report), player_names)
+            # the lists that are no drawn table: they count with their own start numbers, and the index says so
+            from desk.html import outside_seating_note
+            outside = outside_seating([a.sl for a in audits if a.sl.table.kind == "tournament"], drawn)
+            page, problem = _standings_page(audits, lang, Path(report), player_names, outside)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
                                              for series, table, sources, same in twice]
                                          + [MISSING_NOTE[lang + ("+" if len(t) > 1 else "")].format(
                                              series=series, tables=", ".join(map(str, t))) for series, t in missing]
+                                         + ([outside_seating_note(outside, lang)] if outside and page else [])
                                          + ([GONE_NOTE[lang].format(photos=", ".join(map(str, gone)))]
                                             if gone else [])
                                          + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
@@ -350,11 +354,13 @@ def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
     return missing
 
 
-def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Optional[str], Optional[str]]:
+def _standings_page(audits, lang: str, folder: Path, names=None,
+                    outside=()) -> tuple[Optional[str], Optional[str]]:
     """The standings page (and ``standings.csv`` beside it) over the tournament lists, ``names`` (from the seating
-    list) adding the players' names; and why there is none, in the report's language (a start number that plays
-    one series twice). Where there is none, the standings an earlier run left in ``folder`` are removed: a referee
-    or the office must not take them for this batch's."""
+    list) adding the players' names, ``outside`` (``desk.seating.outside_seating``) naming the lists that are no
+    drawn table of it; and why there is none, in
+    the report's language (a start number that plays one series twice). Where there is none, the standings an
+    earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
     if not lists:
         _remove_standings(folder)
@@ -365,28 +371,30 @@ def _standings_page(audits, lang: str, folder: Path, names=None) -> tuple[Option
         click.echo(f"skatscan: standings: {exc}", err=True)
         _remove_standings(folder)
         return None, exc.de if lang == "de" else str(exc)
-    from desk.html import not_every_series_note, render_standings, stand_in_notes
-    for note in [*stand_in_notes(lines, "en"), not_every_series_note(lines, "en")]:
+    from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
+    for note in [*stand_in_notes(lines, "en"), outside_seating_note(outside, "en"),
+                 not_every_series_note(lines, "en", names, outside)]:
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 
-    from .cmd_standings import to_csv
+    from .cmd_standings import CSV_BOM, to_csv
     try:
-        write_atomic(folder / "standings.csv", to_csv(lines, names))
+        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang, outside))
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
-    return render_standings(lines, lang, names, index=True), None
+    return render_standings(lines, lang, names, index=True, outside=outside), None
 
 
 def _remove_standings(folder: Path) -> None:
     """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none); a file of that
     name that skatscan did not write (no CSV head of its standings, no page of its report) is left alone."""
-    from .cmd_standings import CSV_HEAD
-    marks = {"standings.csv": ";".join(CSV_HEAD[:3]), "standings.html": '<p class="muted">skatscan · '}
-    for name, mark in marks.items():
+    from .cmd_standings import CSV_HEAD, SEPARATOR
+    marks = {"standings.csv": [sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values()],
+             "standings.html": ['<p class="muted">skatscan · ']}
+    for name, any_of in marks.items():
         path = folder / name
         try:
-            if path.is_file() and mark in path.read_text(encoding="utf-8", errors="replace"):
+            if path.is_file() and any(mark in path.read_text(encoding="utf-8", errors="replace") for mark in any_of):
                 path.unlink()
         except OSError as exc:
             raise BadInput(f"cannot remove the earlier standings ({exc.strerror or exc})", str(path))

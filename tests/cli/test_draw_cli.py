@@ -33,7 +33,7 @@ def pages(pdf: bytes) -> int:
 
 
 def rows(path):
-    with open(path, newline="", encoding="utf-8") as fh:
+    with open(path, newline="", encoding="utf-8-sig") as fh:     # the file begins with the byte-order mark
         return list(csv.DictReader(fh))
 
 
@@ -109,6 +109,22 @@ def test_registration_list_gives_the_names(tmp_path):
     assert {r["start_number"]: r["name"] for r in lines} == {"3": "Jürgen Weiß", "7": "Anna Berger", "12": "",
                                                               "20": "Bernd Krause", "31": "Carla", "44": "Dora"}
     assert "Jürgen Weiß" in html.read_text(encoding="utf-8")
+    assert res.stderr == ""
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de", "der Name Jürgen Müller steht bei den Start-Nr. 3 und 12: Spieler gleichen Namens, oder einer zweimal "
+           "angemeldet"),
+    ("en", "the name Jürgen Müller is at start numbers 3 and 12: namesakes, or one player registered twice")])
+def test_a_name_registered_at_two_start_numbers_is_said_and_drawn(tmp_path, lang, said):
+    """A name at two start numbers was drawn without a word: one player registered twice plays under two numbers,
+    and two namesakes stand apart on the wall list and in the standings only by their numbers. The draw says it."""
+    reg = tmp_path / "anmeldung.csv"
+    reg.write_text("Start-Nr.;Name\n3;Jürgen Müller\n7;Anna Berger\n12;jürgen  müller\n20;Bernd Krause\n31;Carla\n"
+                   "44;Dora\n", encoding="utf-8")
+    res = draw("--players", reg, "--series", 1, "--seed", 1, "-o", tmp_path / "seating.csv", "--lang", lang)
+    assert res.exit_code == 0, res.output
+    assert res.stderr.startswith(f"skatscan: {reg}: {said}") and res.stderr.count("\n") == 1, res.stderr
 
 
 def test_previous_series_count_and_continue(tmp_path):

@@ -30,7 +30,8 @@ def test_draw_forms_scan_standings(tmp_path):
     assert sorted(p.name for p in photos.glob("*.jpg")) == ["s1-t1.jpg", "s1-t2.jpg"]
     code, out, err = run("scan", photos, "--seating", seating, "--report", report)
     assert code in (0, 1), err
-    rows = list(csv.DictReader(io.StringIO((report / "standings.csv").read_text()), delimiter=";"))
+    rows = list(csv.DictReader(io.StringIO((report / "standings.csv").read_text("utf-8-sig")),
+                                 delimiter=";"))
     drawn = sorted(n for t in tables for n in t.numbers)
     assert sorted(r["start_number"] for r in rows) == drawn == sorted(names)
     assert all(r["name"] == names[r["start_number"]] for r in rows)

@@ -55,7 +55,7 @@ def _matches(want: str, got: str) -> bool:
 def _run(args: list[str], cwd: Path) -> list[str]:
     if args[0] == "head":
         count, name = int(args[1].lstrip("-")), args[2]
-        return (cwd / name).read_text(encoding="utf-8").splitlines()[:count]
+        return (cwd / name).read_text(encoding="utf-8-sig").splitlines()[:count]   # a terminal shows no BOM
     assert args[0] == "skatscan", args
     done = subprocess.run([sys.executable, "-m", "skatscan", *args[1:]], cwd=cwd, capture_output=True, text=True,
                           timeout=600)

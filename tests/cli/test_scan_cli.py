@@ -316,10 +316,14 @@ def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     (ours / "standings.html").write_text('<html><p class="muted">skatscan · 2026-12-06 10:00</p></html>')
     (theirs / "standings.csv").write_text("Platz;Name;Punkte\n1;Anna;2226\n")
     (theirs / "standings.html").write_text("<html>Rangliste des Vereins</html>")
+    english = tmp_path / "english"                           # an English report's: "," between the columns
+    english.mkdir()
+    (english / "standings.csv").write_text("\ufeff" + ",".join(CSV_HEAD) + "\n1,,4,2\n")
     _remove_standings(ours)
     _remove_standings(theirs)
+    _remove_standings(english)
     _remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
-    assert sorted(p.name for p in ours.iterdir()) == []
+    assert sorted(p.name for p in ours.iterdir()) == [] and sorted(english.iterdir()) == []
     assert sorted(p.name for p in theirs.iterdir()) == ["standings.csv", "standings.html"]
 
 
@@ -387,13 +391,13 @@ def test_standings_of_a_scans_results_count_what_its_report_counts(tmp_path):
     assert {line.split(";")[2]: line.split(";")[8] for line in shown.splitlines()[1:]}[seat1] == \
         str(int(first[seat1]) - 100)
     code, out, err = run("standings", str(report / "results"), "--csv")
-    assert (code, err) == (0, "") and out == shown
+    assert (code, err) == (0, "") and "\ufeff" + out == shown      # the file begins with the byte-order mark
     # b.jpg taken out of the folder: its results go with it, and the standings of the results follow
     (folder / "b.jpg").unlink()
     run("scan", str(folder), "--report", str(report))
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["a.list.json"]
     code, out, _ = run("standings", str(report / "results"), "--csv")
-    assert code == 0 and out == (report / "standings.csv").read_text() and len(out.splitlines()) == 1 + 4
+    assert code == 0 and "\ufeff" + out == (report / "standings.csv").read_text() and len(out.splitlines()) == 1 + 4
 
 
 def test_a_photo_keeps_its_name_and_decisions_when_another_folder_has_one_of_the_same_name(tmp_path):

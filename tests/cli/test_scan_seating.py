@@ -141,3 +141,24 @@ def test_a_drawn_table_without_a_photo_is_named_on_the_index(samples, tmp_path):
     assert "skatscan: series 4: no photo of the list of table 5 (by the seating list)" in err
     assert "series 1" not in err
     assert "Serie 4: kein Foto der Liste von Tisch 5 (laut Tischordnung).</p>" in (report / "index.html").read_text()
+
+
+def test_a_photo_of_a_table_not_in_the_seating_list_is_named_atop_the_index_and_in_the_standings(samples, tmp_path):
+    """The photo (series 4, table 4 by its QR code) is no table of the seating list (series 1 to 3): it counted in the
+    standings with its own start numbers, said only on stderr and on the list's page. The index and the standings
+    page say it now, in the report's language, and standings.csv marks its players' series."""
+    import csv
+    import io
+    photo = tmp_path / "fotos" / "skatscan-4-clean.jpg"
+    photo.parent.mkdir()
+    shutil.copy(samples / "photos" / "skatscan-4-clean.jpg", photo)
+    seating = tmp_path / "seating.csv"
+    write_seating(seating, [DrawnTable(1, 1, ("1", "2", "3", "4")), DrawnTable(1, 2, ("5", "6", "7"))])
+    report = tmp_path / "report"
+    code, _, err = run("scan", str(photo.parent), "--seating", str(seating), "--report", str(report), "--lang", "en")
+    assert "series 4, table 4 is not in the seating list" in err
+    said = ("Not in the seating list, counted with the start numbers on the list: series 4, table 4 "
+            "(skatscan-4-clean.jpg).")
+    assert said in (report / "index.html").read_text() and said in (report / "standings.html").read_text()
+    rows = csv.DictReader(io.StringIO((report / "standings.csv").read_text("utf-8-sig")))     # English: ","
+    assert {r["outside_seating"] for r in rows} == {"4"}

@@ -1,6 +1,8 @@
 """The table draw (SkWO 7.1): properties of the draw, the registration and seating files, the page."""
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import re
 import subprocess
@@ -233,6 +235,14 @@ def test_registration_list_with_names_quotes_and_german_header(tmp_path):
     assert [(p.number, p.name) for p in got] == [("2", "Krause; Bernd"), ("3", ""), ("10", "Jürgen Weiß")]
 
 
+@pytest.mark.parametrize("header", ["No.,Name", "#,Name", "Starting number,Player name", "No,Full name"])
+def test_a_registration_list_headed_in_english_is_read(tmp_path, header):
+    """An English guest organiser heads the list "No.,Name" or "#,Name": "the header must be start_number,name"."""
+    f = tmp_path / "reg.csv"
+    f.write_text(header + "\n1,Anna\n2,Bob\n", encoding="utf-8")
+    assert [(p.number, p.name) for p in read_registration(f)] == [("1", "Anna"), ("2", "Bob")]
+
+
 def test_registration_list_utf8_with_bom_and_comma(tmp_path):
     f = tmp_path / "reg.csv"
     f.write_text("\ufeffstart_number,name\n1,Anna\n2,\"Berger, Hans\"\nA7,Gast\n", encoding="utf-8")
@@ -295,8 +305,23 @@ def test_seating_list_round_trip(tmp_path_factory, numbers, n_series, seed, data
 def test_seating_csv_columns_and_order():
     tables = (Table(1, 2, ("9", "3", "5")), Table(1, 1, ("1", "2", "4", "8")))
     text = seating_csv(tables, {"3": "Anna, B."})
-    assert text.splitlines()[:3] == ["series,table,seat,start_number,name", "1,1,1,1,", "1,1,2,2,"]
+    assert text.splitlines()[:3] == ["\ufeffseries,table,seat,start_number,name", "1,1,1,1,", "1,1,2,2,"]
     assert '1,2,2,3,"Anna, B."' in text.splitlines()
+
+
+def test_the_seating_list_opens_in_a_spreadsheet_with_its_umlauts_and_no_formula(tmp_path):
+    """The seating list had no byte-order mark (a spreadsheet showed "Jürgen Müller" as "JÃ¼rgen MÃ¼ller") and
+    wrote a name from the registration list that begins like a formula as it was, for the spreadsheet to run (the
+    standings CSV guarded against it, the seating list not). Both now as the standings CSV; read back as they were."""
+    tables = (Table(1, 1, ("1", "2", "3", "4")),)
+    names = {"1": "Jürgen Müller", "2": "=HYPERLINK(\"http://x\")", "3": "'=1+1", "4": "-Anna"}
+    path = tmp_path / "seating.csv"
+    write_seating(path, tables, names)
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and "Jürgen Müller" in raw.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert [r[4] for r in rows[1:]] == ["Jürgen Müller", "'=HYPERLINK(\"http://x\")", "''=1+1", "'-Anna"]
+    assert read_seating(path) == (tables, names)
 
 
 HEAD = "series,table,seat,start_number,name\n"
@@ -387,3 +412,10 @@ def test_the_draw_needs_no_opencv():
             "print(sorted(m for m in ('cv2', 'numpy', 'digitize') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stderr
+
+
+def test_the_same_name_at_two_start_numbers_is_found_however_it_is_typed():
+    from desk.seating import Player, same_names
+    players = [Player("1", "Jürgen Müller"), Player("2", "Anna"), Player("8", "ju\u0308rgen  mu\u0308ller"),
+               Player("9", ""), Player("10", "")]
+    assert same_names(players) == [("Jürgen Müller", ("1", "8"))]
