@@ -157,8 +157,9 @@ def read_registration(path: str | os.PathLike) -> tuple[Player, ...]:
 
 def same_names(players: Iterable[Player]) -> list[tuple[str, tuple[str, ...]]]:
     """The names that more than one start number of a registration list has (compared without case, with spaces as
-    one, and "ü" typed as one character or as "u" and its dots, as a Mac may save it), each with its start numbers: two players of one name, or one registered twice, who would then play
-    under two numbers. Not an error (namesakes play), but the organiser must look."""
+    one, and "ü" typed as one character or as "u" and its dots, as a Mac may save it), each with its start numbers:
+    two players of one name, or one registered twice, who would then play under two numbers. Not an error (namesakes
+    play), but the organiser must look."""
     by_name: dict[str, list[Player]] = {}
     for p in players:
         if p.name:
