@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import io
 import os
+import sys
+import tempfile
 import warnings
-from typing import Union
+from contextlib import contextmanager
+from typing import Optional, Union
 
 import cv2
 import numpy as np
@@ -48,6 +51,18 @@ HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > 
 HEIC_MESSAGE_DE = ("HEIC-Foto: bitte zuerst in JPEG umwandeln (am iPhone: Einstellungen > Kamera > Formate > "
                    "Maximale Kompatibilität, oder `heif-convert foto.heic foto.jpg`).")
 
+#: The sentence for a photo whose JPEG data libjpeg found damaged in part (``{detail}``: its own words); the photo is
+#: still read (a damaged stretch may be small, or past the list), and the referee told to check it (``DAMAGED_DE``
+#: the same in German, for the report).
+DAMAGED = ("part of its JPEG data is damaged ({detail}): the photo may show wrong colours or shifted blocks there; "
+           "check its readings against the paper, or photograph the list again")
+DAMAGED_DE = ("Ein Teil der JPEG-Daten des Fotos ist beschädigt ({detail}): dort kann es falsche Farben oder "
+              "verschobene Blöcke zeigen; die Lesungen mit dem Papier vergleichen oder die Liste neu fotografieren.")
+
+#: How libjpeg's warnings of damaged data begin (jerror.h: JWRN_JPEG_EOF, JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
+#: JWRN_MUST_RESYNC, JWRN_NOT_SEQUENTIAL, ...).
+JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
+
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
 
@@ -58,8 +73,12 @@ class ImageError(PhotoError):
     why = "file"
 
 
-def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional[list] = None) -> np.ndarray:
     """Load a photo from a path or from the file's bytes; returns a new BGR uint8 array (H, W, 3).
+
+    What libjpeg says of a JPEG whose data is damaged in part ("Corrupt JPEG data: ...", which it would print on
+    stderr without the file's name) is appended to ``damage`` (a list) when given, else dropped: the pixels it
+    could decode are returned, the caller names the file (:data:`DAMAGED`).
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
@@ -86,7 +105,10 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     if fmt == "PNG" and b"IEND" not in data[-64:]:
         raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
                          de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
-    decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    with _decoder_messages() as said:
+        decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    if said and damage is not None:
+        damage.append("; ".join(said))
     if decoded is None or decoded.size == 0:
         raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
                          de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
@@ -102,6 +124,39 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
                          de=f"Das {fmt}-Foto ist beschädigt: laut Kopf {width} x {height}, entschlüsselt aber "
                             f"{decoded.shape[1]} x {decoded.shape[0]}.")
     return _orient(_to_bgr8(decoded), orientation)
+
+
+@contextmanager
+def _decoder_messages():
+    """Catches what the image decoders print on stderr (file descriptor 2) meanwhile: libjpeg's warnings such as
+    "Corrupt JPEG data: premature end of data segment", which name no file. Yields a list that holds libjpeg's lines
+    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; any other line caught is
+    passed on to stderr as it was."""
+    said: list = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):    # no stderr to catch (closed, odd): the decoders print as they will
+        yield said
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            lines = [line.strip() for line in caught.read(1 << 16).decode("utf-8", "replace").splitlines()]
+    others = []
+    for line in filter(None, lines):
+        if line.startswith(JPEG_DAMAGE):
+            if len(said) < 3:
+                said.append(line[:120])
+        else:
+            others.append(line)
+    if others:
+        print("\n".join(others), file=sys.stderr)
 
 
 def _read(source: Source) -> bytes:

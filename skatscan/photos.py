@@ -17,6 +17,13 @@ from .cli import BadInput, bad_input_line
 OTHER_LISTS_LINE = ("the photo shows another list beside this one, which was not read: photograph each list on its "
                     "own")
 
+
+def damaged_line(detail: str) -> str:
+    """The line on stderr for a photo whose JPEG data is damaged in part (``photo.damaged``): read all the same."""
+    from digitize.image import DAMAGED
+    return DAMAGED.format(detail=detail)
+
+
 engine_option = click.option("--engine", type=click.Choice(["skatscan", "tesseract"]), default="skatscan",
                              show_default=True,
                              help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")
@@ -56,9 +63,12 @@ def read_photo(name: str, engine: str, settings=None):
     from digitize.locate import LocateError
     from digitize.pipeline import digitize_image
     from digitize.reader import EngineUnavailable
+    damage: list = []
     try:
-        image = load_image(name)
-        return digitize_image(image, engine=engine, source=name, settings=settings), image
+        image = load_image(name, damage=damage)
+        d = digitize_image(image, engine=engine, source=name, settings=settings)
+        d.damaged = "; ".join(damage)
+        return d, image
     except (ImageError, LocateError) as exc:
         bad_input_line(name, str(exc))
     except EngineUnavailable as exc:

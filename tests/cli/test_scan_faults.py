@@ -103,6 +103,7 @@ def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
 
     class Read:
         located = type("Located", (), {"other_lists": 0})()
+        damaged = ""
 
         def list_json(self):
             return json.loads(SAMPLE.read_text())
@@ -222,7 +223,7 @@ def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
                             "function 'resize'\n")
         raise digitize.pipeline.LocateError("No Skat list found on the photo.")
 
-    monkeypatch.setattr("digitize.image.load_image", lambda name: None)
+    monkeypatch.setattr("digitize.image.load_image", lambda name, **kw: None)
     monkeypatch.setattr(digitize.pipeline, "digitize_image", fails_on_the_second)
     r = CliRunner().invoke(cli, ["digitize", str(photos)])
     assert r.exit_code == 2, r.exception
@@ -248,3 +249,27 @@ def test_a_decisions_file_named_for_no_list_is_said(photos, tmp_path):
     said = [line for line in r.stderr.splitlines() if "settle" in line]
     assert said == [f"skatscan: {stray}: is not the decisions of a list of this report (named NAME.settle.json for a "
                     "list NAME); not applied"], r.stderr
+
+
+def damaged_second(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """:func:`fake_read`, the second photo's JPEG data damaged in part."""
+    got = fake_read(path)
+    if path.endswith("s1-t2.jpg"):
+        got["list"]["photo"] = {"file": path, "damaged": "Corrupt JPEG data: premature end of data segment"}
+    return got
+
+
+def test_a_photo_with_damaged_jpeg_data_is_named(photos, tmp_path, monkeypatch):
+    """libjpeg's "Corrupt JPEG data: ..." went to stderr without the file's name, and the list was read as if the
+    photo were whole. Its photo is named in one line, read all the same, and its list page says it."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", damaged_second)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--lang", "en"])
+    assert r.exit_code == 0, r.stderr
+    said = [line for line in r.stderr.splitlines() if "JPEG" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: part of its JPEG data is damaged (Corrupt JPEG data: "
+                    "premature end of data segment): the photo may show wrong colours or shifted blocks there; "
+                    "check its readings against the paper, or photograph the list again"], r.stderr
+    page = (report / "lists" / "s1-t2.html").read_text()
+    assert "Part of the photo&#39;s JPEG data is damaged (Corrupt JPEG data" in page
+    assert "JPEG" not in (report / "lists" / "s1-t1.html").read_text()

@@ -194,6 +194,22 @@ def test_a_motion_photo_is_read_and_a_truncated_one_refused(progressive):
             load_image(jpeg[:cut])
 
 
+def test_damaged_jpeg_data_is_told_not_printed_without_a_name(capfd):
+    """libjpeg printed "Corrupt JPEG data: ..." on stderr, naming no file (in a batch the referee could not tell
+    which photo): its words are handed to the caller, who names the file; the pixels it decoded are read."""
+    img = cv2.resize(np.random.default_rng(1).integers(0, 255, (64, 64, 3), dtype=np.uint8), (256, 256))
+    data = bytearray(jpeg_bytes(img, quality=90))
+    data[len(data) // 2:len(data) // 2 + 16] = b"\x37" * 16
+    damage: list = []
+    assert load_image(bytes(data), damage=damage).shape == (256, 256, 3)
+    assert len(damage) == 1 and damage[0].startswith("Corrupt JPEG data")
+    assert load_image(bytes(data)).shape == (256, 256, 3)          # no list given: dropped
+    damage = []
+    load_image(jpeg_bytes(img), damage=damage)
+    assert damage == []
+    assert "JPEG" not in capfd.readouterr().err
+
+
 def test_truncated_png():
     data = png_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
     with pytest.raises(ImageError, match="truncated|damaged"):
