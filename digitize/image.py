@@ -48,6 +48,11 @@ AVIF_BRANDS = frozenset({b"avif", b"avis"})
 EXIF_ORIENTATION_TAG = 0x0112
 HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > Camera > Formats > "
                 "Most Compatible, or `heif-convert photo.heic photo.jpg`).")
+PDF_MESSAGE = ("PDF file: skatscan reads photos, not PDFs; let the scanner save JPEG (a file a page), or turn each page "
+               "into a picture (`pdftoppm -r 300 -jpeg scan.pdf seite` makes seite-1.jpg, seite-2.jpg, ...).")
+PDF_MESSAGE_DE = ("PDF-Datei: skatscan liest Fotos, keine PDFs; den Scanner JPEG speichern lassen (eine Datei je Seite) "
+                  "oder jede Seite in ein Bild umwandeln (`pdftoppm -r 300 -jpeg scan.pdf seite` ergibt seite-1.jpg, "
+                  "seite-2.jpg, ...).")
 HEIC_MESSAGE_DE = ("HEIC-Foto: bitte zuerst in JPEG umwandeln (am iPhone: Einstellungen > Kamera > Formate > "
                    "Maximale Kompatibilität, oder `heif-convert foto.heic foto.jpg`).")
 
@@ -82,12 +87,15 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
-    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, and a TIFF of
-    several pages (a scan of several lists: one would be read, the others not).
+    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, a PDF (with
+    advice how to make pictures of its pages) and a TIFF of several pages (a scan of several lists: one would be
+    read, the others not).
     """
     data = _read(source)
     if not data:
         raise ImageError("The photo is empty (0 bytes).", de="Das Foto ist leer (0 Bytes).")
+    if data[:1024].lstrip(b"\x00\t\n\r\f ").startswith(b"%PDF-"):     # a scanner's PDF (also renamed .jpg)
+        raise ImageError(PDF_MESSAGE, de=PDF_MESSAGE_DE)
     brand = _iso_brand(data)
     if brand in HEIF_BRANDS:
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)

@@ -304,6 +304,22 @@ def test_a_folder_of_series_folders_names_them(tmp_path):
     assert run("digitize", str(leer))[2] == f"skatscan: {leer}: no photos (.jpg, .png, ...) found\n"
 
 
+def test_a_scanners_pdf_in_the_folder_is_named_with_advice(tmp_path):
+    """A folder of an office scanner's PDFs was "no photos found", and a PDF beside photos was passed over without a
+    word: each PDF is one line saying what to do, the report's index names it, exit status 2."""
+    from PIL import Image
+    (tmp_path / "scans").mkdir()
+    Image.new("RGB", (120, 170), "white").save(tmp_path / "scans" / "Scan_0001.pdf", resolution=50)
+    code, out, err = run("scan", str(tmp_path / "scans"), "--report", str(tmp_path / "bericht"))
+    assert code == 2
+    lines = err.splitlines()
+    assert lines[0].startswith(f"skatscan: {tmp_path / 'scans' / 'Scan_0001.pdf'}: PDF file: skatscan reads photos, "
+                               "not PDFs; let the scanner save JPEG"), err
+    assert "pdftoppm" in lines[0] and len(lines) == 2
+    index = (tmp_path / "bericht" / "index.html").read_text()
+    assert "Scan_0001.pdf" in index and "PDF-Datei: skatscan liest Fotos" in index
+
+
 def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     """The standings a run cannot make remove those an earlier run wrote, not a file of the same name that skatscan
     did not write (a report folder given as one that holds the office's own standings.csv)."""

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import digitize.image as image_mod
-from digitize.image import HEIC_MESSAGE, ImageError, load_image
+from digitize.image import HEIC_MESSAGE, PDF_MESSAGE, ImageError, load_image
 
 
 def png_bytes(img: np.ndarray) -> bytes:
@@ -221,6 +221,20 @@ def test_text_file_named_jpg(tmp_path):
     path.write_text("Spielliste\n1;23;...\n")
     with pytest.raises(ImageError, match="not a photo"):
         load_image(path)
+
+
+def test_a_scanners_pdf_gets_advice_how_to_make_pictures(tmp_path):
+    """An office scanner's PDF was "not a photo skatscan can read (use JPEG or PNG)": the referee is told what it is
+    and how to get pictures of its pages, also when it was renamed .jpg."""
+    pages = [Image.new("RGB", (120, 170), "white"), Image.new("RGB", (120, 170), "white")]
+    pdf = io.BytesIO()
+    pages[0].save(pdf, "PDF", resolution=50, save_all=True, append_images=pages[1:])
+    (tmp_path / "scan.jpg").write_bytes(pdf.getvalue())
+    for source in (pdf.getvalue(), tmp_path / "scan.jpg"):
+        with pytest.raises(ImageError) as err:
+            load_image(source)
+        assert str(err.value) == PDF_MESSAGE and "pdftoppm" in str(err.value) and "JPEG" in str(err.value)
+        assert "pdftoppm" in err.value.de
 
 
 def test_heic_gets_conversion_advice():
