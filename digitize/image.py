@@ -48,11 +48,11 @@ AVIF_BRANDS = frozenset({b"avif", b"avis"})
 EXIF_ORIENTATION_TAG = 0x0112
 HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > Camera > Formats > "
                 "Most Compatible, or `heif-convert photo.heic photo.jpg`).")
-PDF_MESSAGE = ("PDF file: skatscan reads photos, not PDFs; let the scanner save JPEG (a file a page), or turn each page "
-               "into a picture (`pdftoppm -r 300 -jpeg scan.pdf seite` makes seite-1.jpg, seite-2.jpg, ...).")
-PDF_MESSAGE_DE = ("PDF-Datei: skatscan liest Fotos, keine PDFs; den Scanner JPEG speichern lassen (eine Datei je Seite) "
-                  "oder jede Seite in ein Bild umwandeln (`pdftoppm -r 300 -jpeg scan.pdf seite` ergibt seite-1.jpg, "
-                  "seite-2.jpg, ...).")
+PDF_MESSAGE = ("PDF file: skatscan reads photos, not PDFs; let the scanner save JPEG (a file a page), or turn each "
+               "page into a picture (`pdftoppm -r 300 -jpeg scan.pdf seite` makes seite-1.jpg, seite-2.jpg, ...).")
+PDF_MESSAGE_DE = ("PDF-Datei: skatscan liest Fotos, keine PDFs; den Scanner JPEG speichern lassen (eine Datei je "
+                  "Seite) oder jede Seite in ein Bild umwandeln (`pdftoppm -r 300 -jpeg scan.pdf seite` ergibt "
+                  "seite-1.jpg, seite-2.jpg, ...).")
 HEIC_MESSAGE_DE = ("HEIC-Foto: bitte zuerst in JPEG umwandeln (am iPhone: Einstellungen > Kamera > Formate > "
                    "Maximale Kompatibilität, oder `heif-convert foto.heic foto.jpg`).")
 
