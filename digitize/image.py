@@ -39,9 +39,11 @@ from digitize.problems import PhotoError
 MAX_PIXELS = 64_000_000
 #: Largest file read at all, in bytes.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write.
-FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF"})
-#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box), which neither OpenCV nor Pillow read here.
+#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write, HEIF an iPhone's HEIC photo (decoded
+#: by libheif through pi-heif, :func:`_decode_heif`).
+FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF", "HEIF"})
+#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box): HEIC is read with pi-heif (where it is installed:
+#: else refused with advice how to convert), AVIF refused.
 HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1",
                          b"msf1"})
 AVIF_BRANDS = frozenset({b"avif", b"avis"})
@@ -86,8 +88,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
     could decode are returned, the caller names the file (:data:`DAMAGED`).
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
-    8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
-    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, a PDF (with
+    8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR; an iPhone's HEIC photo is
+    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown, AVIF or too large (> ``max_pixels``) photo, a PDF (with
     advice how to make pictures of its pages) and a TIFF of several pages (a scan of several lists: one would be
     read, the others not).
     """
@@ -97,7 +99,7 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
     if data[:1024].lstrip(b"\x00\t\n\r\f ").startswith(b"%PDF-"):     # a scanner's PDF (also renamed .jpg)
         raise ImageError(PDF_MESSAGE, de=PDF_MESSAGE_DE)
     brand = _iso_brand(data)
-    if brand in HEIF_BRANDS:
+    if brand in HEIF_BRANDS and not _heif_opener():
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
     if brand in AVIF_BRANDS:
         raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
@@ -114,7 +116,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
         raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
                          de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     with _decoder_messages() as said:
-        decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        decoded = _decode_heif(data) if fmt == "HEIF" else cv2.imdecode(np.frombuffer(data, np.uint8),
+                                                                          cv2.IMREAD_UNCHANGED)
     if said and damage is not None:
         damage.append("; ".join(said))
     if decoded is None or decoded.size == 0:
@@ -165,6 +168,31 @@ def _decoder_messages():
             others.append(line)
     if others:
         print("\n".join(others), file=sys.stderr)
+
+
+def _heif_opener() -> bool:
+    """Whether Pillow opens HEIC/HEIF files: pi-heif (libheif's decoder, without the encoders) registered as its
+    plugin; False where it is not installed."""
+    try:
+        import pi_heif
+    except ImportError:
+        return False
+    pi_heif.register_heif_opener()
+    return True
+
+
+def _decode_heif(data: bytes) -> Optional[np.ndarray]:
+    """The primary image of a HEIC/HEIF file as BGR (BGRA with alpha), 8 bits, or None when it cannot be decoded.
+    libheif turns it upright by the file's own rotation and mirroring (``irot``, ``imir``, which an iPhone writes
+    besides the EXIF tag; pi-heif then reads that tag as 1, so it is not applied twice)."""
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            if im.mode not in ("RGB", "RGBA"):
+                im = im.convert("RGBA" if "A" in im.mode else "RGB")
+            rgb = np.asarray(im)
+    except (OSError, ValueError, SyntaxError, RuntimeError):
+        return None
+    return cv2.cvtColor(rgb, cv2.COLOR_RGBA2BGRA if rgb.shape[2] == 4 else cv2.COLOR_RGB2BGR)
 
 
 def _read(source: Source) -> bytes:
@@ -221,6 +249,10 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
             raise ImageError("The photo is far too large (its header declares hundreds of megapixels).",
                              de="Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an).") from None
         except UnidentifiedImageError:
+            if _iso_brand(data) in HEIF_BRANDS:     # libheif could not parse it: cut short in copying, or damaged
+                raise ImageError("The HEIC photo is damaged or cut short: it cannot be decoded.",
+                                 de="Das HEIC-Foto ist beschädigt oder unvollständig: es lässt sich nicht "
+                                    "entschlüsseln.") from None
             raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).",
                              de="Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).") from None
         except (OSError, ValueError, SyntaxError) as exc:

@@ -2,6 +2,7 @@
 with one clear sentence, and nothing big is decoded before its size is checked."""
 from __future__ import annotations
 
+import base64
 import io
 import struct
 import zlib
@@ -237,7 +238,35 @@ def test_a_scanners_pdf_gets_advice_how_to_make_pictures(tmp_path):
         assert "pdftoppm" in err.value.de
 
 
-def test_heic_gets_conversion_advice():
+#: A 48 x 32 HEIC photo as an iPhone writes one held sideways: pixels stored as the sensor saw them, the turn in an
+#: ``irot`` box and the EXIF tag (orientation 6); black top left, blue bottom left (made with pillow-heif's encoder)
+IPHONE_HEIC = base64.b64decode(
+    "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAchtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA"
+    "AAAAADRpbG9jAAAAAERAAAIAAQAAAAAB7AABAAAAAAAAAPYAAgAAAAAC4gABAAAAAAAAACQAAAA4aWluZgAAAAAAAgAAABVp"
+    "bmZlAgAAAAABAABodmMxAAAAABVpbmZlAgAAAQACAABFeGlmAAAAAA5waXRtAAAAAAABAAABB2lwcnAAAADmaXBjbwAAAHZo"
+    "dmNDAQNwAAAAkAAAAAAAHvAA/P34+AAADwNgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQGEAAQAqQgEBA3AAAAMAkAAA"
+    "AwAAAwAeoCCBBZbq5Ka5uAhoMCAAAAMDIAAAAwAhYgABAAZEAcFzwIkAAAATY29scm5jbHgAAQANAAaAAAAAFGlzcGUAAAAA"
+    "AAAAQAAAAEAAAAAoY2xhcAAAADAAAAABAAAAIAAAAAH////wAAAAAv///+AAAAACAAAAEHBpeGkAAAAAAwgICAAAAAlpcm90"
+    "AwAAABlpcG1hAAAAAAAAAAEAAQaBAgMFhIYAAAAaaXJlZgAAAAAAAAAOY2RzYwACAAEAAQAAASJtZGF0AAAA8igBrwY48JBM"
+    "fLTf0w9GUmX8acGa9/P03bOltk8hMkYn/d1C/X/jmf//ZqW7P8pmgUXbCl88Eqyc9sYsmL7qrsjKDQYLQ00JgfAf1UGWxDcr"
+    "3rmR5O3sqU0gYkUX4UQAoL+43LjNv/Jd409lVyHWkop+lgGmptjBHKJQfCCthYau/cQk3oKk5GB8NzXe4xpRa/+Les4498aQ"
+    "jj7rS3cM8oJJ6VFarpvzWt9Tg+u/rHpgC9qtuOgsFtiB1UffOTVe+eNH/zLLgswd5L1jeFIg047d85Yyd44HnND7F10tiYQH"
+    "v6NczpuL25/Rjj+vy2YRC+icAAAABkV4aWYAAE1NACoAAAAIAAEBEgADAAAAAQAGAAAAAAAA")
+
+
+def test_an_iphones_heic_photo_is_read_upright():
+    """An iPhone's HEIC photo (AirDrop, email, a cable keep it HEIC) was refused with advice to convert it: it is read,
+    turned upright once (libheif applies the file's rotation; the EXIF tag is not applied again)."""
+    img = load_image(IPHONE_HEIC)
+    assert img.shape == (48, 32, 3)
+    assert (img[:8, :8].mean(axis=(0, 1)) > [200, -1, -1]).all() and img[:8, :8, 1:].max() < 40     # blue, BGR
+    assert img[:8, -8:].max() < 40 and img[-8:, :8].min() > 200                                    # black; white
+    with pytest.raises(ImageError, match="HEIC photo is damaged or cut short"):
+        load_image(IPHONE_HEIC[:len(IPHONE_HEIC) // 2])
+
+
+def test_heic_gets_conversion_advice_where_no_decoder_is_installed(monkeypatch):
+    monkeypatch.setattr(image_mod, "_heif_opener", lambda: False)
     heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + b"\x00" * 100
     with pytest.raises(ImageError) as err:
         load_image(heic)
@@ -291,7 +320,7 @@ def test_messages_are_one_sentence(tmp_path):
                           "Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an)."]
     assert german[3].startswith("Die Fotodatei ist beschädigt (")       # its header cut off: Pillow's words
     assert german[4] == "Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten)."
-    assert german[5].startswith("HEIC-Foto: bitte zuerst in JPEG umwandeln")
+    assert german[5] == "Das HEIC-Foto ist beschädigt oder unvollständig: es lässt sich nicht entschlüsseln."
 
 
 def test_input_bytes_not_modified():
