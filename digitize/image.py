@@ -70,6 +70,10 @@ DAMAGED_DE = ("Ein Teil der JPEG-Daten des Fotos ist beschädigt ({detail}): dor
 #: JWRN_MUST_RESYNC, JWRN_NOT_SEQUENTIAL, ...).
 JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
 
+#: How libpng's warnings begin: of a PNG's side data (a colour profile "iCCP: known incorrect sRGB profile", a text
+#: chunk's checksum), whose pixels decode as they are: not printed (they named no file and meant nothing to a referee).
+LIBPNG_WARNING = "libpng warning:"
+
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
 
@@ -141,8 +145,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
 def _decoder_messages():
     """Catches what the image decoders print on stderr (file descriptor 2) meanwhile: libjpeg's warnings such as
     "Corrupt JPEG data: premature end of data segment", which name no file. Yields a list that holds libjpeg's lines
-    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; any other line caught is
-    passed on to stderr as it was."""
+    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's warnings
+    (:data:`LIBPNG_WARNING`) are dropped, any other line caught is passed on to stderr as it was."""
     said: list = []
     try:
         sys.stderr.flush()
@@ -164,7 +168,7 @@ def _decoder_messages():
         if line.startswith(JPEG_DAMAGE):
             if len(said) < 3:
                 said.append(line[:120])
-        else:
+        elif not line.startswith(LIBPNG_WARNING):
             others.append(line)
     if others:
         print("\n".join(others), file=sys.stderr)

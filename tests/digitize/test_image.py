@@ -211,6 +211,16 @@ def test_damaged_jpeg_data_is_told_not_printed_without_a_name(capfd):
     assert "JPEG" not in capfd.readouterr().err
 
 
+def test_a_png_with_a_broken_colour_profile_is_read_without_a_nameless_line(capfd):
+    """libpng printed "libpng warning: iCCP: too short" (a broken colour profile; its pixels are fine) on stderr,
+    naming no file: it is read without that line."""
+    data = png_bytes(marked())
+    iccp = b"icc\0\0" + zlib.compress(b"not a profile")
+    data = data[:33] + png_chunk(b"iCCP", iccp) + data[33:]           # after the header chunk
+    assert load_image(data).shape == marked().shape[:2] + (3,)
+    assert capfd.readouterr().err == ""
+
+
 def test_truncated_png():
     data = png_bytes(np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8))
     with pytest.raises(ImageError, match="truncated|damaged"):
