@@ -93,9 +93,9 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR; an iPhone's HEIC photo is
-    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown, AVIF or too large (> ``max_pixels``) photo, a PDF (with
-    advice how to make pictures of its pages) and a TIFF of several pages (a scan of several lists: one would be
-    read, the others not).
+    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown, AVIF or too large
+    (> ``max_pixels``) photo, a PDF (with advice how to make pictures of its pages) and a TIFF of several pages (a
+    scan of several lists: one would be read, the others not).
     """
     data = _read(source)
     if not data:
