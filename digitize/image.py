@@ -35,7 +35,8 @@ from PIL import Image, UnidentifiedImageError
 
 from digitize.problems import PhotoError
 
-#: Largest photo accepted, in pixels (width x height): a 64 MP phone photo; above it nothing is decoded.
+#: Largest photo decoded, in pixels (width x height): a 64 MP phone photo; a JPEG up to four times as large (a
+#: 108 or 200 MP phone photo) is decoded at half its width and height, anything larger is refused undecoded.
 MAX_PIXELS = 64_000_000
 #: Largest file read at all, in bytes.
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -107,8 +108,9 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
     if brand in AVIF_BRANDS:
         raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
-    fmt, (width, height), orientation = _header(data)
-    if width * height > max_pixels:
+    fmt, (width, height), orientation = _header(data, max_pixels)
+    halve = fmt in ("JPEG", "MPO") and max_pixels < width * height <= 4 * max_pixels
+    if width * height > max_pixels and not halve:
         raise ImageError(f"The photo is too large ({width} x {height} = {width * height / 1e6:.0f} megapixels; "
                          f"the limit is {max_pixels / 1e6:.0f} megapixels).",
                          de=f"Das Foto ist zu groß ({width} x {height} = {width * height / 1e6:.0f} Megapixel; "
@@ -120,14 +122,17 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
         raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
                          de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     with _decoder_messages() as said:
-        decoded = _decode_heif(data) if fmt == "HEIF" else cv2.imdecode(np.frombuffer(data, np.uint8),
-                                                                          cv2.IMREAD_UNCHANGED)
+        if fmt == "HEIF":
+            decoded = _decode_heif(data)
+        else:       # a 108 or 200 MP phone photo halved while decoded (libjpeg's scaled decoding: at most max_pixels)
+            decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2
+                                   | cv2.IMREAD_IGNORE_ORIENTATION if halve else cv2.IMREAD_UNCHANGED)
     if said and damage is not None:
         damage.append("; ".join(said))
     if decoded is None or decoded.size == 0:
         raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
                          de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
-    sizes = {(height, width)}
+    sizes = {(-(-height // 2), -(-width // 2))} if halve else {(height, width)}
     if fmt == "TIFF":
         # OpenCV's TIFF decoder turns the pixels upright itself (Pillow gives the size turned or not, by version)
         if orientation in (5, 6, 7, 8):
@@ -235,10 +240,13 @@ def _iso_brand(data: bytes) -> bytes | None:
     return None
 
 
-def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
-    """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded."""
+def _header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, int], int]:
+    """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded. Pillow
+    refuses a header of more than 4 x ``max_pixels`` itself (a JPEG up to that is decoded halved)."""
+    limit = Image.MAX_IMAGE_PIXELS
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        Image.MAX_IMAGE_PIXELS = 2 * max_pixels         # Pillow's error is at twice it: a 200 MP phone photo passes
         try:
             with Image.open(io.BytesIO(data)) as im:
                 fmt, size = im.format, im.size
@@ -262,6 +270,8 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
         except (OSError, ValueError, SyntaxError) as exc:
             raise ImageError(f"The photo file is damaged ({exc}).",
                              de=f"Die Fotodatei ist beschädigt ({exc}).") from None
+        finally:
+            Image.MAX_IMAGE_PIXELS = limit
     if fmt not in FORMATS:
         raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
                          de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")

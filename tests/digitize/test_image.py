@@ -165,6 +165,31 @@ def test_max_pixels_is_respected():
         load_image(data, max_pixels=9_999)
 
 
+def test_a_jpeg_up_to_four_times_the_limit_is_read_halved():
+    """A 108 or 200 MP phone photo (Samsung's, Xiaomi's high-resolution mode) was refused as too large, or as 'far
+    too large (hundreds of megapixels)' past Pillow's own limit of 179 MP: a JPEG up to four times the limit is
+    decoded at half its width and height (libjpeg's scaled decoding, never the whole), upright as the phone showed it;
+    other formats and larger JPEGs are still refused undecoded."""
+    img = np.zeros((301, 401, 3), np.uint8)
+    img[:, :100] = 255
+    img[:50, 300:] = (0, 0, 255)
+    data = jpeg_bytes(img)
+    out = load_image(data, max_pixels=50_000)
+    assert out.shape == (151, 201, 3)
+    assert out[:, :45].min() > 200 and out[:20, -20:, 2].min() > 200 and out[:20, -20:, :2].max() < 60
+    turned = load_image(jpeg_bytes(np.ascontiguousarray(np.rot90(img, 1))), max_pixels=50_000)      # stored turned
+    assert turned.shape == (201, 151, 3)
+    ex = Image.Exif()
+    ex[0x0112] = 8
+    buf = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(np.rot90(img, -1))[:, :, ::-1]).save(buf, "JPEG", quality=92, exif=ex)
+    assert load_image(buf.getvalue(), max_pixels=50_000).shape == (151, 201, 3)     # EXIF turn applied once
+    with pytest.raises(ImageError, match="too large"):
+        load_image(data, max_pixels=30_000)
+    with pytest.raises(ImageError, match=r"too large \(401 x 301"):
+        load_image(png_bytes(img), max_pixels=50_000)
+
+
 def test_empty_file(tmp_path):
     path = tmp_path / "empty.jpg"
     path.write_bytes(b"")
