@@ -190,6 +190,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 view.notes += [taken.text(lang) for taken in start_notes]
                 if damaged:
                     view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
+                    view.damaged = True
                 if settle_problem:
                     view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                 views.append(write_page_or_fail(Path(report), view, lang))

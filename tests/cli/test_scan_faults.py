@@ -273,3 +273,5 @@ def test_a_photo_with_damaged_jpeg_data_is_named(photos, tmp_path, monkeypatch):
     page = (report / "lists" / "s1-t2.html").read_text()
     assert "Part of the photo&#39;s JPEG data is damaged (Corrupt JPEG data" in page
     assert "JPEG" not in (report / "lists" / "s1-t1.html").read_text()
+    index = (report / "index.html").read_text()
+    assert index.count("photo damaged in part") == 1
