@@ -153,13 +153,17 @@ def _decoder_messages():
     of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's warnings
     (:data:`LIBPNG_WARNING`) are dropped, any other line caught is passed on to stderr as it was."""
     said: list = []
+    saved = None
     try:
         sys.stderr.flush()
         saved = os.dup(2)
-    except (OSError, ValueError, AttributeError):    # no stderr to catch (closed, odd): the decoders print as they will
+        caught = tempfile.TemporaryFile()
+    except (OSError, ValueError, AttributeError):   # no stderr to catch, no room for a temporary file: as they will
+        if saved is not None:
+            os.close(saved)
         yield said
         return
-    with tempfile.TemporaryFile() as caught:
+    with caught:
         os.dup2(caught.fileno(), 2)
         try:
             yield said

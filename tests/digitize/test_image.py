@@ -236,6 +236,17 @@ def test_damaged_jpeg_data_is_told_not_printed_without_a_name(capfd):
     assert "JPEG" not in capfd.readouterr().err
 
 
+def test_a_photo_is_read_where_no_temporary_file_can_be_made(monkeypatch):
+    """The decoders' words are caught in a temporary file: where none can be made (a full /tmp), the photo is still
+    read, their words left on stderr as before (it is no reason to refuse the photo, nor to stop a batch)."""
+    def no_room():
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(image_mod.tempfile, "TemporaryFile", no_room)
+    damage: list = []
+    assert load_image(png_bytes(marked()), damage=damage).shape == (40, 100, 3) and damage == []
+
+
 def test_a_png_with_a_broken_colour_profile_is_read_without_a_nameless_line(capfd):
     """libpng printed "libpng warning: iCCP: too short" (a broken colour profile; its pixels are fine) on stderr,
     naming no file: it is read without that line."""
