@@ -112,9 +112,11 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
     halve = fmt in ("JPEG", "MPO") and max_pixels < width * height <= 4 * max_pixels
     if width * height > max_pixels and not halve:
         raise ImageError(f"The photo is too large ({width} x {height} = {width * height / 1e6:.0f} megapixels; "
-                         f"the limit is {max_pixels / 1e6:.0f} megapixels).",
+                         f"the limit is {max_pixels / 1e6:.0f} megapixels): save a smaller copy (12 megapixels are "
+                         f"plenty) or scan at 300 dpi.",
                          de=f"Das Foto ist zu groß ({width} x {height} = {width * height / 1e6:.0f} Megapixel; "
-                            f"höchstens {max_pixels / 1e6:.0f} Megapixel).")
+                            f"höchstens {max_pixels / 1e6:.0f} Megapixel): eine kleinere Kopie speichern (12 "
+                            f"Megapixel reichen) oder mit 300 dpi scannen.")
     if fmt in ("JPEG", "MPO") and not _jpeg_complete(data):
         raise ImageError("The JPEG photo is truncated (the file ends before the image data does).",
                          de="Das JPEG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")

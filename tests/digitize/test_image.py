@@ -165,6 +165,15 @@ def test_max_pixels_is_respected():
         load_image(data, max_pixels=9_999)
 
 
+def test_too_large_a_photo_says_what_to_do():
+    """'The photo is too large (...; the limit is 64 megapixels).' left the referee (a scanner at 1200 dpi, a TIFF of
+    100 megapixels) without a way on: it says how to get a photo skatscan reads."""
+    with pytest.raises(ImageError) as err:
+        load_image(png_bytes(np.zeros((100, 100), np.uint8)), max_pixels=9_999)
+    assert str(err.value).endswith("): save a smaller copy (12 megapixels are plenty) or scan at 300 dpi.")
+    assert err.value.de.endswith("): eine kleinere Kopie speichern (12 Megapixel reichen) oder mit 300 dpi scannen.")
+
+
 def test_a_jpeg_up_to_four_times_the_limit_is_read_halved():
     """A 108 or 200 MP phone photo (Samsung's, Xiaomi's high-resolution mode) was refused as too large, or as 'far
     too large (hundreds of megapixels)' past Pillow's own limit of 179 MP: a JPEG up to four times the limit is
