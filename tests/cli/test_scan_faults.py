@@ -275,3 +275,23 @@ def test_a_photo_with_damaged_jpeg_data_is_named(photos, tmp_path, monkeypatch):
     assert "JPEG" not in (report / "lists" / "s1-t1.html").read_text()
     index = (report / "index.html").read_text()
     assert index.count("photo damaged in part") == 1
+
+
+def test_digitize_names_a_photo_with_damaged_jpeg_data(photos, monkeypatch):
+    """digitize reads such a photo too, names it in one line on stderr and keeps libjpeg's words as photo.damaged."""
+    import skatscan.cmd_digitize
+    from digitize.image import DAMAGED
+
+    class Read:
+        located = type("Located", (), {"other_lists": 0})()
+        damaged = "Corrupt JPEG data: bad Huffman code"
+
+        def list_json(self):
+            return {**json.loads(SAMPLE.read_text()), "photo": {"damaged": self.damaged}}
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", lambda name, engine, settings: (Read(), None))
+    r = CliRunner().invoke(cli, ["digitize", str(photos / "s1-t1.jpg")])
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == (f"skatscan: {photos / 's1-t1.jpg'}: "
+                        f"{DAMAGED.format(detail='Corrupt JPEG data: bad Huffman code')}\n")
+    assert json.loads(r.stdout)["photo"]["damaged"] == "Corrupt JPEG data: bad Huffman code"
