@@ -446,3 +446,21 @@ def test_a_photo_scanned_before_with_the_referees_decisions_does_not_give_way_to
     index = (report / "index.html").read_text()
     assert 'href="lists/a.html"' in index and 'href="lists/a2.html"' not in index
     assert (report / "results" / "a.list.json").exists()
+
+
+def test_a_photo_whose_jpeg_data_is_damaged_is_read_and_named(tmp_path):
+    """End to end: libjpeg's "Corrupt JPEG data: ..." on a real photo went to stderr without the file's name; the
+    photo is read, named in one line, and its JSON keeps libjpeg's words."""
+    data = bytearray((PHOTOS / "small-720.jpg").read_bytes())
+    start = int(len(data) * 0.75)
+    for i in range(start, start + 40, 4):       # the image data overwritten near its end
+        data[i] = 0x37
+    photo = tmp_path / "s1-t4.jpg"
+    photo.write_bytes(bytes(data))
+    code, _, err = run("digitize", str(photo), "-o", str(tmp_path / "s1-t4.json"))
+    assert code == 0, err
+    damaged = [line for line in err.splitlines() if "JPEG" in line]
+    assert damaged == [f"skatscan: {photo}: part of its JPEG data is damaged (Corrupt JPEG data: 37 extraneous bytes "
+                       "before marker 0xd9): the photo may show wrong colours or shifted blocks there; check its "
+                       "readings against the paper, or photograph the list again"], err
+    assert json.loads((tmp_path / "s1-t4.json").read_text())["photo"]["damaged"].startswith("Corrupt JPEG data")
