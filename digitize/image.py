@@ -31,7 +31,7 @@ from typing import Optional, Union
 
 import cv2
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError, features
 
 from digitize.problems import PhotoError
 
@@ -40,11 +40,12 @@ from digitize.problems import PhotoError
 MAX_PIXELS = 64_000_000
 #: Largest file read at all, in bytes.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write, HEIF an iPhone's HEIC photo (decoded
-#: by libheif through pi-heif, :func:`_decode_heif`).
-FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF", "HEIF"})
-#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box): HEIC is read with pi-heif (where it is installed:
-#: else refused with advice how to convert), AVIF refused.
+#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write, HEIF an iPhone's HEIC photo (by
+#: libheif through pi-heif), AVIF (Pillow's own plugin, with libavif): those two decoded by Pillow,
+#: :func:`_decode_pillow`.
+FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF", "HEIF", "AVIF"})
+#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box): HEIC is read with pi-heif, AVIF with Pillow (where
+#: either is missing, refused with advice how to convert).
 HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1",
                          b"msf1"})
 AVIF_BRANDS = frozenset({b"avif", b"avis"})
@@ -94,7 +95,7 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
 
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
     8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR; an iPhone's HEIC photo is
-    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown, AVIF or too large
+    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown or too large
     (> ``max_pixels``) photo, a PDF (with advice how to make pictures of its pages) and a TIFF of several pages (a
     scan of several lists: one would be read, the others not).
     """
@@ -106,7 +107,7 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
     brand = _iso_brand(data)
     if brand in HEIF_BRANDS and not _heif_opener():
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
-    if brand in AVIF_BRANDS:
+    if brand in AVIF_BRANDS and not features.check("avif"):
         raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
     fmt, (width, height), orientation = _header(data, max_pixels)
     halve = fmt in ("JPEG", "MPO") and max_pixels < width * height <= 4 * max_pixels
@@ -124,8 +125,8 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
         raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
                          de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     with _decoder_messages() as said:
-        if fmt == "HEIF":
-            decoded = _decode_heif(data)
+        if fmt in ("HEIF", "AVIF"):
+            decoded = _decode_pillow(data)
         else:       # a 108 or 200 MP phone photo halved while decoded (libjpeg's scaled decoding: at most max_pixels)
             decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2
                                    | cv2.IMREAD_IGNORE_ORIENTATION if halve else cv2.IMREAD_UNCHANGED)
@@ -196,10 +197,11 @@ def _heif_opener() -> bool:
     return True
 
 
-def _decode_heif(data: bytes) -> Optional[np.ndarray]:
-    """The primary image of a HEIC/HEIF file as BGR (BGRA with alpha), 8 bits, or None when it cannot be decoded.
-    libheif turns it upright by the file's own rotation and mirroring (``irot``, ``imir``, which an iPhone writes
-    besides the EXIF tag; pi-heif then reads that tag as 1, so it is not applied twice)."""
+def _decode_pillow(data: bytes) -> Optional[np.ndarray]:
+    """The primary image of a HEIC/HEIF or AVIF file as BGR (BGRA with alpha), 8 bits, or None when it cannot be
+    decoded. libheif turns a HEIC photo upright by the file's own rotation and mirroring (``irot``, ``imir``, which an
+    iPhone writes besides the EXIF tag; pi-heif then reads that tag as 1, so it is not applied twice); Pillow gives an
+    AVIF's ``irot``/``imir`` as its EXIF orientation instead, applied as a JPEG's."""
     try:
         with Image.open(io.BytesIO(data)) as im:
             if im.mode not in ("RGB", "RGBA"):
@@ -258,7 +260,7 @@ def _header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, 
                 fmt, size = im.format, im.size
                 pages = _tiff_pages(im) if fmt == "TIFF" else 1
                 orientation = 1
-                if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF"):
+                if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF", "AVIF"):
                     try:
                         orientation = int(im.getexif().get(EXIF_ORIENTATION_TAG, 1) or 1)
                     except Exception:  # a broken EXIF block: the pixels may still be fine

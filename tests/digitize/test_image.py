@@ -10,7 +10,7 @@ import zlib
 import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, features
 
 import digitize.image as image_mod
 from digitize.image import HEIC_MESSAGE, PDF_MESSAGE, ImageError, load_image
@@ -318,6 +318,24 @@ def test_an_iphones_heic_photo_is_read_upright():
     assert img[:8, -8:].max() < 40 and img[-8:, :8].min() > 200                                    # black; white
     with pytest.raises(ImageError, match="HEIC photo is damaged or cut short"):
         load_image(IPHONE_HEIC[:len(IPHONE_HEIC) // 2])
+
+
+@pytest.mark.skipif(not features.check("avif"), reason="this Pillow has no AVIF plugin")
+def test_an_avif_photo_is_read_upright():
+    """An AVIF photo (saved from a browser, some Android phones) was refused with advice to convert it: Pillow reads
+    it (its turn, an ``irot`` box, given as the EXIF orientation and applied once)."""
+    img = np.full((32, 48, 3), 255, np.uint8)
+    img[:8, :8] = 0                                        # black top left
+    img[-8:, :8] = (0, 0, 255)                             # blue bottom left (RGB)
+    ex = Image.Exif()
+    ex[0x0112] = 6
+    for exif, shape in ((None, (32, 48, 3)), (ex.tobytes(), (48, 32, 3))):
+        buf = io.BytesIO()
+        Image.fromarray(img).save(buf, "AVIF", quality=95, **({"exif": exif} if exif else {}))
+        out = load_image(buf.getvalue())
+        assert out.shape == shape
+    corner = out[:6, :6].mean(axis=(0, 1))                                 # blue top left, black top right
+    assert out[:6, -6:].mean() < 40 and corner[0] > 180 and corner[1:].max() < 60
 
 
 def test_heic_gets_conversion_advice_where_no_decoder_is_installed(monkeypatch):
