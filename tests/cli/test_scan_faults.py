@@ -295,3 +295,26 @@ def test_digitize_names_a_photo_with_damaged_jpeg_data(photos, monkeypatch):
     assert r.stderr == (f"skatscan: {photos / 's1-t1.jpg'}: "
                         f"{DAMAGED.format(detail='Corrupt JPEG data: bad Huffman code')}\n")
     assert json.loads(r.stdout)["photo"]["damaged"] == "Corrupt JPEG data: bad Huffman code"
+
+
+@pytest.mark.parametrize("command", ["scan", "digitize", "audit"])
+def test_a_folder_that_cannot_be_read_is_one_line(photos, tmp_path, monkeypatch, command):
+    """A folder without permission to read (on a Mac, a terminal not allowed into Desktop or Downloads: "Operation
+    not permitted") ended the command with a traceback: it is one line naming it, exit status 2, and nothing is
+    read or written (scan would have rewritten its report without the lists scanned from that folder before)."""
+    real = Path.iterdir
+
+    def iterdir(self):
+        if self.name == "locked":
+            raise PermissionError(1, "Operation not permitted", str(self))
+        return real(self)
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "s2-t1.jpg").write_bytes(b"photo")
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    args = [command, str(photos), str(locked)] + (["--report", str(tmp_path / "bericht")] if command == "scan" else [])
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2, r.exception
+    assert r.stderr.startswith(f"skatscan: {locked}: cannot read the folder (Operation not permitted)"), r.stderr
+    assert len(r.stderr.splitlines()) == 1 and not (tmp_path / "bericht").exists()
