@@ -75,6 +75,9 @@ JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS p
 #: How libpng's warnings begin: of a PNG's side data (a colour profile "iCCP: known incorrect sRGB profile", a text
 #: chunk's checksum), whose pixels decode as they are: not printed (they named no file and meant nothing to a referee).
 LIBPNG_WARNING = "libpng warning:"
+#: What OpenCV's lines of libtiff's warnings hold: of a TIFF's tags ("Unknown field with tag 65000", a scanner's
+#: private tag), its pixels decoded as they are; not printed either.
+LIBTIFF_WARNING = "TIFF_Warning"
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
@@ -153,8 +156,9 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
 def _decoder_messages():
     """Catches what the image decoders print on stderr (file descriptor 2) meanwhile: libjpeg's warnings such as
     "Corrupt JPEG data: premature end of data segment", which name no file. Yields a list that holds libjpeg's lines
-    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's warnings
-    (:data:`LIBPNG_WARNING`) are dropped, any other line caught is passed on to stderr as it was."""
+    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's and libtiff's
+    warnings (:data:`LIBPNG_WARNING`, :data:`LIBTIFF_WARNING`) are dropped, any other line caught is passed on to
+    stderr as it was."""
     said: list = []
     saved = None
     try:
@@ -180,7 +184,7 @@ def _decoder_messages():
         if line.startswith(JPEG_DAMAGE):
             if len(said) < 3:
                 said.append(line[:120])
-        elif not line.startswith(LIBPNG_WARNING):
+        elif not line.startswith(LIBPNG_WARNING) and LIBTIFF_WARNING not in line:
             others.append(line)
     if others:
         print("\n".join(others), file=sys.stderr)

@@ -10,7 +10,7 @@ import zlib
 import cv2
 import numpy as np
 import pytest
-from PIL import Image, features
+from PIL import Image, TiffImagePlugin, features
 
 import digitize.image as image_mod
 from digitize.image import HEIC_MESSAGE, PDF_MESSAGE, ImageError, load_image
@@ -263,6 +263,18 @@ def test_a_png_with_a_broken_colour_profile_is_read_without_a_nameless_line(capf
     iccp = b"icc\0\0" + zlib.compress(b"not a profile")
     data = data[:33] + png_chunk(b"iCCP", iccp) + data[33:]           # after the header chunk
     assert load_image(data).shape == marked().shape[:2] + (3,)
+    assert capfd.readouterr().err == ""
+
+
+def test_a_scanners_tiff_with_a_private_tag_is_read_without_a_nameless_line(capfd):
+    """OpenCV printed libtiff's "TIFF_Warning TIFFReadDirectory: Unknown field with tag 65000" (a scanner's private
+    tag; the pixels are fine) on stderr, naming no file: it is read without that line."""
+    info = TiffImagePlugin.ImageFileDirectory_v2()
+    info[65000] = "scanner's own"
+    info.tagtype[65000] = 2
+    buf = io.BytesIO()
+    Image.fromarray(marked()[:, :, ::-1]).save(buf, "TIFF", tiffinfo=info)
+    assert load_image(buf.getvalue()).shape == (40, 100, 3)
     assert capfd.readouterr().err == ""
 
 
