@@ -207,7 +207,8 @@ def _decode_pillow(data: bytes) -> Optional[np.ndarray]:
     iPhone writes besides the EXIF tag; pi-heif then reads that tag as 1, so it is not applied twice); Pillow gives an
     AVIF's ``irot``/``imir`` as its EXIF orientation instead, applied as a JPEG's."""
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with warnings.catch_warnings(), Image.open(io.BytesIO(data)) as im:
+            warnings.simplefilter("ignore")
             if im.mode not in ("RGB", "RGBA"):
                 im = im.convert("RGBA" if "A" in im.mode else "RGB")
             rgb = np.asarray(im)
@@ -257,7 +258,9 @@ def _header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, 
     refuses a header of more than 4 x ``max_pixels`` itself (a JPEG up to that is decoded halved)."""
     limit = Image.MAX_IMAGE_PIXELS
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        # Pillow's warnings name no file (a phone's broken EXIF block: "UserWarning: Corrupt EXIF data. Expecting to
+        # read 12 bytes but only got 10.", with Pillow's own source line): the orientation is then 1, said by nobody
+        warnings.simplefilter("ignore")
         Image.MAX_IMAGE_PIXELS = 2 * max_pixels         # Pillow's error is at twice it: a 200 MP phone photo passes
         try:
             with Image.open(io.BytesIO(data)) as im:

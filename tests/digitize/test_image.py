@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import io
 import struct
+import warnings
 import zlib
 
 import cv2
@@ -276,6 +277,23 @@ def test_a_scanners_tiff_with_a_private_tag_is_read_without_a_nameless_line(capf
     Image.fromarray(marked()[:, :, ::-1]).save(buf, "TIFF", tiffinfo=info)
     assert load_image(buf.getvalue()).shape == (40, 100, 3)
     assert capfd.readouterr().err == ""
+
+
+def test_a_broken_exif_block_is_no_nameless_warning(capfd):
+    """Pillow warned "UserWarning: Corrupt EXIF data. Expecting to read 12 bytes but only got 10." on stderr, with
+    its own source line and no file name (a phone or an editor that wrote a broken EXIF block): the photo is read
+    (upright as stored: its orientation cannot be known) without that."""
+    ex = Image.Exif()
+    ex[0x010F] = "Maker"
+    buf = io.BytesIO()
+    Image.fromarray(marked()[:, :, ::-1]).save(buf, "JPEG", exif=ex.tobytes())
+    data = bytearray(buf.getvalue())
+    ifd = data.find(b"Exif\0\0") + 6 + 8                  # the first IFD's count of entries
+    data[ifd:ifd + 2] = (40).to_bytes(2, "little" if data[ifd - 8:ifd - 6] == b"II" else "big")
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        assert load_image(bytes(data)).shape == (40, 100, 3)
+    assert [str(w.message) for w in warned] == [] and capfd.readouterr().err == ""
 
 
 def test_truncated_png():
