@@ -28,8 +28,10 @@ from typing import Callable, Iterable, Optional
 
 from audit.files import one_line, resolved, write_atomic
 
-#: Photo files a batch picks up from a folder.
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jfif", ".jpe", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif")
+#: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
+#: pictures of its pages rather than passed over without a word.
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jfif", ".jpe", ".png", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".heif",
+                  ".avif", ".pdf")
 #: Seconds one photo may take before its worker is stopped.
 TIME_LIMIT = 60.0
 #: Photos a worker process handles before it is replaced (bounds memory over long batches).

@@ -57,6 +57,7 @@ class ListView:
     problem_label: str = ""       # what kind of problem, in the report's language (PROBLEM_LABEL), when known
     retake: bool = False          # read mostly in doubt: a new photo would serve better (retake_advice)
     other_lists: bool = False     # the photo shows another list beside this one, not read (other_lists_note)
+    damaged: bool = False         # the photo's JPEG data is damaged in part (photo.damaged): its readings to check
     #: what the desk noticed beside the audit (e.g. start numbers that differ from the seating list)
     notes: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
@@ -84,14 +85,15 @@ class ListView:
     @property
     def sort_key(self):
         # a list in order whose photo shows another list comes before the lists in order: the referee has work there
-        order = STATUS_ORDER.get(self.status, 9) - (0.5 if self.status == CLEAN and self.other_lists else 0)
+        order = STATUS_ORDER.get(self.status, 9) - (0.5 if self.status == CLEAN and (self.other_lists or self.damaged)
+                                                    else 0)
         return (order, self.series or 0, self.table or 0, self.name)
 
     @property
     def for_referee(self) -> bool:
         """Whether the referee has something to do for this list: a photo that could not be read, reading doubts or
-        errors on paper, or another list on its photo that was not read."""
-        return self.status != CLEAN or self.other_lists
+        errors on paper, another list on its photo that was not read, or a photo whose JPEG data is damaged."""
+        return self.status != CLEAN or self.other_lists or self.damaged
 
     def for_index(self) -> "ListView":
         """This view without what only the list's own page shows (its rows, findings, corrections and the pictures

@@ -23,30 +23,61 @@ from __future__ import annotations
 
 import io
 import os
+import sys
+import tempfile
 import warnings
-from typing import Union
+from contextlib import contextmanager
+from typing import Optional, Union
 
 import cv2
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError, features
 
 from digitize.problems import PhotoError
 
-#: Largest photo accepted, in pixels (width x height): a 64 MP phone photo; above it nothing is decoded.
+#: Largest photo decoded, in pixels (width x height): a 64 MP phone photo; a JPEG up to four times as large (a
+#: 108 or 200 MP phone photo) is decoded at half its width and height, anything larger is refused undecoded.
 MAX_PIXELS = 64_000_000
 #: Largest file read at all, in bytes.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write.
-FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF"})
-#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box), which neither OpenCV nor Pillow read here.
+#: Formats (Pillow's names) decoded; MPO is the JPEG variant some phones write, HEIF an iPhone's HEIC photo (by
+#: libheif through pi-heif), AVIF (Pillow's own plugin, with libavif): those two decoded by Pillow,
+#: :func:`_decode_pillow`.
+FORMATS = frozenset({"JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF", "HEIF", "AVIF"})
+#: ISO-BMFF brands of HEIC/HEIF and AVIF files (``ftyp`` box): HEIC is read with pi-heif, AVIF with Pillow (where
+#: either is missing, refused with advice how to convert).
 HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1",
                          b"msf1"})
 AVIF_BRANDS = frozenset({b"avif", b"avis"})
 EXIF_ORIENTATION_TAG = 0x0112
 HEIC_MESSAGE = ("HEIC photo: convert it to JPEG first (on the phone: Settings > Camera > Formats > "
                 "Most Compatible, or `heif-convert photo.heic photo.jpg`).")
+PDF_MESSAGE = ("PDF file: skatscan reads photos, not PDFs; let the scanner save JPEG (a file a page), or turn each "
+               "page into a picture (`pdftoppm -r 300 -jpeg scan.pdf seite` makes seite-1.jpg, seite-2.jpg, ...).")
+PDF_MESSAGE_DE = ("PDF-Datei: skatscan liest Fotos, keine PDFs; den Scanner JPEG speichern lassen (eine Datei je "
+                  "Seite) oder jede Seite in ein Bild umwandeln (`pdftoppm -r 300 -jpeg scan.pdf seite` ergibt "
+                  "seite-1.jpg, seite-2.jpg, ...).")
 HEIC_MESSAGE_DE = ("HEIC-Foto: bitte zuerst in JPEG umwandeln (am iPhone: Einstellungen > Kamera > Formate > "
                    "Maximale Kompatibilität, oder `heif-convert foto.heic foto.jpg`).")
+
+#: The sentence for a photo whose JPEG data libjpeg found damaged in part (``{detail}``: its own words); the photo is
+#: still read (a damaged stretch may be small, or past the list), and the referee told to check it (``DAMAGED_DE``
+#: the same in German, for the report).
+DAMAGED = ("part of its JPEG data is damaged ({detail}): the photo may show wrong colours or shifted blocks there; "
+           "check its readings against the paper, or photograph the list again")
+DAMAGED_DE = ("Ein Teil der JPEG-Daten des Fotos ist beschädigt ({detail}): dort kann es falsche Farben oder "
+              "verschobene Blöcke zeigen; die Lesungen mit dem Papier vergleichen oder die Liste neu fotografieren.")
+
+#: How libjpeg's warnings of damaged data begin (jerror.h: JWRN_JPEG_EOF, JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
+#: JWRN_MUST_RESYNC, JWRN_NOT_SEQUENTIAL, ...).
+JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
+
+#: How libpng's warnings begin: of a PNG's side data (a colour profile "iCCP: known incorrect sRGB profile", a text
+#: chunk's checksum), whose pixels decode as they are: not printed (they named no file and meant nothing to a referee).
+LIBPNG_WARNING = "libpng warning:"
+#: What OpenCV's lines of libtiff's warnings hold: of a TIFF's tags ("Unknown field with tag 65000", a scanner's
+#: private tag), its pixels decoded as they are; not printed either.
+LIBTIFF_WARNING = "TIFF_Warning"
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
@@ -58,39 +89,56 @@ class ImageError(PhotoError):
     why = "file"
 
 
-def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional[list] = None) -> np.ndarray:
     """Load a photo from a path or from the file's bytes; returns a new BGR uint8 array (H, W, 3).
 
+    What libjpeg says of a JPEG whose data is damaged in part ("Corrupt JPEG data: ...", which it would print on
+    stderr without the file's name) is appended to ``damage`` (a list) when given, else dropped: the pixels it
+    could decode are returned, the caller names the file (:data:`DAMAGED`).
+
     EXIF orientation is applied (the image comes out as the phone showed it); 16-bit images are reduced to
-    8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR. Raises
-    :class:`ImageError` for an empty, truncated, unknown, HEIC or too large (> ``max_pixels``) photo, and a TIFF of
-    several pages (a scan of several lists: one would be read, the others not).
+    8 bits, alpha is laid over white paper, grey, palette and CMYK images become BGR; an iPhone's HEIC photo is
+    decoded by libheif (pi-heif). Raises :class:`ImageError` for an empty, truncated, unknown or too large
+    (> ``max_pixels``) photo, a PDF (with advice how to make pictures of its pages) and a TIFF of several pages (a
+    scan of several lists: one would be read, the others not).
     """
     data = _read(source)
     if not data:
         raise ImageError("The photo is empty (0 bytes).", de="Das Foto ist leer (0 Bytes).")
+    if data[:1024].lstrip(b"\x00\t\n\r\f ").startswith(b"%PDF-"):     # a scanner's PDF (also renamed .jpg)
+        raise ImageError(PDF_MESSAGE, de=PDF_MESSAGE_DE)
     brand = _iso_brand(data)
-    if brand in HEIF_BRANDS:
+    if brand in HEIF_BRANDS and not _heif_opener():
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
-    if brand in AVIF_BRANDS:
+    if brand in AVIF_BRANDS and not features.check("avif"):
         raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
-    fmt, (width, height), orientation = _header(data)
-    if width * height > max_pixels:
+    fmt, (width, height), orientation = _header(data, max_pixels)
+    halve = fmt in ("JPEG", "MPO") and max_pixels < width * height <= 4 * max_pixels
+    if width * height > max_pixels and not halve:
         raise ImageError(f"The photo is too large ({width} x {height} = {width * height / 1e6:.0f} megapixels; "
-                         f"the limit is {max_pixels / 1e6:.0f} megapixels).",
+                         f"the limit is {max_pixels / 1e6:.0f} megapixels): save a smaller copy (12 megapixels are "
+                         f"plenty) or scan at 300 dpi.",
                          de=f"Das Foto ist zu groß ({width} x {height} = {width * height / 1e6:.0f} Megapixel; "
-                            f"höchstens {max_pixels / 1e6:.0f} Megapixel).")
+                            f"höchstens {max_pixels / 1e6:.0f} Megapixel): eine kleinere Kopie speichern (12 "
+                            f"Megapixel reichen) oder mit 300 dpi scannen.")
     if fmt in ("JPEG", "MPO") and not _jpeg_complete(data):
         raise ImageError("The JPEG photo is truncated (the file ends before the image data does).",
                          de="Das JPEG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
     if fmt == "PNG" and b"IEND" not in data[-64:]:
         raise ImageError("The PNG photo is truncated (the file ends before the image data does).",
                          de="Das PNG-Foto ist unvollständig (die Datei endet vor den Bilddaten).")
-    decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    with _decoder_messages() as said:
+        if fmt in ("HEIF", "AVIF"):
+            decoded = _decode_pillow(data)
+        else:       # a 108 or 200 MP phone photo halved while decoded (libjpeg's scaled decoding: at most max_pixels)
+            decoded = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2
+                                   | cv2.IMREAD_IGNORE_ORIENTATION if halve else cv2.IMREAD_UNCHANGED)
+    if said and damage is not None:
+        damage.append("; ".join(said))
     if decoded is None or decoded.size == 0:
         raise ImageError(f"The {fmt} photo is damaged: its image data cannot be decoded.",
                          de=f"Das {fmt}-Foto ist beschädigt: seine Bilddaten lassen sich nicht entschlüsseln.")
-    sizes = {(height, width)}
+    sizes = {(-(-height // 2), -(-width // 2))} if halve else {(height, width)}
     if fmt == "TIFF":
         # OpenCV's TIFF decoder turns the pixels upright itself (Pillow gives the size turned or not, by version)
         if orientation in (5, 6, 7, 8):
@@ -102,6 +150,71 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
                          de=f"Das {fmt}-Foto ist beschädigt: laut Kopf {width} x {height}, entschlüsselt aber "
                             f"{decoded.shape[1]} x {decoded.shape[0]}.")
     return _orient(_to_bgr8(decoded), orientation)
+
+
+@contextmanager
+def _decoder_messages():
+    """Catches what the image decoders print on stderr (file descriptor 2) meanwhile: libjpeg's warnings such as
+    "Corrupt JPEG data: premature end of data segment", which name no file. Yields a list that holds libjpeg's lines
+    of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's and libtiff's
+    warnings (:data:`LIBPNG_WARNING`, :data:`LIBTIFF_WARNING`) are dropped, any other line caught is passed on to
+    stderr as it was."""
+    said: list = []
+    saved = None
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        caught = tempfile.TemporaryFile()
+    except (OSError, ValueError, AttributeError):   # no stderr to catch, no room for a temporary file: as they will
+        if saved is not None:
+            os.close(saved)
+        yield said
+        return
+    with caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            lines = [line.strip() for line in caught.read(1 << 16).decode("utf-8", "replace").splitlines()]
+    others = []
+    for line in filter(None, lines):
+        if line.startswith(JPEG_DAMAGE):
+            if len(said) < 3:
+                said.append(line[:120])
+        elif not line.startswith(LIBPNG_WARNING) and LIBTIFF_WARNING not in line:
+            others.append(line)
+    if others:
+        print("\n".join(others), file=sys.stderr)
+
+
+def _heif_opener() -> bool:
+    """Whether Pillow opens HEIC/HEIF files: pi-heif (libheif's decoder, without the encoders) registered as its
+    plugin; False where it is not installed."""
+    try:
+        import pi_heif
+    except ImportError:
+        return False
+    pi_heif.register_heif_opener()
+    return True
+
+
+def _decode_pillow(data: bytes) -> Optional[np.ndarray]:
+    """The primary image of a HEIC/HEIF or AVIF file as BGR (BGRA with alpha), 8 bits, or None when it cannot be
+    decoded. libheif turns a HEIC photo upright by the file's own rotation and mirroring (``irot``, ``imir``, which an
+    iPhone writes besides the EXIF tag; pi-heif then reads that tag as 1, so it is not applied twice); Pillow gives an
+    AVIF's ``irot``/``imir`` as its EXIF orientation instead, applied as a JPEG's."""
+    try:
+        with warnings.catch_warnings(), Image.open(io.BytesIO(data)) as im:
+            warnings.simplefilter("ignore")
+            if im.mode not in ("RGB", "RGBA"):
+                im = im.convert("RGBA" if "A" in im.mode else "RGB")
+            rgb = np.asarray(im)
+    except (OSError, ValueError, SyntaxError, RuntimeError):
+        return None
+    return cv2.cvtColor(rgb, cv2.COLOR_RGBA2BGRA if rgb.shape[2] == 4 else cv2.COLOR_RGB2BGR)
 
 
 def _read(source: Source) -> bytes:
@@ -140,16 +253,21 @@ def _iso_brand(data: bytes) -> bytes | None:
     return None
 
 
-def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
-    """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded."""
+def _header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, int], int]:
+    """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded. Pillow
+    refuses a header of more than 4 x ``max_pixels`` itself (a JPEG up to that is decoded halved)."""
+    limit = Image.MAX_IMAGE_PIXELS
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        # Pillow's warnings name no file (a phone's broken EXIF block: "UserWarning: Corrupt EXIF data. Expecting to
+        # read 12 bytes but only got 10.", with Pillow's own source line): the orientation is then 1, said by nobody
+        warnings.simplefilter("ignore")
+        Image.MAX_IMAGE_PIXELS = 2 * max_pixels         # Pillow's error is at twice it: a 200 MP phone photo passes
         try:
             with Image.open(io.BytesIO(data)) as im:
                 fmt, size = im.format, im.size
                 pages = _tiff_pages(im) if fmt == "TIFF" else 1
                 orientation = 1
-                if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF"):
+                if fmt in ("JPEG", "MPO", "PNG", "WEBP", "TIFF", "AVIF"):
                     try:
                         orientation = int(im.getexif().get(EXIF_ORIENTATION_TAG, 1) or 1)
                     except Exception:  # a broken EXIF block: the pixels may still be fine
@@ -158,11 +276,17 @@ def _header(data: bytes) -> tuple[str, tuple[int, int], int]:
             raise ImageError("The photo is far too large (its header declares hundreds of megapixels).",
                              de="Das Foto ist viel zu groß (sein Kopf gibt Hunderte Megapixel an).") from None
         except UnidentifiedImageError:
+            if _iso_brand(data) in HEIF_BRANDS:     # libheif could not parse it: cut short in copying, or damaged
+                raise ImageError("The HEIC photo is damaged or cut short: it cannot be decoded.",
+                                 de="Das HEIC-Foto ist beschädigt oder unvollständig: es lässt sich nicht "
+                                    "entschlüsseln.") from None
             raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).",
                              de="Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).") from None
         except (OSError, ValueError, SyntaxError) as exc:
             raise ImageError(f"The photo file is damaged ({exc}).",
                              de=f"Die Fotodatei ist beschädigt ({exc}).") from None
+        finally:
+            Image.MAX_IMAGE_PIXELS = limit
     if fmt not in FORMATS:
         raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
                          de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")

@@ -48,6 +48,9 @@ class Digitized:
     reads: list[CellRead]
     image_shape: tuple
     timings: dict = field(default_factory=dict)
+    #: libjpeg's words on JPEG data damaged in part ("" for none: :func:`digitize.image.load_image`), kept in the
+    #: document as ``photo.damaged``
+    damaged: str = ""
 
     def list_json(self) -> dict:
         doc = list_to_json(self.list)
@@ -57,6 +60,8 @@ class Digitized:
                         "fit_error_mm": round(float(loc.fit_error_mm), 3), "qr": loc.payload,
                         "other_lists": loc.other_lists,
                         "seconds": {k: round(v, 3) for k, v in self.timings.items()}}
+        if self.damaged:
+            doc["photo"]["damaged"] = self.damaged
         return doc
 
 
@@ -194,10 +199,12 @@ def payload_table(located) -> Table:
 def digitize_file(path: str | Path, *, engine: str = "skatscan", settings: Optional[Settings] = None) -> Digitized:
     """Load and read one photo file; bad files raise ImageError / LocateError with one sentence."""
     t0 = time.perf_counter()
-    image = load_image(path)
+    damage: list = []
+    image = load_image(path, damage=damage)
     t1 = time.perf_counter()
     d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     d.timings = {"load": t1 - t0, **d.timings}
+    d.damaged = "; ".join(damage)
     return d
 
 
@@ -218,11 +225,13 @@ def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> 
 def process_photo(path: str, engine: str = "skatscan", settings: Optional[Settings] = None) -> dict:
     """The batch worker's job for one photo (see :mod:`desk.batch`)."""
     from desk.batch import PhotoProblem
+    damage: list = []
     try:
-        image = load_image(path)
+        image = load_image(path, damage=damage)
         d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     except (ImageError, LocateError) as exc:
         raise PhotoProblem(str(exc), exc.why, exc.de) from None
+    d.damaged = "; ".join(damage)
     # a reduced copy of the photo: the report draws the readings and findings onto it
     return {"list": d.list_json(), "overlay_jpeg": encode_jpeg(image, max_width=REPORT_WIDTH)}
 

@@ -100,6 +100,10 @@ BLUR_EDGE_RATIO = 1.6
 BLUR_COARSE_SIGMA = 3.0
 #: Markers needed for a first homography from them (two side by side extrapolate badly across the page).
 MIN_MARKERS = 3
+#: Corner markers seen, too few to place the list, that show part of a skatscan list in frame (not none at all).
+PART_MARKERS = 2
+#: How near an edge of the photo (share of its long side) the outline of a grid that runs off it lies.
+EDGE_SLACK = 0.025
 #: The corner markers are looked for among shapes at least this share of the size the grid's outline gives a marker
 #: (:func:`_markers`): a marker at the far edge of a list photographed aslant is smaller than the outline's mean says,
 #: by a fifth at a strong tilt.
@@ -211,6 +215,9 @@ def find_sheet(image: np.ndarray) -> Sheet:
         if method == "grid" and _looks_blurred(work):
             raise PhotoUnreadable("The photo is too blurred to read the list: hold the phone still and let it focus.",
                                   de=BLURRED_DE)
+        part = _part_in_frame(work.shape, markers, quads)
+        if part is not None:
+            raise part
         raise NoListFound(f"No Skat list found: a grid was seen but it does not match the Spielliste "
                           f"(fit error {error:.1f} mm over {inliers} line crossings).",
                           de=f"Keine Skatliste gefunden: ein Gitter ist zu sehen, passt aber nicht zur Spielliste "
@@ -280,7 +287,7 @@ def _first_guess(work: np.ndarray, grey: np.ndarray, to_photo: np.ndarray, marke
     guess = _grid_hypothesis(work, quads)
     clock("hypotheses")
     if guess is None:
-        raise _nothing_found(work)
+        raise _nothing_found(work, markers, quads)
     return "grid", None, guess
 
 
@@ -543,11 +550,44 @@ def _looks_blurred(work: np.ndarray) -> bool:
     return float(np.percentile(fine, 99.5)) / c < BLUR_EDGE_RATIO
 
 
-def _nothing_found(work: np.ndarray) -> LocateError:
-    """The error for a photo on which no grid was found: blurred, or simply no list."""
+def _nothing_found(work: np.ndarray, markers: Optional[dict] = None, quads: Optional[list] = None) -> LocateError:
+    """The error for a photo on which no list was found: blurred; part of a list in frame (:func:`_part_in_frame`);
+    or simply no list."""
     if _looks_blurred(work):
         return PhotoUnreadable("The photo is too blurred to find the list: hold the phone still and let it focus.",
                                de=BLURRED_DE)
+    part = _part_in_frame(work.shape, markers, quads)
+    if part is not None:
+        return part
     return NoListFound("No Skat list found on the photo: no printed grid like the Spielliste's was seen.",
                        de="Keine Skatliste auf dem Foto gefunden: kein gedrucktes Gitter wie das der Spielliste "
                           "zu sehen.")
+
+
+def _part_in_frame(shape: tuple, markers: Optional[dict], quads: Optional[list]) -> Optional[NoListFound]:
+    """The error for a photo (work image of ``shape``) on which no list was placed that shows part of one: at least
+    :data:`PART_MARKERS` of a skatscan list's corner markers seen, not all four; or a grid of lines that runs off
+    the photo (the largest line network's outline, ``quads[0]``, against its edge: the part of a DSkV list in frame,
+    or maybe a tiled floor, hence the hedge). None when neither."""
+    if markers and PART_MARKERS <= len(markers) < 4:
+        n = len(markers)
+        return NoListFound(f"Only part of a Skat list is on the photo ({n} of its 4 corner markers were seen): "
+                           f"photograph the whole sheet.",
+                           de=f"Nur ein Teil einer Skatliste ist auf dem Foto ({n} ihrer 4 Eckmarken zu sehen): "
+                              f"bitte das ganze Blatt fotografieren.")
+    if quads and _runs_off(quads[0], shape):
+        return NoListFound("No whole Skat list found on the photo: a grid of printed lines runs off its edge; if "
+                           "that is the list, photograph the whole sheet.",
+                           de="Keine ganze Skatliste auf dem Foto gefunden: ein Gitter gedruckter Linien läuft über "
+                              "seinen Rand hinaus; ist es die Liste, bitte das ganze Blatt fotografieren.")
+    return None
+
+
+def _runs_off(quad: np.ndarray, shape: tuple) -> bool:
+    """Whether the outline ``quad`` (4 x 2, work px) lies against an edge of an image of ``shape``: both corners
+    of one of its sides within :data:`EDGE_SLACK` of the long side from the same edge (or beyond it)."""
+    q = np.asarray(quad, np.float64)
+    slack = EDGE_SLACK * max(shape[:2])
+    h, w = shape[:2]
+    near = np.stack([q[:, 0] <= slack, q[:, 1] <= slack, q[:, 0] >= w - 1 - slack, q[:, 1] >= h - 1 - slack])
+    return bool((near & np.roll(near, -1, axis=1)).any())

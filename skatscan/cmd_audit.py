@@ -28,7 +28,10 @@ def expand(paths) -> list[str]:
     out = []
     for p in paths:
         # not the batch's own record in a scan's results folder, which is no list
-        out += [str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST] if Path(p).is_dir() else [p]
+        try:
+            out += [str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST] if Path(p).is_dir() else [p]
+        except OSError as exc:      # a folder without permission to read: one line, not a traceback
+            raise BadInput(f"cannot read the folder ({exc.strerror or exc})", str(p)) from None
     return out
 
 

@@ -10,7 +10,8 @@ from audit.listjson import dumps
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, OneLineCommand
 from .options import make_settings, settings_options
 from .outputs import OutputPlan
-from .photos import OTHER_LISTS_LINE, cells_picture, debug_picture, engine_option, expand_photos, read_photo
+from .photos import (OTHER_LISTS_LINE, cells_picture, damaged_line, debug_picture, engine_option, expand_photos,
+                     read_photo)
 
 
 @click.command("digitize", cls=OneLineCommand)
@@ -47,6 +48,8 @@ def command(photos, output, engine, debug_dir, games, loss_money):
             continue
         d, image = got
         doc = d.list_json()
+        if d.damaged:
+            click.echo(f"skatscan: {name}: {damaged_line(d.damaged)}", err=True)
         if d.located.other_lists:
             click.echo(f"skatscan: {name}: {OTHER_LISTS_LINE}", err=True)
         if output:

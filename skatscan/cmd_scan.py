@@ -26,11 +26,12 @@ from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           copy_of, decisions_for, newest, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
+from digitize.image import DAMAGED, DAMAGED_DE
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
-from .photos import OTHER_LISTS_LINE, engine_option, expand_photos, report_picture, with_name_hint
+from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos, report_picture, with_name_hint
 
 
 @click.command("scan", cls=OneLineCommand)
@@ -132,6 +133,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             try:
                 sl = list_from_json(o.list_doc, str(o.photo))
                 width = (o.list_doc.get("photo") or {}).get("width")
+                damaged = str((o.list_doc.get("photo") or {}).get("damaged") or "")
                 o.list_doc = None   # parsed: the JSON's objects would hold megabytes a list until the report is written
                 sl = with_name_hint(sl, o.photo)
                 seating_note = None
@@ -150,14 +152,16 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 bad_input_line(str(o.photo), str(exc))
                 bad += 1
                 continue
-            read.append((o, sl, seating_note, width, settle_problem))
+            read.append((o, sl, seating_note, width, settle_problem, damaged))
         # a start number read in doubt that another table of its series has: the other lists may tell which it is
-        settled = reconcile_start_numbers([sl for _, sl, _, _, _ in read])
-        for (o, _, seating_note, width, settle_problem), (sl, start_notes) in zip(read, settled):
+        settled = reconcile_start_numbers([sl for _, sl, _, _, _, _ in read])
+        for (o, _, seating_note, width, settle_problem, damaged), (sl, start_notes) in zip(read, settled):
             for taken in start_notes:
                 say(o, taken.text())
             a = audit(sl, settings)
             audits.append(a)
+            if damaged:
+                say(o, damaged_line(damaged))
             if retake_advice(sl) is not None:
                 say(o, "most cells with writing are read in doubt: "
                        "a sharper photo of the list, filling the frame, would help")
@@ -184,6 +188,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if seating_note:
                     view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                 view.notes += [taken.text(lang) for taken in start_notes]
+                if damaged:
+                    view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
+                    view.damaged = True
                 if settle_problem:
                     view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                 views.append(write_page_or_fail(Path(report), view, lang))
@@ -230,6 +237,8 @@ def _process(path: str, engine: str, settings) -> dict:
     return process_photo(path, engine, settings)
 
 
+#: A list page's note on a photo whose JPEG data is damaged in part (``photo.damaged``: libjpeg's words).
+DAMAGED_NOTE = {"de": DAMAGED_DE, "en": "Part of the photo's " + DAMAGED.removeprefix("part of its ") + "."}
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
 #: A list page's note on a decisions file (``NAME.settle.json``) that could not be read.
 SETTLE_PROBLEM_NOTE = {

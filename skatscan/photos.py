@@ -17,6 +17,13 @@ from .cli import BadInput, bad_input_line
 OTHER_LISTS_LINE = ("the photo shows another list beside this one, which was not read: photograph each list on its "
                     "own")
 
+
+def damaged_line(detail: str) -> str:
+    """The line on stderr for a photo whose JPEG data is damaged in part (``photo.damaged``): read all the same."""
+    from digitize.image import DAMAGED
+    return DAMAGED.format(detail=detail)
+
+
 engine_option = click.option("--engine", type=click.Choice(["skatscan", "tesseract"]), default="skatscan",
                              show_default=True,
                              help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")
@@ -34,7 +41,7 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
         if missing:
             raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
     files, seen = [], set()
-    for p in find_photos(paths):
+    for p in _readable(find_photos, paths):
         where = resolved(p)
         if where not in seen:           # a file named twice (overlapping patterns, a folder and a file in it): once
             seen.add(where)
@@ -42,11 +49,32 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
     if not files:
         inner = sorted(str(sub) for p in map(Path, paths) if p.is_dir()
                        for sub in p.iterdir() if sub.is_dir() and not sub.name.startswith(".")
-                       and find_photos([str(sub)]))
+                       and _listable(sub) and find_photos([str(sub)]))
         hint = f"; the folders {', '.join(inner)} hold photos: give them (a folder is not searched below)" \
             if inner else ""
         raise BadInput(f"no photos (.jpg, .png, ...) found{hint}", " ".join(paths))
     return files
+
+
+def _readable(listing, *args):
+    """``listing(*args)`` (the photos of folders, a folder's entries), a folder that cannot be read (no permission:
+    on a Mac, a terminal not allowed into Desktop or Downloads says "Operation not permitted") bad input naming it,
+    before anything is read or written: it ended the command with a traceback, and a report rewritten without its
+    photos would have left out the lists scanned from it before."""
+    try:
+        return listing(*args)
+    except OSError as exc:
+        raise BadInput(f"cannot read the folder ({exc.strerror or exc}); nothing was read or written",
+                       str(exc.filename or " ".join(map(str, args)))) from None
+
+
+def _listable(folder: Path) -> bool:
+    """Whether the folder's entries can be listed (a folder inside a given one, for the hint naming them)."""
+    try:
+        next(iter(folder.iterdir()), None)
+        return True
+    except OSError:
+        return False
 
 
 def read_photo(name: str, engine: str, settings=None):
@@ -56,9 +84,12 @@ def read_photo(name: str, engine: str, settings=None):
     from digitize.locate import LocateError
     from digitize.pipeline import digitize_image
     from digitize.reader import EngineUnavailable
+    damage: list = []
     try:
-        image = load_image(name)
-        return digitize_image(image, engine=engine, source=name, settings=settings), image
+        image = load_image(name, damage=damage)
+        d = digitize_image(image, engine=engine, source=name, settings=settings)
+        d.damaged = "; ".join(damage)
+        return d, image
     except (ImageError, LocateError) as exc:
         bad_input_line(name, str(exc))
     except EngineUnavailable as exc:

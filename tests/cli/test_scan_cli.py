@@ -304,6 +304,22 @@ def test_a_folder_of_series_folders_names_them(tmp_path):
     assert run("digitize", str(leer))[2] == f"skatscan: {leer}: no photos (.jpg, .png, ...) found\n"
 
 
+def test_a_scanners_pdf_in_the_folder_is_named_with_advice(tmp_path):
+    """A folder of an office scanner's PDFs was "no photos found", and a PDF beside photos was passed over without a
+    word: each PDF is one line saying what to do, the report's index names it, exit status 2."""
+    from PIL import Image
+    (tmp_path / "scans").mkdir()
+    Image.new("RGB", (120, 170), "white").save(tmp_path / "scans" / "Scan_0001.pdf", resolution=50)
+    code, out, err = run("scan", str(tmp_path / "scans"), "--report", str(tmp_path / "bericht"))
+    assert code == 2
+    lines = err.splitlines()
+    assert lines[0].startswith(f"skatscan: {tmp_path / 'scans' / 'Scan_0001.pdf'}: PDF file: skatscan reads photos, "
+                               "not PDFs; let the scanner save JPEG"), err
+    assert "pdftoppm" in lines[0] and len(lines) == 2
+    index = (tmp_path / "bericht" / "index.html").read_text()
+    assert "Scan_0001.pdf" in index and "PDF-Datei: skatscan liest Fotos" in index
+
+
 def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     """The standings a run cannot make remove those an earlier run wrote, not a file of the same name that skatscan
     did not write (a report folder given as one that holds the office's own standings.csv)."""
@@ -434,3 +450,21 @@ def test_a_photo_scanned_before_with_the_referees_decisions_does_not_give_way_to
     index = (report / "index.html").read_text()
     assert 'href="lists/a.html"' in index and 'href="lists/a2.html"' not in index
     assert (report / "results" / "a.list.json").exists()
+
+
+def test_a_photo_whose_jpeg_data_is_damaged_is_read_and_named(tmp_path):
+    """End to end: libjpeg's "Corrupt JPEG data: ..." on a real photo went to stderr without the file's name; the
+    photo is read, named in one line, and its JSON keeps libjpeg's words."""
+    data = bytearray((PHOTOS / "small-720.jpg").read_bytes())
+    start = int(len(data) * 0.75)
+    for i in range(start, start + 40, 4):       # the image data overwritten near its end
+        data[i] = 0x37
+    photo = tmp_path / "s1-t4.jpg"
+    photo.write_bytes(bytes(data))
+    code, _, err = run("digitize", str(photo), "-o", str(tmp_path / "s1-t4.json"))
+    assert code == 0, err
+    damaged = [line for line in err.splitlines() if "JPEG" in line]
+    assert damaged == [f"skatscan: {photo}: part of its JPEG data is damaged (Corrupt JPEG data: 37 extraneous bytes "
+                       "before marker 0xd9): the photo may show wrong colours or shifted blocks there; check its "
+                       "readings against the paper, or photograph the list again"], err
+    assert json.loads((tmp_path / "s1-t4.json").read_text())["photo"]["damaged"].startswith("Corrupt JPEG data")

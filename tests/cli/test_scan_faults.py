@@ -103,6 +103,7 @@ def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
 
     class Read:
         located = type("Located", (), {"other_lists": 0})()
+        damaged = ""
 
         def list_json(self):
             return json.loads(SAMPLE.read_text())
@@ -222,7 +223,7 @@ def test_digitize_goes_on_past_a_photo_the_reader_fails_on(photos, monkeypatch):
                             "function 'resize'\n")
         raise digitize.pipeline.LocateError("No Skat list found on the photo.")
 
-    monkeypatch.setattr("digitize.image.load_image", lambda name: None)
+    monkeypatch.setattr("digitize.image.load_image", lambda name, **kw: None)
     monkeypatch.setattr(digitize.pipeline, "digitize_image", fails_on_the_second)
     r = CliRunner().invoke(cli, ["digitize", str(photos)])
     assert r.exit_code == 2, r.exception
@@ -279,3 +280,72 @@ def test_the_newest_download_of_a_lists_decisions_counts_whole(photos, tmp_path,
     r = CliRunner().invoke(cli, ["audit", str(report / "results" / "s1-t2.list.json"), "--json"])
     settled = json.loads(r.stdout)["corrected"]["settled"]
     assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124, "g2.p1.total": 7}, settled
+
+
+def damaged_second(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """:func:`fake_read`, the second photo's JPEG data damaged in part."""
+    got = fake_read(path)
+    if path.endswith("s1-t2.jpg"):
+        got["list"]["photo"] = {"file": path, "damaged": "Corrupt JPEG data: premature end of data segment"}
+    return got
+
+
+def test_a_photo_with_damaged_jpeg_data_is_named(photos, tmp_path, monkeypatch):
+    """libjpeg's "Corrupt JPEG data: ..." went to stderr without the file's name, and the list was read as if the
+    photo were whole. Its photo is named in one line, read all the same, and its list page says it."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", damaged_second)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--lang", "en"])
+    assert r.exit_code == 0, r.stderr
+    said = [line for line in r.stderr.splitlines() if "JPEG" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: part of its JPEG data is damaged (Corrupt JPEG data: "
+                    "premature end of data segment): the photo may show wrong colours or shifted blocks there; "
+                    "check its readings against the paper, or photograph the list again"], r.stderr
+    page = (report / "lists" / "s1-t2.html").read_text()
+    assert "Part of the photo&#39;s JPEG data is damaged (Corrupt JPEG data" in page
+    assert "JPEG" not in (report / "lists" / "s1-t1.html").read_text()
+    index = (report / "index.html").read_text()
+    assert index.count("photo damaged in part") == 1
+
+
+def test_digitize_names_a_photo_with_damaged_jpeg_data(photos, monkeypatch):
+    """digitize reads such a photo too, names it in one line on stderr and keeps libjpeg's words as photo.damaged."""
+    import skatscan.cmd_digitize
+    from digitize.image import DAMAGED
+
+    class Read:
+        located = type("Located", (), {"other_lists": 0})()
+        damaged = "Corrupt JPEG data: bad Huffman code"
+
+        def list_json(self):
+            return {**json.loads(SAMPLE.read_text()), "photo": {"damaged": self.damaged}}
+
+    monkeypatch.setattr(skatscan.cmd_digitize, "read_photo", lambda name, engine, settings: (Read(), None))
+    r = CliRunner().invoke(cli, ["digitize", str(photos / "s1-t1.jpg")])
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == (f"skatscan: {photos / 's1-t1.jpg'}: "
+                        f"{DAMAGED.format(detail='Corrupt JPEG data: bad Huffman code')}\n")
+    assert json.loads(r.stdout)["photo"]["damaged"] == "Corrupt JPEG data: bad Huffman code"
+
+
+@pytest.mark.parametrize("command", ["scan", "digitize", "audit"])
+def test_a_folder_that_cannot_be_read_is_one_line(photos, tmp_path, monkeypatch, command):
+    """A folder without permission to read (on a Mac, a terminal not allowed into Desktop or Downloads: "Operation
+    not permitted") ended the command with a traceback: it is one line naming it, exit status 2, and nothing is
+    read or written (scan would have rewritten its report without the lists scanned from that folder before)."""
+    real = Path.iterdir
+
+    def iterdir(self):
+        if self.name == "locked":
+            raise PermissionError(1, "Operation not permitted", str(self))
+        return real(self)
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "s2-t1.jpg").write_bytes(b"photo")
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    args = [command, str(photos), str(locked)] + (["--report", str(tmp_path / "bericht")] if command == "scan" else [])
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2, r.exception
+    assert r.stderr.startswith(f"skatscan: {locked}: cannot read the folder (Operation not permitted)"), r.stderr
+    assert len(r.stderr.splitlines()) == 1 and not (tmp_path / "bericht").exists()

@@ -153,6 +153,13 @@ def test_a_folder_stands_for_its_jfif_photos(tmp_path):
     assert [p.name for p in found] == ["WhatsApp Image 2026-12-05.jfif", "b.JPE"]
 
 
+def test_a_folder_stands_for_its_scanners_pdfs_too(tmp_path):
+    """An office scanner's PDF in the folder of photos was passed over without a word (its lists missing from the
+    report): it is taken, to be refused with advice (digitize.image.PDF_MESSAGE)."""
+    found = make(tmp_path / "scans", {"Scan_0001.PDF": "%PDF-1.4", "t1.jpg": "x", "c.txt": "x"})
+    assert [p.name for p in found] == ["Scan_0001.PDF", "t1.jpg"]
+
+
 def test_a_folder_stands_for_its_lists_not_the_hidden_files_beside_them(tmp_path):
     from skatscan.cmd_audit import expand
 

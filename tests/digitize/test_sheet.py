@@ -154,6 +154,39 @@ def test_no_grid_no_sheet():
         find_sheet(np.full((800, 600, 3), 230, np.uint8))
 
 
+@pytest.mark.parametrize("edition", ["skatscan", "dskv"])
+@pytest.mark.parametrize("half", ["left", "right"])
+def test_only_half_a_list_in_frame_is_said_so(edition, half):
+    """A photo with half the list in frame was "no Skat list found: no printed grid like the Spielliste's was
+    seen" (or "a grid was seen but it does not match the Spielliste (fit error inf mm over 0 line crossings)"), though
+    a list was plainly there: a skatscan form says so by its corner markers seen (too few to place it), a DSkV form
+    by the grid of lines that runs off the photo's edge (hedged: a tiled floor does that too). (Its top or bottom
+    half is placed, and read with the cells off the photo in doubt.)"""
+    photo, layout, dpi = synthetic_photo(4, edition, 5, 1200)
+    img = photo.image
+    h, w = img.shape[:2]
+    part = {"top": img[:h // 2], "bottom": img[h // 2:], "left": img[:, :w // 2], "right": img[:, w // 2:]}[half]
+    with pytest.raises(NoListFound) as err:
+        find_sheet(np.ascontiguousarray(part))
+    if edition == "skatscan":
+        assert str(err.value) == ("Only part of a Skat list is on the photo (2 of its 4 corner markers were seen): "
+                                  "photograph the whole sheet.")
+        assert err.value.de.startswith("Nur ein Teil einer Skatliste ist auf dem Foto (2 ihrer 4 Eckmarken")
+    else:
+        assert str(err.value).startswith("No whole Skat list found on the photo: a grid of printed lines runs off "
+                                         "its edge; if that is the list, photograph the whole sheet.")
+        assert "das ganze Blatt fotografieren" in err.value.de
+
+
+def test_a_photo_without_a_grid_says_no_list_plainly():
+    """Prose on a page, lines that do not reach the photo's edge: the plain sentence, no advice on framing."""
+    img = np.full((900, 700, 3), 235, np.uint8)
+    for y in range(120, 780, 28):
+        cv2.line(img, (90, y), (610, y), (40, 40, 40), 3)
+    with pytest.raises(NoListFound, match="no printed grid like the Spielliste's was seen"):
+        find_sheet(img)
+
+
 def test_helpers():
     h = np.array([[2.0, 0, 10], [0, 2.0, 20], [0, 0, 1]])
     assert apply_homography(h, [[1, 1]]).tolist() == [[12.0, 22.0]]
