@@ -8,7 +8,7 @@ so their order is free)::
     Plätze;4
     Start-Nr.;17;4;31;22
     Geber;1
-    Nr;Grundwert;mit;ohne;Hand;Schneider;Schneider angesagt;Schwarz;Schwarz angesagt;offen;+;-;P1;P1 Gew;P1 Verl;...;Eingepasst
+    Nr;Grundwert;mit;ohne;Hand;Schneider;Schneider angesagt;Schwarz;Schwarz angesagt;offen;+;-;P1;P1 Gew;...
     1;10;2;;;;;;;;30;;;;;30;1;;...
     41;gestrichen
     Spielpunkte;421;9;275;595

@@ -165,7 +165,8 @@ def _game(v, i: int, seats: int) -> Game:
                                                                                       ABANDON_TIMES))
     return Game(kontra=R.bool_(g.get("kontra"), p + ".kontra"), re=R.bool_(g.get("re"), p + ".re"),
                 bock=R.int_(g.get("bock", 0), p + ".bock", "bock", nullable=False),
-                ramsch=R.bool_(g.get("ramsch"), p + ".ramsch"), abandoned=abandoned,no=R.int_(g["no"], p + ".no", "no", nullable=False),
+                ramsch=R.bool_(g.get("ramsch"), p + ".ramsch"), abandoned=abandoned,
+                no=R.int_(g["no"], p + ".no", "no", nullable=False),
                 base=R.int_(g.get("base"), p + ".base", "small"),
                 mit=R.int_(g.get("mit"), p + ".mit", "small"),
                 ohne=R.int_(g.get("ohne"), p + ".ohne", "small"),
@@ -346,8 +347,8 @@ def list_to_json(sl: ScoreList) -> dict:
                              "announcements": p.announcements, "points": list(p.points),
                              **({"note": p.note} if p.note else {})} for p in sl.penalties]
     if sl.settled:
-        doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note, **({"reading": True} if s.reading else {})}
-                          for ref, s in sl.settled.items()}
+        doc["settled"] = {ref: {"value": s.value, "rule": s.rule, "note": s.note,
+                                **({"reading": True} if s.reading else {})} for ref, s in sl.settled.items()}
     if sl.readings:
         doc["readings"] = {ref: {"value": r.value, "confidence": r.confidence,
                                  "candidates": [{"value": v, "confidence": c} for v, c in r.candidates],

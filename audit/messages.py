@@ -125,15 +125,17 @@ T = {
                        "More games ({written}) than the series has ({expected})."),
     "count.gap": ("Zeile {game} ist leer, obwohl danach weitergespielt wurde.",
                   "Row {game} is blank although later games follow."),
-    "count.open-rows": ("Serie nach {written} von {expected} Spielen beendet, Zeilen {first} bis {last} nicht gestrichen.",
-                        "Series ended after {written} of {expected} games; rows {first} to {last} are not crossed out."),
+    "count.open-rows": ("Serie nach {written} von {expected} Spielen beendet, Zeilen {first} bis {last} nicht "
+                        "gestrichen.",
+                        "Series ended after {written} of {expected} games; rows {first} to {last} are not crossed "
+                        "out."),
     "count.ended-early": ("Serie nach {written} von {expected} Spielen beendet, Restzeilen gestrichen.",
                           "Series ended after {written} of {expected} games, remaining rows crossed out."),
     # reader doubts
     "unreadable": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); Kandidaten: {candidates}.",
                    "Cell {cell} not read with confidence ({confidence} %); candidates: {candidates}."),
-    "unreadable.column": ("Zelle {cell}: gelesen wurde ein Wert, den diese Spalte nicht haben kann, daneben einer, den sie "
-                          "haben kann; Kandidaten: {candidates}.",
+    "unreadable.column": ("Zelle {cell}: gelesen wurde ein Wert, den diese Spalte nicht haben kann, daneben einer, "
+                          "den sie haben kann; Kandidaten: {candidates}.",
                           "Cell {cell}: the best reading is a value this column cannot hold, and the reader also saw "
                           "one it can; candidates: {candidates}."),
     "unreadable.rare": ("Zelle {cell}: gelesen wurde {value} Spitzen, was selten vorkommt, daneben eine häufige Zahl; "
@@ -145,11 +147,11 @@ T = {
                             "Cell {cell}: neither \"mit\" nor \"ohne\" read, but a suit game or Grand has one of "
                             "them; candidates: {candidates}."),
     "unreadable.missing": ("Zelle {cell} leer gelesen, aber jede gespielte Zeile hat hier einen Eintrag (den "
-                           "Grundwert; den Wert unter „+“ oder „-“; den Stand des Alleinspielers und seine Zählung, wenn "
-                           "die Liste mitzählt); Kandidaten: {candidates}.",
+                           "Grundwert; den Wert unter „+“ oder „-“; den Stand des Alleinspielers und seine Zählung, "
+                           "wenn die Liste mitzählt); Kandidaten: {candidates}.",
                            "Cell {cell} read empty, but every played row has something here (the base value; the value "
-                           "under \"+\" or \"-\"; the declarer's running total, and his count when the list keeps the counts); "
-                           "candidates: {candidates}."),
+                           "under \"+\" or \"-\"; the declarer's running total, and his count when the list keeps "
+                           "the counts); candidates: {candidates}."),
     "unreadable.arithmetic": ("Zelle {cell} im Zweifel; unter ihren Kandidaten ({candidates}) wurde {value} "
                               "genommen, womit die Zeile aufgeht: bitte auf dem Foto prüfen.",
                               "Cell {cell} in doubt; of its candidates ({candidates}) {value} was taken, which makes "
@@ -191,10 +193,10 @@ T = {
                              "der beste Kandidat, den diese Spalte haben kann; Kandidaten: {candidates}.",
                              "Cell {cell} not read with confidence ({confidence} %); {value} was taken, the best "
                              "candidate this column can hold; candidates: {candidates}."),
-    "unreadable.by-tournament": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde {value}: "
-                                 "die gelesene Start-Nr. hat in dieser Serie ein anderer Spieler, und {value} ist der "
-                                 "einzige Kandidat, der in der Serie frei ist und in einer anderen Serie sicher gelesen "
-                                 "wurde; bitte auf dem Foto prüfen. Kandidaten: {candidates}.",
+    "unreadable.by-tournament": ("Zelle {cell} nicht sicher gelesen (Sicherheit {confidence} %); genommen wurde "
+                                 "{value}: die gelesene Start-Nr. hat in dieser Serie ein anderer Spieler, und "
+                                 "{value} ist der einzige Kandidat, der in der Serie frei ist und in einer anderen "
+                                 "Serie sicher gelesen wurde; bitte auf dem Foto prüfen. Kandidaten: {candidates}.",
                                  "Cell {cell} not read with confidence ({confidence} %); {value} was taken: another "
                                  "player of this series has the start number read, and {value} is the only candidate "
                                  "free in the series and read surely in another series; please check it on the photo. "
@@ -285,7 +287,8 @@ T = {
                        "the schedule gives {expected}."),
     "correct.penalty": ("Strafpunkte nach Plan", "penalty points by the schedule"),
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
-    "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)", "the higher loss counts (double the game value)"),
+    "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)",
+                      "the higher loss counts (double the game value)"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.fill-plus": ("kein Wert eingetragen: der Spielwert zählt", "no value written: the game's value counts"),
     "correct.fill-minus": ("kein Wert eingetragen: verloren zählt der doppelte Spielwert",

@@ -212,7 +212,8 @@ class Settlement:
 #: counts); ``arithmetic`` chosen among its candidates by the row's arithmetic; ``row`` a confident reading
 #: whose runner-up, or the value the row implies (the reader asked about it), would make a row that does not
 #: add up agree; ``chain`` chosen among its candidates by its own running total or count, by the row's game without
-#: its counts, or by one line of a footer, in a row or footer that does not add up as a whole; ``sequence`` chosen among its candidates by the
+#: its counts, or by one line of a footer, in a row or footer that does not add up as a whole; ``sequence`` chosen
+#: among its candidates by the
 #: seat's whole chain of running totals (from 0 to the footer's game points) or of counts, the figures before and
 #: after it (also a previous total settled with the row after it); ``hand`` several Grundwerte or matador
 #: counts that no game has were read on the list, so the reader seems to take some digit of this hand for

@@ -139,7 +139,8 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         # what was written and what the rules expect; a reading doubt's message says what was read already
         if f.code not in NO_DETAIL and (f.expected is not None
                                         or (f.written is not None and f.severity not in (INFO, DOUBT))):
-            detail = f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, {w['expected']} {_v(f.expected)}]"
+            detail = (f"  [{field_name(f.field or '', lang)}: {w['written']} {_v(f.written)}, "
+                      f"{w['expected']} {_v(f.expected)}]")
         lines.append(f"  {place} {tag:<8} {f.message(lang, under=under)}{detail}")
     # the corrections of errors on paper (with the lower written figures that stand), then the values that count
     # provisionally for cells read in doubt: a reading doubt and an error on paper are different things

@@ -370,7 +370,8 @@ def main():
                   + blank + " |")
         print("| doubts per kind | " + ", ".join(f"{k} {pct(c['doubt:' + k], c['kind:' + k])}" for k in kinds)
               + f"; phantoms (empty cells given a value without doubt): {c['phantom_sure']} of {c['empty']}"
-              + f"; confirmed by their rows (below the bar or doubted for their hand, not in doubt): {c['confirmed']}, wrong {c['confirmed_wrong']}"
+              + "; confirmed by their rows (below the bar or doubted for their hand, not in doubt): "
+              + f"{c['confirmed']}, wrong {c['confirmed_wrong']}"
               + blank + " | | | | |")
         for label, k in (("", c), (" it accepts", ok)):
             print(overflow_row(k, label) + blank + " | | | | |")

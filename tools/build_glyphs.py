@@ -441,7 +441,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (hasattr(cv2, "ml") and hasattr(cv2, "HOGDescriptor")):
         # checked before the sources are read: the typical flags need both
         print(f"build_glyphs: OpenCV {cv2.__version__} here lacks cv2.ml or HOGDescriptor; install the contrib build "
-              f"pyproject.toml pins (opencv-contrib-python-headless) in place of any other OpenCV wheel", file=sys.stderr)
+              f"pyproject.toml pins (opencv-contrib-python-headless) in place of any other OpenCV wheel",
+              file=sys.stderr)
         return 2
     arrays = build(args.data)
     arrays["typical"] = (typicality(arrays).astype(bool) & ~reviewed_illegible(arrays)).astype(np.uint8)

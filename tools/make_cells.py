@@ -618,7 +618,8 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
     if printed:
         edition = "skatscan"
     seats = int(rng.choice((3, 4)))
-    games = DEFAULT_GAMES[seats] if rng.random() < P_DEFAULT_GAMES else int(rng.integers(MIN_GAMES, DEFAULT_GAMES[seats] + 1))
+    games = (DEFAULT_GAMES[seats] if rng.random() < P_DEFAULT_GAMES
+             else int(rng.integers(MIN_GAMES, DEFAULT_GAMES[seats] + 1)))
     lay = layout_for(seats, games, edition)
     band = rng.random() < P_BAND_SHEET
     if band:
@@ -802,7 +803,8 @@ def contact_sheet(images: list[np.ndarray], labels: list[str], cols: int = 12, c
     for i, (img, lab) in enumerate(zip(images, labels)):
         r, c = divmod(i, cols)
         s = min((h - 2) / img.shape[0], (w - 4) / img.shape[1], 2.0)
-        im = cv2.resize(img, (max(1, int(img.shape[1] * s)), max(1, int(img.shape[0] * s))), interpolation=cv2.INTER_NEAREST)
+        im = cv2.resize(img, (max(1, int(img.shape[1] * s)), max(1, int(img.shape[0] * s))),
+                        interpolation=cv2.INTER_NEAREST)
         y, x = r * (h + 14), c * w
         sheet[y:y + im.shape[0], x:x + im.shape[1]] = im
         cv2.putText(sheet, repr(lab), (x + 2, y + h + 10), cv2.FONT_HERSHEY_SIMPLEX, 0.4, 0, 1, cv2.LINE_AA)

@@ -101,7 +101,8 @@ def load_onnx(path: Path) -> nn.Sequential:
     with torch.no_grad():
         for conv, (w, b) in zip(mine, convs):
             if tuple(conv.weight.shape) != w.shape:
-                raise SystemExit(f"{path}: a convolution of shape {w.shape}, the reader's is {tuple(conv.weight.shape)}")
+                raise SystemExit(f"{path}: a convolution of shape {w.shape}, "
+                                 f"the reader's is {tuple(conv.weight.shape)}")
             conv.weight.copy_(torch.from_numpy(w.copy()))
             conv.bias.copy_(torch.from_numpy(b.copy()))
     return model

@@ -423,7 +423,8 @@ def print_figures(fig: dict, title: str) -> None:
     if "in_crop" in fig:
         v = fig["in_crop"]
         print(f"cells whose writing stays in the crop ({v['cells']}): exact {v['exact']:.2%} (written "
-              f"{v['exact_written']:.2%}, numbers {v['exact_numbers']:.2%}), confident wrong {v['confident_wrong']:.2%}, "
+              f"{v['exact_written']:.2%}, numbers {v['exact_numbers']:.2%}), "
+              f"confident wrong {v['confident_wrong']:.2%}, "
               f"doubts {v['doubts']:.2%}")
 
 
@@ -542,8 +543,8 @@ def main(argv=None) -> None:
         "input": {"height": rd.INPUT_H, "min_width": rd.MIN_W, "max_width": rd.MAX_W, "width_step": rd.WIDTH_STEP,
                   "policy": (
             f"grey crop as digitize.cells.crop cuts it; paper level = {rd.PAPER_PERCENTILE}th percentile of the crop, "
-            f"or of the cell inside the crop margin (the crop less {rd.INNER_INSET:.3f} of its height and 1 px on every "
-            "side) when that is lower; ink = 1 - grey/paper clipped to [0,1]; "
+            f"or of the cell inside the crop margin (the crop less {rd.INNER_INSET:.3f} of its height and 1 px on "
+            "every side) when that is lower; ink = 1 - grey/paper clipped to [0,1]; "
             f"scaled to {rd.INPUT_H} px high keeping the aspect (squeezed when wider than "
             f"{rd.MAX_W} px), centred on an empty canvas {rd.INPUT_H} px high whose width is the next multiple of "
             f"{rd.WIDTH_STEP} ({rd.MIN_W}..{rd.MAX_W}); crops of one width run together (digitize.reader.ink_map)"),
@@ -552,17 +553,20 @@ def main(argv=None) -> None:
                    "time_stride": rd.TIME_STRIDE},
         "architecture": (f"conv3x3/2 {ch[0]} -> conv {ch[1]} -> pool2 -> 2x conv {ch[2]} -> pool(2,1) "
                          f"-> 2x conv {ch[3]} -> pool(2,1) -> conv(2x1) {ch[3]} (height collapsed) -> "
-                         f"1x3 convs dilation {list(CONTEXT_DILATIONS)} -> 1x1 conv 16; BatchNorm+ReLU after every conv"),
+                         f"1x3 convs dilation {list(CONTEXT_DILATIONS)} -> 1x1 conv 16; "
+                         "BatchNorm+ReLU after every conv"),
         "parameters": int(n_params),
         "onnx": {"opset": OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
                  "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
                  "cv2_dnn_max_abs_diff": max_diff},
-        "calibration": {"temperature": temperature, "method": "Brier score of the best reading on the validation cells"},
+        "calibration": {"temperature": temperature,
+                        "method": "Brier score of the best reading on the validation cells"},
         "training": {
             "data": ("synthetic cells made by tools/make_cells.py: forms rendered at RECTIFIED_DPI (both editions, "
                      "3 and 4 seats), filled by digitize.synth.handwriting writers, photographed by "
                      "digitize.synth.camera, rectified with a small locator error, cut with digitize.cells.crop"),
-            "train_cells": len(train["labels"]), "train_cells_left_out_cut": n_cut, "max_cut": args.max_cut, "train_pages": args.train_pages, "train_seed": TRAIN_SEED,
+            "train_cells": len(train["labels"]), "train_cells_left_out_cut": n_cut, "max_cut": args.max_cut,
+            "train_pages": args.train_pages, "train_seed": TRAIN_SEED,
             "train_writers": "glyph bank split 'train'",
             "train_kinds": kinds_train,
             "val_cells": len(val["labels"]), "val_pages": args.val_pages, "val_seed": VAL_SEED,

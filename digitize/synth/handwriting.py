@@ -155,7 +155,8 @@ class Writer:
     ``source`` is the bank source the writer's digits come from and ``pool`` maps a label (0-9, MARK, DASH)
     to the glyph indices (in the ``split`` bank) this writer uses -- a few neighbouring records, i.e. mostly
     one real hand (treat it as read-only); sizes are fractions: ``height`` and ``pen_width`` of the cell
-    (row) height, the jitters, ``spacing`` (ink gap, negative = touching) and ``wobble`` of the digit height; ``slant`` is a shear (x shift per unit of height, positive leans right);
+    (row) height, the jitters, ``spacing`` (ink gap, negative = touching) and ``wobble`` of the digit height; ``slant``
+    is a shear (x shift per unit of height, positive leans right);
     ``align`` places the writing in the cell (0 left, 0.5 centre, 1 right); ``overflow`` is the chance per
     item of running over the cell border; ``colour`` is BGR 0-255 and ``opacity`` the ink's strongest alpha.
     """

@@ -88,8 +88,8 @@ def test_a_total_written_right_after_one_written_too_high_counts_as_written():
 
 
 def test_an_overbid_charge_written_single_counts_double_as_the_finding_says():
-    """Karo mit 1 (worth 18) lost, "-" 27: the charge of a game overbid at 24 or 27, written single. The finding asks for
-    54; the correction counted 36 (twice the game's value) before."""
+    """Karo mit 1 (worth 18) lost, "-" 27: the charge of a game overbid at 24 or 27, written single. The finding asks
+    for 54; the correction counted 36 (twice the game's value) before."""
     a = audit(make_list([row(1, 3, seat=1, total=-27, base=9, mit=1, minus=27)], signatures=None))
     single = [f for f in a.findings if f.code == "single-counted-loss"]
     assert [f.expected for f in single] == [54]

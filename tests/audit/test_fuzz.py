@@ -33,9 +33,11 @@ def lists(draw):
     footer = draw(st.one_of(st.none(), st.fixed_dictionaries({
         "points": per_seat, "won": st.one_of(st.none(), st.lists(st.one_of(st.none(), st.integers(0, 50)),
                                                                min_size=seats, max_size=seats)),
-        "lost": st.one_of(st.none(), st.lists(st.one_of(st.none(), st.integers(0, 50)), min_size=seats, max_size=seats)),
+        "lost": st.one_of(st.none(), st.lists(st.one_of(st.none(), st.integers(0, 50)),
+                                              min_size=seats, max_size=seats)),
         "bonus": per_seat, "others_lost": per_seat, "score": per_seat,
-        "money": st.one_of(st.none(), st.lists(st.one_of(st.none(), st.floats(0, 100)), min_size=seats, max_size=seats)),
+        "money": st.one_of(st.none(), st.lists(st.one_of(st.none(), st.floats(0, 100)),
+                                               min_size=seats, max_size=seats)),
         "money_total": st.one_of(st.none(), st.floats(0, 500))})))
     return {"format": "skatscan.list/1",
             "table": {"seats": seats, "first_dealer": draw(st.integers(1, seats)),

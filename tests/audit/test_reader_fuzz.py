@@ -9,7 +9,8 @@ from audit.listcsv import read_csv_text
 from audit.listjson import ListError, read_json_text
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**15, 10**15) | st.floats() | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+                           lambda inner: (st.lists(inner, max_size=5)
+                                          | st.dictionaries(st.text(max_size=8), inner, max_size=5)),
                            max_leaves=30)
 keys = st.sampled_from(["format", "table", "games", "footer", "signatures", "settled", "readings", "seats", "no",
                         "base", "plus", "minus", "players", "total", "won", "lost", "points", "money"])

@@ -338,7 +338,8 @@ HEAD = "series,table,seat,start_number,name\n"
     ("1,1,1,,\n", 2, "no start number"),
     ("1,1,1\n", 2, "no start number"),
     ("1,1,1,1,Anna,Berger\n", 2, "6 fields, but a line is series,table,seat,start_number,name"),
-    ("1,1,1,1,Anna\n1,1,2,2,\n1,1,3,3,\n2,1,1,1,Berta\n2,1,2,2,\n2,1,3,3,\n", 5, "is 'Berta' here but 'Anna' on line 2"),
+    ("1,1,1,1,Anna\n1,1,2,2,\n1,1,3,3,\n2,1,1,1,Berta\n2,1,2,2,\n2,1,3,3,\n", 5,
+     "is 'Berta' here but 'Anna' on line 2"),
     ("".join(f"1,{t},{s},{t}{s}," + "\n" for t in range(1, 5) for s in range(1, 4)), 11,
      "more than 3 tables of three (SkWO 7.1.1)"),
 ])

@@ -325,7 +325,8 @@ def test_home_list_page_shows_ramsch_abandoned_and_penalties_with_their_correcti
     from audit.settings import Settings
 
     doc = {"format": "skatscan.list/1", "table": {"seats": 3, "kind": "home"},
-           "games": [{"no": 1, "base": 12, "mit": 1, "kontra": True, "plus": 48, "players": [{"total": 48}, None, None]},
+           "games": [{"no": 1, "base": 12, "mit": 1, "kontra": True, "plus": 48,
+                      "players": [{"total": 48}, None, None]},
                      {"no": 2, "ramsch": True, "minus": 70, "players": [None, None, {"total": -70}]},
                      {"no": 3, "base": 24, "mit": 2, "abandoned": {"seat": 2, "when": "bidding"}, "minus": 144,
                       "players": [None, {"total": -146}, None]}],

@@ -287,7 +287,8 @@ def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(decode_module, "_settle_rows_again", lambda *args: None)
         once = decode(reads, table_of(sl), 48).readings
-    assert once[ref].value == right and once[plus].value == second.plus - second.base and once[matadors].value == count - 1
+    assert once[ref].value == right and once[plus].value == second.plus - second.base
+    assert once[matadors].value == count - 1
     got = decode(reads, table_of(sl), 48).readings
     assert got[ref].value == right and got[ref].reason == "sequence"
     assert got[plus].value == second.plus and got[plus].chosen_by == "reader" and got[plus].doubtful
@@ -296,8 +297,8 @@ def test_the_rows_are_settled_again_with_the_chains_totals(monkeypatch):
 
 def test_a_sure_figure_that_breaks_the_link_after_it_after_a_doubt_is_doubted_where_one_value_mends_both():
     """Seed 10's photo 10000: a total -210 read "-20" at 0.94 after a total 174 read in doubt ("14" its runner-up,
-    which holds with -20 through the row's "-384" read "34"), the next total -187 (+23) following -210. The figure is put
-    in doubt, its reading kept and -210 shown, where -210 mends the link after it and holds with one of the doubtful
+    which holds with -20 through the row's "-384" read "34"), the next total -187 (+23) following -210. The figure is
+    put in doubt, its reading kept and -210 shown, where -210 mends the link after it and holds with one of the doubtful
     figure's readings before it, and the reader gives it more than BREAK times its reading; its row agreeing (with the
     doubtful figure before it) does not answer that doubt, nor one its row had raised already. Not where the figure
     before it is sure, nor where no reading of it holds with the mending value, nor where the reader does not see
@@ -361,7 +362,7 @@ def test_a_row_whose_value_is_not_read_moves_its_total_by_the_game_its_columns_g
     lost = [r if r.ref != "g2.p1.won" else read("g2.p1.lost", ("1", 0.99)) for r in reads]
     lost = [r if r.ref != "g2.p1.total" else read("g2.p1.total", ("-36", 0.3), ("-33", 0.05)) for r in lost]
     lost = [r if not r.ref.startswith(("g3.p1.total", "footer")) else
-            read(r.ref, ("-16", 0.5), ("-13", 0.3)) if r.ref.startswith("g3") else read(r.ref, ("-16", 0.5), ("-13", 0.4))
+            read(r.ref, ("-16", 0.5), ("-13", 0.3 if r.ref.startswith("g3") else 0.4))
             for r in lost]
     cells = Cells({r.ref: r for r in lost}, 0.85, seats=3)
     chains_module.settle_seat_chains(cells, 3, [1, 2, 3], value)

@@ -884,7 +884,8 @@ def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
         steps[:, BLANK] = 1.0
         steps[1, 1 + CHARSET.index(str(want))] = p
         steps /= steps.sum(axis=1, keepdims=True)
-        return [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r for r in perfect_reads(sl)]
+        return [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r
+                for r in perfect_reads(sl)]
 
     r = decode(empty_with(0.01), table_of(sl), 36).readings[ref]
     assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
@@ -1491,7 +1492,8 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
     got = decode(both, table_of(sl), 36).readings
     assert got[f"footer.money.{seat}"].value == sl.footer.money[seat - 1]
     assert got["footer.money_total"].value == total
-    assert all(got[r].doubtful and got[r].chosen_by == "arithmetic" for r in (f"footer.money.{seat}", "footer.money_total"))
+    assert all(got[r].doubtful and got[r].chosen_by == "arithmetic"
+               for r in (f"footer.money.{seat}", "footer.money_total"))
     # ... but a total in doubt takes its candidate that the amounts add up to as read, the amount left as read
     # (seed 8's photo 8007: four amounts read right, two in doubt, the total's second candidate their sum)
     best = with_read(reads, f"footer.money.{seat}", amount, 0.6, ("20", 0.3), ("", 0.05))
@@ -1741,7 +1743,8 @@ def test_a_footers_sum_asks_the_reader_again_after_a_line_was_settled_by_the_row
     others, score = "footer.others_lost.3", "footer.score.3"
     assert (sl.footer.others_lost[2], sl.footer.score[2]) == (120, 1055)
     reads = with_read(perfect_reads(sl), others, "80", 0.88, ("120", 0.08))
-    reads = [r if r.ref != score else CellRead(score, "1035", 0.6, (("1035", 0.6),), probs=_probs_for("1035", 2, "5", 0.1))
+    reads = [r if r.ref != score
+             else CellRead(score, "1035", 0.6, (("1035", 0.6),), probs=_probs_for("1035", 2, "5", 0.1))
              for r in reads]
     got = decode(reads, table_of(sl), 36).readings
     assert (got[others].value, got[others].doubtful) == (120, True)

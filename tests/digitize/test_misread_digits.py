@@ -146,8 +146,8 @@ def test_the_swap_learnt_in_the_rows_mends_the_footer():
 
 
 def steps_of(text: str, meant: str, p_text: float, p_meant: float) -> np.ndarray:
-    """Per-step probabilities (T x (1 + len(CHARSET))) of a cell read ``text`` with ``meant`` possible: each character of
-    ``text`` at p_text, the character of ``meant`` in its place at p_meant where they differ, blank the rest; a blank
+    """Per-step probabilities (T x (1 + len(CHARSET))) of a cell read ``text`` with ``meant`` possible: each character
+    of ``text`` at p_text, the character of ``meant`` in its place at p_meant where they differ, blank the rest; a blank
     step between characters."""
     rows = []
     for a, b in zip(text, meant):

@@ -178,7 +178,8 @@ def test_cells_the_gate_passed_that_the_list_doubts_are_read_by_the_networks_fir
     sl = simulate(random.Random(3), seats=4, early_end=False)
     game = next(g for g in sl.games if g.mit == 1 and g.plus is not None)
     ref = cell_ref(game.no, "mit")
-    reads = [_with_probs(r, 1) if r.text and r.ref != ref else r for r in with_read(perfect_reads(sl), ref, gated, 0.99)]
+    reads = [_with_probs(r, 1) if r.text and r.ref != ref else r
+             for r in with_read(perfect_reads(sl), ref, gated, 0.99)]
     first = decode(reads, table_of(sl), 48)
     assert first.readings[ref].doubtful
     passed = passed_in_doubt(first, reads)
