@@ -43,7 +43,8 @@ TEXTS = {
                                 "entscheidet, zählt hier, was die übrige Liste ergibt; ob auf dem Papier ein Fehler "
                                 "steht, zeigt sich danach.",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
-               result="Ergebnis nach Berichtigung (Seeger-Fabian)", result_private="Abrechnung (Endzahlsummenverfahren)",
+               result="Ergebnis nach Berichtigung (Seeger-Fabian)",
+               result_private="Abrechnung (Endzahlsummenverfahren)",
                player="Start-Nr.", points="Spielpunkte", won="Gew.", lost="Verl.", others="Gegner",
                score="Wertung", money="Betrag", cents="Cent", settle="Zweifel entscheiden",
                settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
@@ -113,7 +114,8 @@ TEXTS = {
                score="Score", money="Money", cents="Cents", settle="Settle the doubts",
                settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
                            "skatscan again.",
-               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read", as_taken="as taken",
+               cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
+               as_taken="as taken",
                open="open", nothing="Nothing entered, nothing saved: enter a figure, X or ∅, or tick “as read”.",
                to_settle="Settle {n} reading doubts ↓", to_findings="{n} error{s} on paper ↓", save="Save decisions",
                unclear="Not saved, not understood (a figure like 36, -48 or 3,50, X for a mark, ∅ for empty):",

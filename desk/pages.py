@@ -258,7 +258,8 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "label": SEVERITY_LABEL[lang][f.severity] + (" ?" if f.doubtful and f.severity != DOUBT else ""),
             "code": f.code, "game": f.game, "seat": f.seat, "message": f.message(lang), "rule": f.rule,
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
-            "expected": show_value(f.expected), "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
+            "expected": show_value(f.expected),
+            "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
             "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
                          if ref in pictures],
             # its cells can be corrected in the settle form where the paper says otherwise than read

@@ -612,7 +612,8 @@ def cell_boxes(corners: dict[str, np.ndarray]) -> dict[str, Box]:
     return out
 
 
-def cell_quads(corners: dict[str, np.ndarray], page_to_photo: Callable[[np.ndarray], np.ndarray]) -> dict[str, np.ndarray]:
+def cell_quads(corners: dict[str, np.ndarray],
+               page_to_photo: Callable[[np.ndarray], np.ndarray]) -> dict[str, np.ndarray]:
     """Cell corners (mm on the rectified page) mapped to the photo by ``page_to_photo`` (N x 2 mm -> N x 2 px)."""
     refs = list(corners)
     pts = np.concatenate([corners[r] for r in refs]) if refs else np.zeros((0, 2))

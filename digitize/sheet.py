@@ -499,7 +499,8 @@ def _make_line_points(layout: FormLayout, other: Optional[FormLayout]) -> tuple[
     return np.concatenate(pts), np.concatenate(normals)
 
 
-def _line_contrast(work: np.ndarray, h: np.ndarray, pts: np.ndarray, normals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _line_contrast(work: np.ndarray, h: np.ndarray, pts: np.ndarray,
+                   normals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Contrast (grey levels) between the paper :data:`EVIDENCE_SIDE_MM` either side of each line point and
     the point itself, seen on ``work`` through ``h``; and which points are on the photo."""
     nrm = normals * EVIDENCE_SIDE_MM
