@@ -72,11 +72,31 @@ class Outcome:
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
-    """The photos to process: files as given, folders by their photo files (:func:`files_in`)."""
+    """The photos to process: files as given, folders by their photo files (:func:`files_in`; not the blank forms
+    skatscan printed, :func:`skatscan_forms`)."""
     out = []
     for p in map(Path, paths):
-        out += files_in(p, PHOTO_SUFFIXES) if p.is_dir() else [p]
+        out += [q for q in files_in(p, PHOTO_SUFFIXES) if not skatscan_forms(q)] if p.is_dir() else [p]
     return out
+
+
+#: How a PDF of skatscan's blank forms names its maker (``digitize.form``), in the document information near its end.
+_FORMS_MARK = b"/Creator (skatscan)"
+
+
+def skatscan_forms(path: Path) -> bool:
+    """Whether ``path`` is a PDF of blank list forms skatscan printed (``skatscan form``, ``draw --forms``): in a
+    folder of photos (the organiser keeps the forms beside them) it is no scan of a list and is passed over, where a
+    scanner's PDF is said with advice."""
+    if path.suffix.lower() != ".pdf":
+        return False
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, 2)
+            fh.seek(max(0, fh.tell() - 16384))
+            return _FORMS_MARK in fh.read()
+    except OSError:
+        return False
 
 
 def files_in(folder: Path, suffixes) -> list[Path]:

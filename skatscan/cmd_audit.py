@@ -22,17 +22,36 @@ from .outputs import OutputPlan, is_same_file, write_page_or_fail, write_report_
 
 def expand(paths) -> list[str]:
     """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`; a scan's results
-    folder for its lists, not its manifest)."""
+    folder for its lists, not its manifest; not skatscan's own standings or seating CSV, :func:`own_table`)."""
     from desk.batch import files_in
     from desk.batch import MANIFEST
     out = []
     for p in paths:
         # not the batch's own record in a scan's results folder, which is no list
         try:
-            out += [str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST] if Path(p).is_dir() else [p]
+            out += ([str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST and not own_table(q)]
+                    if Path(p).is_dir() else [p])
         except OSError as exc:      # a folder without permission to read: one line, not a traceback
             raise BadInput(f"cannot read the folder ({exc.strerror or exc})", str(p)) from None
     return out
+
+
+def own_table(path: Path) -> bool:
+    """Whether ``path`` is a CSV skatscan wrote that is no list: the standings (``standings -o L/standings.csv``,
+    in either language's separator) or a seating list (``draw -o``), by its head line. In a folder of lists it was
+    read as one and ended the command ("line 1: unknown line 'place' before the header row")."""
+    from desk.seating import SEATING_COLUMNS
+
+    from .cmd_standings import CSV_HEAD, SEPARATOR
+    if path.suffix.lower() != ".csv":
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(200).decode("utf-8", "replace").lstrip("\ufeff")
+    except OSError:
+        return False
+    heads = [sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values()] + [",".join(SEATING_COLUMNS[:4])]
+    return head.startswith(tuple(heads))
 
 
 def _report_photo(name: str, result, img_dir: Path, unique: str):

@@ -187,3 +187,21 @@ def test_standings_into_a_file_named_csv_or_html_are_written_as_that(samples, tm
     assert not (tmp_path / "x.html").exists() and not (tmp_path / "x.csv").exists()
     code, out, _ = run("standings", samples / "tournament", "-o", tmp_path / "rangliste.txt")
     assert code == 0 and (tmp_path / "rangliste.txt").read_text().startswith("Platz Start-Nr.")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_folder_of_lists_with_skatscans_own_standings_and_seating_in_it(samples, seating, tmp_path, lang):
+    """``standings L -o L/standings.csv`` (a CSV by its name), then ``standings L`` again: skatscan's own standings
+    file, and the seating list kept beside the lists, were read as score lists and ended the command ("line 1:
+    unknown line 'place' before the header row", exit 2). They are passed over, as the scan's manifest is."""
+    import shutil
+    lists = tmp_path / "listen"
+    shutil.copytree(samples / "tournament", lists)
+    shutil.copy(seating, lists / "seating.csv")
+    first = run("standings", lists, "--lang", lang, "-o", lists / "standings.csv")
+    assert first[0] == 0, first
+    again = run("standings", lists, "--lang", lang)
+    assert again[0] == 0 and again[2] == "", again
+    assert again[1] == run("standings", *sorted((samples / "tournament").glob("*.json")), "--lang", lang)[1]
+    # a CSV of that name that is a list is read as before
+    assert run("audit", lists, "--json")[0] in (0, 1)

@@ -468,3 +468,17 @@ def test_a_photo_whose_jpeg_data_is_damaged_is_read_and_named(tmp_path):
                        "before marker 0xd9): the photo may show wrong colours or shifted blocks there; check its "
                        "readings against the paper, or photograph the list again"], err
     assert json.loads((tmp_path / "s1-t4.json").read_text())["photo"]["damaged"].startswith("Corrupt JPEG data")
+
+
+def test_skatscans_own_blank_forms_beside_the_photos_are_passed_over(tmp_path):
+    """The organiser keeps the forms he printed (``draw --forms fotos/formulare.pdf``) in the photos' folder: since
+    scanners' PDFs are said with advice, they made the scan fail (exit 2, "PDF file: ... let the scanner save
+    JPEG"). A PDF skatscan printed is no scan of a list and is passed over; a scanner's PDF is still said."""
+    fotos = tmp_path / "fotos"
+    fotos.mkdir()
+    import shutil
+    shutil.copy(PHOTOS / "skatscan-4-clean.jpg", fotos)
+    assert run("form", "--seats", "4", "--series", "1-2", "--tables", "1-2", "-o", str(fotos / "formulare.pdf"))[0] == 0
+    code, out, err = run("scan", str(fotos), "--report", str(tmp_path / "bericht"))
+    assert code == 0 and "formulare" not in err, err
+    assert "formulare" not in (tmp_path / "bericht" / "index.html").read_text()
