@@ -74,16 +74,22 @@ def copy_of(file_name: str) -> Optional[tuple[str, int]]:
 
 def newest(path: Path) -> Path:
     """Of ``NAME.settle.json`` and the browser's later downloads of it beside it (``NAME.settle (1).json``, ...), the
-    one with the highest number: each save of a list's form holds what its page held, the decisions taken before
-    with the later ones (or without one the referee took back), so the newest counts, whole. ``path`` itself when there
-    are no copies (whether or not it exists)."""
+    one saved last (by the file's time, which moving it keeps; of two saved in the same second the higher number):
+    each save of a list's form holds what its page held, the decisions taken before with the later ones (or without
+    one the referee took back), so the newest counts, whole. Not the highest number alone: a file saved anew under
+    the first name, after an earlier second download, is the newer. ``path`` itself when there are no copies
+    (whether or not it exists)."""
     name = path.name[:-len(SUFFIX)]
     try:
         copies = [(copy[1], q) for q in path.parent.iterdir()
                   if (copy := copy_of(q.name)) is not None and copy[0] == name and q.is_file()]
+        if not copies:
+            return path
+        if path.is_file():
+            copies.append((0, path))
+        return max(copies, key=lambda c: (int(c[1].stat().st_mtime), c[0]))[1]
     except OSError:
         return path
-    return max(copies, key=lambda c: c[0])[1] if copies else path
 
 
 def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Settlement]:

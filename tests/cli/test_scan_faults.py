@@ -282,6 +282,23 @@ def test_the_newest_download_of_a_lists_decisions_counts_whole(photos, tmp_path,
     assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124, "g2.p1.total": 7}, settled
 
 
+def test_a_decisions_file_saved_anew_under_its_first_name_beats_an_older_second_download(photos, tmp_path):
+    """Saved twice ("s1-t2.settle.json", "s1-t2.settle (1).json"), both moved into the settle folder, then saved
+    again from the new page with the downloads folder emptied: the browser names the file "s1-t2.settle.json" and it
+    replaces the first. The older "(1)" had counted for its higher number, the decisions saved last not at all."""
+    import os
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    (report / "settle").mkdir()
+    older = report / "settle" / "s1-t2.settle (1).json"
+    older.write_text(_decision(111))
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    (report / "settle" / "s1-t2.settle.json").write_text(_decision(124))
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t2.jpg"), "--report", str(report), "--json"])
+    settled = json.loads(r.stdout)["corrected"]["settled"]
+    assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124}, settled
+
+
 def damaged_second(path: str, engine: str = "skatscan", settings=None) -> dict:
     """:func:`fake_read`, the second photo's JPEG data damaged in part."""
     got = fake_read(path)
