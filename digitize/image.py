@@ -25,6 +25,7 @@ import io
 import os
 import sys
 import tempfile
+import threading
 import warnings
 from contextlib import contextmanager
 from typing import Optional, Union
@@ -81,6 +82,11 @@ LIBTIFF_WARNING = "TIFF_Warning"
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview]
 
+#: Held while the process-wide state a photo's loading changes is changed: file descriptor 2 (the decoders' words
+#: caught, :func:`_decoder_messages`), Pillow's pixel limit and the warnings filter (:func:`_header`). Loading is
+#: thread-safe so; photos loaded in threads are decoded one at a time (the batch's workers are processes).
+_PROCESS_STATE = threading.RLock()
+
 
 class ImageError(PhotoError):
     """A photo that cannot be loaded; the message is one sentence saying why (``de`` the same in German), ``why``
@@ -110,7 +116,7 @@ def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional
     brand = _iso_brand(data)
     if brand in HEIF_BRANDS and not _heif_opener():
         raise ImageError(HEIC_MESSAGE, de=HEIC_MESSAGE_DE)
-    if brand in AVIF_BRANDS and not features.check("avif"):
+    if brand in AVIF_BRANDS and not _avif_reader():
         raise ImageError("AVIF photo: convert it to JPEG first.", de="AVIF-Foto: bitte zuerst in JPEG umwandeln.")
     fmt, (width, height), orientation = _header(data, max_pixels)
     halve = fmt in ("JPEG", "MPO") and max_pixels < width * height <= 4 * max_pixels
@@ -159,6 +165,11 @@ def _decoder_messages():
     of damage (:data:`JPEG_DAMAGE`) afterwards, at most three, each cut to 120 characters; libpng's and libtiff's
     warnings (:data:`LIBPNG_WARNING`, :data:`LIBTIFF_WARNING`) are dropped, any other line caught is passed on to
     stderr as it was."""
+    with _PROCESS_STATE:
+        yield from _caught_messages()
+
+
+def _caught_messages():
     said: list = []
     saved = None
     try:
@@ -188,6 +199,14 @@ def _decoder_messages():
             others.append(line)
     if others:
         print("\n".join(others), file=sys.stderr)
+
+
+def _avif_reader() -> bool:
+    """Whether Pillow reads AVIF (its own plugin, from 11.2 on); an older Pillow's "Unknown feature 'avif'" warning,
+    which names no file, is not printed."""
+    with _PROCESS_STATE, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return bool(features.check("avif"))
 
 
 def _heif_opener() -> bool:
@@ -256,6 +275,11 @@ def _iso_brand(data: bytes) -> bytes | None:
 def _header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, int], int]:
     """Format name, (width, height) and EXIF orientation (1 = upright) from the header; pixels not decoded. Pillow
     refuses a header of more than 4 x ``max_pixels`` itself (a JPEG up to that is decoded halved)."""
+    with _PROCESS_STATE:
+        return _header_held(data, max_pixels)
+
+
+def _header_held(data: bytes, max_pixels: int) -> tuple[str, tuple[int, int], int]:
     limit = Image.MAX_IMAGE_PIXELS
     with warnings.catch_warnings():
         # Pillow's warnings name no file (a phone's broken EXIF block: "UserWarning: Corrupt EXIF data. Expecting to

@@ -246,6 +246,29 @@ def test_damaged_jpeg_data_is_told_not_printed_without_a_name(capfd):
     assert "JPEG" not in capfd.readouterr().err
 
 
+def test_photos_loaded_in_threads_keep_stderr_and_each_its_own_damage():
+    """Loading swaps the process's stderr (file descriptor 2) for a moment to catch libjpeg's words: photos loaded in
+    several threads at once restored each other's temporary file, so that stderr pointed into a deleted file for good
+    and damage went unsaid. Each load now keeps the swap to itself."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+    img = cv2.resize(np.random.default_rng(1).integers(0, 255, (64, 64, 3), dtype=np.uint8), (256, 256))
+    data = bytearray(jpeg_bytes(img, quality=90))
+    data[len(data) // 2:len(data) // 2 + 16] = b"\x37" * 16
+    before = os.fstat(2)
+
+    def load(_):
+        damage: list = []
+        load_image(bytes(data), damage=damage)
+        return damage
+
+    with ThreadPoolExecutor(4) as pool:
+        said = list(pool.map(load, range(24)))
+    assert all(len(d) == 1 and d[0].startswith("Corrupt JPEG data") for d in said), said
+    after = os.fstat(2)
+    assert (after.st_dev, after.st_ino) == (before.st_dev, before.st_ino)
+
+
 def test_a_photo_is_read_where_no_temporary_file_can_be_made(monkeypatch):
     """The decoders' words are caught in a temporary file: where none can be made (a full /tmp), the photo is still
     read, their words left on stderr as before (it is no reason to refuse the photo, nor to stop a batch)."""
