@@ -437,20 +437,49 @@ def _profiles(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi:
     a0 = lo[si] + SAMPLE_MARGIN_MM
     a1 = hi[si] - SAMPLE_MARGIN_MM
     along = np.rint(((a0[:, None] + t[None, :] * (a1 - a0)[:, None]) * ppm) - 0.5).astype(np.int64)
-    across = base[:, None] + offs[None, :]
+    first = base + offs[0]
     limit_across, limit_along = (h, w) if kind == "h" else (w, h)
-    ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
-    across = np.clip(across, 0, limit_across - 1)
+    ok = (first >= 0) & (first + len(offs) <= limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
     along = np.clip(along, 0, limit_along - 1)
-    # the points along each stretch first: (ALONG_POINTS, samples, offsets)
-    if kind == "h":
-        vals = dark[across[None, :, :], along.T[:, :, None]]
-    else:
-        vals = dark[along.T[:, :, None], across[None, :, :]]
+    vals = _windows(_across_major(dark, kind), along, first, len(offs))
     q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
     prof = _order_statistic(vals, q).astype(np.float64)
     prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4
     return base, prof, ok
+
+
+#: The last darkness image of horizontal lines that :func:`_across_major` laid out, and that layout.
+_TRANSPOSED: tuple = (None, None)
+
+
+def _across_major(dark: np.ndarray, kind: str) -> np.ndarray:
+    """``dark`` laid out with a row per position along the lines of ``kind`` and a column per position across them:
+    itself for vertical lines, its transpose for horizontal ones (kept for the next call with the same image: the
+    passes of :func:`measure_grid` read one image many times; never modify an image once measured)."""
+    global _TRANSPOSED
+    if kind != "h":
+        return dark
+    image, layout = _TRANSPOSED
+    if image is not dark:
+        layout = np.ascontiguousarray(dark.T)
+        _TRANSPOSED = (dark, layout)
+    return layout
+
+
+def _windows(src: np.ndarray, along: np.ndarray, first: np.ndarray, length: int) -> np.ndarray:
+    """The values of ``src`` (:func:`_across_major`) in row ``along[s, p]`` (in range), columns ``first[s]`` to
+    ``first[s] + length - 1`` (clamped to the image): (points along, samples, length). A window inside the image
+    is one run of bytes copied whole (a third of the time of gathering its pixels one by one)."""
+    limit = src.shape[1]
+    inside = (first >= 0) & (first + length <= limit)
+    out = np.empty((along.shape[1], len(first), length), src.dtype)
+    runs = np.lib.stride_tricks.sliding_window_view(src, length, axis=1)
+    out[:, inside] = runs[along[inside].T, first[inside]]
+    if not inside.all():
+        edge = ~inside
+        across = np.clip(first[edge, None] + np.arange(length), 0, limit - 1)
+        out[:, edge] = src[along[edge].T[:, :, None], across[None, :, :]]
+    return out
 
 
 def _sorting_network(n: int) -> tuple[tuple[int, int], ...]:
