@@ -160,15 +160,19 @@ def ink_map(crop: np.ndarray) -> np.ndarray:
     if inner.size:
         paper = min(paper, _percentile(inner, PAPER_PERCENTILE))
     paper = max(paper, MIN_PAPER)
-    ink = np.clip(1.0 - g.astype(np.float32) / paper, 0.0, 1.0)
+    # the ink of each grey level (float32 arithmetic, as on the whole crop; at most 1 already), looked up
+    ink = cv2.LUT(g, np.maximum(1.0 - _GREYS / paper, 0.0))
     h, w = ink.shape
     new_w = int(min(max(round(w * INPUT_H / h), 1), MAX_W))
     shrink = h > INPUT_H or w > new_w
     ink = cv2.resize(ink, (new_w, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
     out = np.zeros((INPUT_H, canvas_width(new_w)), np.uint8)
     x0 = (out.shape[1] - new_w) // 2
-    out[:, x0:x0 + new_w] = np.clip(np.round(ink * 255.0), 0, 255).astype(np.uint8)
+    out[:, x0:x0 + new_w] = cv2.convertScaleAbs(ink * 255.0)  # rounded half to even, as np.round; ink is 0..1
     return out
+
+
+_GREYS = np.arange(256, dtype=np.float32)
 
 
 def _percentile(g: np.ndarray, q: float) -> float:
@@ -179,8 +183,7 @@ def _percentile(g: np.ndarray, q: float) -> float:
     cum = np.cumsum(np.bincount(g.ravel(), minlength=256))
     pos = q / 100.0 * (g.size - 1)
     lo = math.floor(pos)
-    v_lo = int(np.searchsorted(cum, lo, side="right"))
-    v_hi = int(np.searchsorted(cum, min(lo + 1, g.size - 1), side="right"))
+    v_lo, v_hi = np.searchsorted(cum, (lo, min(lo + 1, g.size - 1)), side="right").tolist()
     return float(v_lo + (pos - lo) * (v_hi - v_lo))
 
 
@@ -257,6 +260,10 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
         # at most steps no character reaches ``prune`` (they share less than it; the margin covers the softmax's
         # rounding): none is looked at one by one
         chars = () if blank >= sure_blank else [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
+        if not chars:  # no prefix grows: each goes on by a blank, or by its last character held on (as below)
+            beams = {prefix: [(pb + pnb) * blank, pnb * row[prefix[-1]] if prefix else 0.0]
+                     for prefix, (pb, pnb) in beams.items()}
+            continue
         nxt: dict[tuple[int, ...], list[float]] = {}
         for prefix, (pb, pnb) in beams.items():
             total = pb + pnb
