@@ -330,17 +330,19 @@ def _ctc_forward(p: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     ext = np.full((len(texts), int(lengths.max())), BLANK, np.int64)
     for k, t in enumerate(texts):
         ext[k, 1::2][:len(t)] = [CHARSET.index(ch) + 1 for ch in t]
-    # a character may follow the one two places back directly unless it repeats it (blank between)
-    skip = np.zeros(ext.shape, bool)
+    # a character may follow the one two places back directly unless it repeats it (blank between): 1.0 where
+    # it may (adds the probability two places back, exactly), 0.0 where not (adds 0.0: nothing)
+    skip = np.zeros(ext.shape)
     skip[:, 2:] = (ext[:, 2:] != BLANK) & (ext[:, 2:] != ext[:, :-2])
     steps = p[:, :, ext]  # (M, T, K, L): each step's probability of each extended label
-    alpha = np.zeros((m,) + ext.shape)
+    # alpha with two columns of zeros in front: label l's predecessors are then columns l + 1 and l
+    padded = np.zeros((m, len(texts), ext.shape[1] + 2))
+    alpha = padded[:, :, 2:]
     alpha[:, :, :2] = steps[:, 0, :, :2]
     for t in range(1, p.shape[1]):
-        nxt = alpha.copy()
-        nxt[:, :, 1:] += alpha[:, :, :-1]
-        nxt[:, :, 2:] += np.where(skip[:, 2:], alpha[:, :, :-2], 0.0)
-        alpha = nxt * steps[:, t]
+        nxt = alpha + padded[:, :, 1:-1]
+        nxt += skip * padded[:, :, :-2]
+        np.multiply(nxt, steps[:, t], out=alpha)
     rows = np.arange(len(texts))
     end = alpha[:, rows, lengths - 1] + np.where(lengths > 1, alpha[:, rows, np.maximum(lengths - 2, 0)], 0.0)
     return np.minimum(end, 1.0)
