@@ -84,9 +84,27 @@ def template_score(work: np.ndarray, layout: FormLayout, h: np.ndarray, px_per_m
     return float(res[v, u]), shift
 
 
+#: The image :func:`align_template` aligned on last, and its answers by (layout, homography).
+_ALIGNED: tuple = (None, {})
+
+
 def align_template(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[float, np.ndarray]:
     """Template score and ``h`` moved onto the best shift: searched wide at the coarse resolution, then
-    near that and near no shift at the fine one (the coarse search alone may mistake a footer row)."""
+    near that and near no shift at the fine one (the coarse search alone may mistake a footer row).
+    Remembered for the image last aligned on (never modify it after): the locator's refinement aligns the
+    hypothesis it chose again, which the choice aligned already (a new array each call)."""
+    global _ALIGNED
+    image, done = _ALIGNED
+    if image is not work:
+        image, done = _ALIGNED = (work, {})
+    key = (layout_key(layout), np.asarray(h, np.float64).tobytes())
+    if key not in done:
+        done[key] = _align_template(work, layout, h)
+    score, moved = done[key]
+    return score, moved.copy()
+
+
+def _align_template(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[float, np.ndarray]:
     _s, coarse = template_score(work, layout, h, COARSE_SCORE_PX_PER_MM, SCORE_SHIFT_MM)
     best = None
     for start in ([h, shifted(h, coarse)] if np.any(coarse) else [h]):
