@@ -411,14 +411,15 @@ def _chain(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np
             back[i, cont] = arg
             prev_line[i, cont] = p
         last[cols] = i
-    for k in range(n_str):
-        i = int(last[k])
-        if i < 0:
-            continue
-        state = int(np.argmax(best[k]))
-        while i >= 0:
-            out[i, k] = (base_all[i, k] + state - m + 0.5) / ppm - pos[i]
-            state, i = int(back[i, k, state]), int(prev_line[i, k])
+    # back along every stretch's chain at once, from its last line up (a stretch's previous line lies above)
+    state = np.argmax(best, axis=1)
+    line = last.copy()
+    for i in range(n_lines - 1, -1, -1):
+        at = np.nonzero(line == i)[0]
+        if at.size:
+            out[i, at] = (base_all[i, at] + state[at] - m + 0.5) / ppm - pos[i]
+            state[at] = back[i, at, state[at]]
+            line[at] = prev_line[i, at]
     return out
 
 
