@@ -399,8 +399,9 @@ def _chain(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np
             ext = np.take_along_axis(padded, pad + shift[:, None] + t[None, :] - top, axis=1)
             vals = np.lib.stride_tricks.sliding_window_view(ext, states, axis=1)      # (k, t, state b)
             d = top - np.arange(2 * top + 1)
-            vals = vals - (penalty * d * d)[None, :, None]
-            vals = np.where((np.abs(d)[None, :] <= reach[:, None])[:, :, None], vals, -np.inf)
+            # the cost of each change, infinite beyond a stretch's reach (the state is then -inf, as unreachable)
+            cost = np.where(np.abs(d)[None, :] <= reach[:, None], (penalty * d * d)[None, :], np.inf)
+            vals = vals - cost[:, :, None]
             pick = np.argmax(vals, axis=1)
             cand = np.take_along_axis(vals, pick[:, None, :], axis=1)[:, 0, :]
             arg = o[None, :] + shift[:, None] - d[pick]
