@@ -399,8 +399,9 @@ def _chain(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np
             ext = np.take_along_axis(padded, pad + shift[:, None] + t[None, :] - top, axis=1)
             vals = np.lib.stride_tricks.sliding_window_view(ext, states, axis=1)      # (k, t, state b)
             d = top - np.arange(2 * top + 1)
-            vals = vals - (penalty * d * d)[None, :, None]
-            vals = np.where((np.abs(d)[None, :] <= reach[:, None])[:, :, None], vals, -np.inf)
+            # the cost of each change, infinite beyond a stretch's reach (the state is then -inf, as unreachable)
+            cost = np.where(np.abs(d)[None, :] <= reach[:, None], (penalty * d * d)[None, :], np.inf)
+            vals = vals - cost[:, :, None]
             pick = np.argmax(vals, axis=1)
             cand = np.take_along_axis(vals, pick[:, None, :], axis=1)[:, 0, :]
             arg = o[None, :] + shift[:, None] - d[pick]
@@ -411,14 +412,15 @@ def _chain(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi: np
             back[i, cont] = arg
             prev_line[i, cont] = p
         last[cols] = i
-    for k in range(n_str):
-        i = int(last[k])
-        if i < 0:
-            continue
-        state = int(np.argmax(best[k]))
-        while i >= 0:
-            out[i, k] = (base_all[i, k] + state - m + 0.5) / ppm - pos[i]
-            state, i = int(back[i, k, state]), int(prev_line[i, k])
+    # back along every stretch's chain at once, from its last line up (a stretch's previous line lies above)
+    state = np.argmax(best, axis=1)
+    line = last.copy()
+    for i in range(n_lines - 1, -1, -1):
+        at = np.nonzero(line == i)[0]
+        if at.size:
+            out[i, at] = (base_all[i, at] + state[at] - m + 0.5) / ppm - pos[i]
+            state[at] = back[i, at, state[at]]
+            line[at] = prev_line[i, at]
     return out
 
 
@@ -437,20 +439,50 @@ def _profiles(dark: np.ndarray, ppm: float, pos: np.ndarray, lo: np.ndarray, hi:
     a0 = lo[si] + SAMPLE_MARGIN_MM
     a1 = hi[si] - SAMPLE_MARGIN_MM
     along = np.rint(((a0[:, None] + t[None, :] * (a1 - a0)[:, None]) * ppm) - 0.5).astype(np.int64)
-    across = base[:, None] + offs[None, :]
+    first = base + offs[0]
     limit_across, limit_along = (h, w) if kind == "h" else (w, h)
-    ok = (across[:, 0] >= 0) & (across[:, -1] < limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
-    across = np.clip(across, 0, limit_across - 1)
+    ok = (first >= 0) & (first + len(offs) <= limit_across) & (along[:, 0] >= 0) & (along[:, -1] < limit_along)
     along = np.clip(along, 0, limit_along - 1)
-    # the points along each stretch first: (ALONG_POINTS, samples, offsets)
-    if kind == "h":
-        vals = dark[across[None, :, :], along.T[:, :, None]]
-    else:
-        vals = dark[along.T[:, :, None], across[None, :, :]]
+    vals = _windows(_across_major(dark, kind), along, first, len(offs))
     q = int(round((ALONG_POINTS - 1) * (1 - LINE_PERCENTILE / 100.0)))
     prof = _order_statistic(vals, q).astype(np.float64)
     prof = (prof[:, :-2] + 2 * prof[:, 1:-1] + prof[:, 2:]) / 4
     return base, prof, ok
+
+
+#: The last darkness image of horizontal lines that :func:`_across_major` laid out, and that layout.
+_TRANSPOSED: tuple = (None, None)
+
+
+def _across_major(dark: np.ndarray, kind: str) -> np.ndarray:
+    """``dark`` laid out with a row per position along the lines of ``kind`` and a column per position across them:
+    itself for vertical lines, its transpose for horizontal ones (kept for the next call with the same image: the
+    passes of :func:`measure_grid` read one image many times; never modify an image once measured)."""
+    global _TRANSPOSED
+    if kind != "h":
+        return dark
+    image, layout = _TRANSPOSED
+    if image is not dark:
+        layout = np.ascontiguousarray(dark.T)
+        _TRANSPOSED = (dark, layout)
+    return layout
+
+
+def _windows(src: np.ndarray, along: np.ndarray, first: np.ndarray, length: int) -> np.ndarray:
+    """The values of ``src`` (:func:`_across_major`) in row ``along[s, p]`` (in range), columns ``first[s]`` to
+    ``first[s] + length - 1`` (clamped to the image): (points along, samples, length). A window inside the image
+    is one run of bytes copied whole (a third of the time of gathering its pixels one by one)."""
+    limit = src.shape[1]
+    inside = (first >= 0) & (first + length <= limit)
+    runs = np.lib.stride_tricks.sliding_window_view(src, length, axis=1)
+    if inside.all():
+        return runs[along.T, first]
+    out = np.empty((along.shape[1], len(first), length), src.dtype)
+    out[:, inside] = runs[along[inside].T, first[inside]]
+    edge = ~inside
+    across = np.clip(first[edge, None] + np.arange(length), 0, limit - 1)
+    out[:, edge] = src[along[edge].T[:, :, None], across[None, :, :]]
+    return out
 
 
 def _sorting_network(n: int) -> tuple[tuple[int, int], ...]:

@@ -21,7 +21,7 @@ from typing import Optional
 import numpy as np
 
 from digitize.cells import PX_PER_MM
-from digitize.grid import GridFit, cell_boxes, cell_corners, cell_quads, measure_grid
+from digitize.grid import GridFit, _order_statistic, cell_boxes, cell_corners, cell_quads, measure_grid
 from digitize.layout import FormLayout
 from digitize.homography import apply_homography
 from digitize.problems import german_decimal
@@ -148,8 +148,11 @@ def line_blur_mm(page: np.ndarray, fit: GridFit, ppm: float = PX_PER_MM) -> floa
     if not ok.any():
         return float("inf")
     # only the samples made dark (the whole page as float took 5 of the 14 ms on a 12 MP photo)
-    vals = 255.0 - page[ys[ok][:, :, None], xs[ok][:, None, :]].astype(np.float32)   # samples x offsets x along
-    prof = np.median(np.median(vals, axis=2), axis=0)
+    vals = page[ys[ok][:, :, None], xs[ok][:, None, :]]   # samples x offsets x along
+    # the median along each line (the middle one of its points, an odd number, by a sorting network: half the
+    # time of np.median's) of the darkness 255 - grey, then over the lines
+    along = _order_statistic(np.moveaxis(vals, 2, 0), xs.shape[1] // 2)
+    prof = np.median(255.0 - along.astype(np.float32), axis=0)
     prof = np.clip(prof - prof.min(), 0, None)
     if prof.sum() <= 0:
         return float("inf")

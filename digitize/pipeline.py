@@ -114,7 +114,7 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
     for ref, r in zip(refs, results):
         quad = located.quads.get(ref)
         off = share_off_photo(quad, located.photo_shape) if quad is not None and located.photo_shape else 0.0
-        quad = None if quad is None else tuple((round(float(x), 1), round(float(y), 1)) for x, y in quad)
+        quad = None if quad is None else tuple((round(x, 1), round(y, 1)) for x, y in np.asarray(quad, float).tolist())
         reads.append(CellRead(ref, r.text, float(r.confidence), tuple(r.candidates), quad, probs=r.probs,
                               off_photo=off))
     return crops, reads

@@ -160,15 +160,19 @@ def ink_map(crop: np.ndarray) -> np.ndarray:
     if inner.size:
         paper = min(paper, _percentile(inner, PAPER_PERCENTILE))
     paper = max(paper, MIN_PAPER)
-    ink = np.clip(1.0 - g.astype(np.float32) / paper, 0.0, 1.0)
+    # the ink of each grey level (float32 arithmetic, as on the whole crop; at most 1 already), looked up
+    ink = cv2.LUT(g, np.maximum(1.0 - _GREYS / paper, 0.0))
     h, w = ink.shape
     new_w = int(min(max(round(w * INPUT_H / h), 1), MAX_W))
     shrink = h > INPUT_H or w > new_w
     ink = cv2.resize(ink, (new_w, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
     out = np.zeros((INPUT_H, canvas_width(new_w)), np.uint8)
     x0 = (out.shape[1] - new_w) // 2
-    out[:, x0:x0 + new_w] = np.clip(np.round(ink * 255.0), 0, 255).astype(np.uint8)
+    out[:, x0:x0 + new_w] = cv2.convertScaleAbs(ink * 255.0)  # rounded half to even, as np.round; ink is 0..1
     return out
+
+
+_GREYS = np.arange(256, dtype=np.float32)
 
 
 def _percentile(g: np.ndarray, q: float) -> float:
@@ -176,11 +180,10 @@ def _percentile(g: np.ndarray, q: float) -> float:
     uint8 (three times faster on a cell crop; the same value)."""
     if g.dtype != np.uint8:
         return float(np.percentile(g.astype(np.float32), q))
-    cum = np.cumsum(np.bincount(g.ravel(), minlength=256))
+    cum = np.bincount(g.ravel(), minlength=256).cumsum()
     pos = q / 100.0 * (g.size - 1)
     lo = math.floor(pos)
-    v_lo = int(np.searchsorted(cum, lo, side="right"))
-    v_hi = int(np.searchsorted(cum, min(lo + 1, g.size - 1), side="right"))
+    v_lo, v_hi = cum.searchsorted((lo, min(lo + 1, g.size - 1)), side="right").tolist()
     return float(v_lo + (pos - lo) * (v_hi - v_lo))
 
 
@@ -257,6 +260,10 @@ def beam_search(probs: np.ndarray, top_k: int = TOP_K, beam_width: int = BEAM_WI
         # at most steps no character reaches ``prune`` (they share less than it; the margin covers the softmax's
         # rounding): none is looked at one by one
         chars = () if blank >= sure_blank else [c for c, pc in enumerate(row) if pc >= prune and c != BLANK]
+        if not chars:  # no prefix grows: each goes on by a blank, or by its last character held on (as below)
+            beams = {prefix: [(pb + pnb) * blank, pnb * row[prefix[-1]] if prefix else 0.0]
+                     for prefix, (pb, pnb) in beams.items()}
+            continue
         nxt: dict[tuple[int, ...], list[float]] = {}
         for prefix, (pb, pnb) in beams.items():
             total = pb + pnb
@@ -323,17 +330,19 @@ def _ctc_forward(p: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     ext = np.full((len(texts), int(lengths.max())), BLANK, np.int64)
     for k, t in enumerate(texts):
         ext[k, 1::2][:len(t)] = [CHARSET.index(ch) + 1 for ch in t]
-    # a character may follow the one two places back directly unless it repeats it (blank between)
-    skip = np.zeros(ext.shape, bool)
+    # a character may follow the one two places back directly unless it repeats it (blank between): 1.0 where
+    # it may (adds the probability two places back, exactly), 0.0 where not (adds 0.0: nothing)
+    skip = np.zeros(ext.shape)
     skip[:, 2:] = (ext[:, 2:] != BLANK) & (ext[:, 2:] != ext[:, :-2])
     steps = p[:, :, ext]  # (M, T, K, L): each step's probability of each extended label
-    alpha = np.zeros((m,) + ext.shape)
+    # alpha with two columns of zeros in front: label l's predecessors are then columns l + 1 and l
+    padded = np.zeros((m, len(texts), ext.shape[1] + 2))
+    alpha = padded[:, :, 2:]
     alpha[:, :, :2] = steps[:, 0, :, :2]
     for t in range(1, p.shape[1]):
-        nxt = alpha.copy()
-        nxt[:, :, 1:] += alpha[:, :, :-1]
-        nxt[:, :, 2:] += np.where(skip[:, 2:], alpha[:, :, :-2], 0.0)
-        alpha = nxt * steps[:, t]
+        nxt = alpha + padded[:, :, 1:-1]
+        nxt += skip * padded[:, :, :-2]
+        np.multiply(nxt, steps[:, t], out=alpha)
     rows = np.arange(len(texts))
     end = alpha[:, rows, lengths - 1] + np.where(lengths > 1, alpha[:, rows, np.maximum(lengths - 2, 0)], 0.0)
     return np.minimum(end, 1.0)

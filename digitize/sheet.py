@@ -49,7 +49,8 @@ from digitize.homography import (apply_homography, page_on_photo, photo_px_per_m
 from digitize.layout import DEFAULT_GAMES, PAGE_H, PAGE_W, SEATS, Box, FormLayout, layout_for
 from digitize.outline import grid_quads, other_lists, quad_homography
 from digitize.problems import PhotoError, german_decimal
-from digitize.template_fit import COARSE_SCORE_PX_PER_MM, align_template, layout_key, moved_mm, template_score
+from digitize.template_fit import (COARSE_SCORE_PX_PER_MM, align_template, forget, layout_key, moved_mm,
+                                   template_score)
 
 # --------------------------------------------------------------------------------------------
 # Constants
@@ -180,6 +181,7 @@ def find_sheet(image: np.ndarray) -> Sheet:
     """
     timings: dict[str, float] = {}
     clock = _Clock(timings)
+    forget()            # the template scores of an earlier photo: this one may even be the same image, changed
     grey = _grey(image)
     if min(grey.shape) < MIN_PHOTO_SIDE:
         raise PhotoUnreadable(f"The photo is too small ({grey.shape[1]} x {grey.shape[0]} px; "

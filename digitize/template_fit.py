@@ -2,6 +2,8 @@
 grid (normalised correlation with :func:`template`), and where the grid lies (the best shift)."""
 from __future__ import annotations
 
+from typing import Optional
+
 import cv2
 import numpy as np
 
@@ -67,12 +69,10 @@ def template_score(work: np.ndarray, layout: FormLayout, h: np.ndarray, px_per_m
     g, m = layout.grid, reach_mm + 1
     box = Box(g.x - m, g.y - m, g.w + 2 * m, g.h + 2 * m)
     none = (-1.0, np.zeros(2))
-    try:
-        warped = warp_to_page(work, h, px_per_mm, box)
-    except cv2.error:
+    img = _scored_page(work, h, px_per_mm, box)
+    if img is None:
         return none
     tpl = template(layout, px_per_mm)
-    img = _score_filter(255.0 - warped.astype(np.float32), px_per_mm)
     if img.shape[0] < tpl.shape[0] or img.shape[1] < tpl.shape[1]:
         return none
     res = cv2.matchTemplate(img, tpl, cv2.TM_CCOEFF_NORMED)
@@ -84,9 +84,57 @@ def template_score(work: np.ndarray, layout: FormLayout, h: np.ndarray, px_per_m
     return float(res[v, u]), shift
 
 
+#: The image scored on last, and what was worked out on it (:func:`_memo`).
+_MEMO: tuple = (None, {})
+
+
+def _memo(work: np.ndarray) -> dict:
+    """What :func:`align_template` and :func:`template_score` worked out on ``work`` so far (the last image they
+    were given since :func:`forget`; never modify an image in between): the locator scores several layouts
+    through one homography, whose grid boxes are often the same, and aligns the hypothesis it chose again in its
+    refinement."""
+    global _MEMO
+    image, done = _MEMO
+    if image is not work:
+        image, done = _MEMO = (work, {})
+    return done
+
+
+def forget() -> None:
+    """Forget what :func:`_memo` holds: the locator calls it for every photo (an image it was given before may
+    have changed since)."""
+    global _MEMO
+    _MEMO = (None, {})
+
+
+def _scored_page(work: np.ndarray, h: np.ndarray, px_per_mm: float, box: Box) -> Optional[np.ndarray]:
+    """``box`` of the page cut out of ``work`` through ``h`` at ``px_per_mm`` as darkness through
+    :func:`_score_filter`, or None when the warp fails; remembered (:func:`_memo`; do not modify)."""
+    memo = _memo(work)
+    key = ("page", np.asarray(h, np.float64).tobytes(), px_per_mm, box.x, box.y, box.w, box.h)
+    if key not in memo:
+        try:
+            warped = warp_to_page(work, h, px_per_mm, box)
+        except cv2.error:
+            memo[key] = None
+        else:
+            memo[key] = _score_filter(255.0 - warped.astype(np.float32), px_per_mm)
+    return memo[key]
+
+
 def align_template(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[float, np.ndarray]:
     """Template score and ``h`` moved onto the best shift: searched wide at the coarse resolution, then
-    near that and near no shift at the fine one (the coarse search alone may mistake a footer row)."""
+    near that and near no shift at the fine one (the coarse search alone may mistake a footer row).
+    Remembered (:func:`_memo`; ``h`` moved is a new array each call)."""
+    done = _memo(work)
+    key = ("aligned", layout_key(layout), np.asarray(h, np.float64).tobytes())
+    if key not in done:
+        done[key] = _align_template(work, layout, h)
+    score, moved = done[key]
+    return score, moved.copy()
+
+
+def _align_template(work: np.ndarray, layout: FormLayout, h: np.ndarray) -> tuple[float, np.ndarray]:
     _s, coarse = template_score(work, layout, h, COARSE_SCORE_PX_PER_MM, SCORE_SHIFT_MM)
     best = None
     for start in ([h, shifted(h, coarse)] if np.any(coarse) else [h]):
