@@ -17,11 +17,15 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import json
 import multiprocessing as mp
 import os
+import queue
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
@@ -200,20 +204,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         todo.append((i, photo, name, fp))
     pool = _Workers(workers)
     try:
-        for i, photo, name, fp in todo:
-            start = time.perf_counter()
-            try:
-                job = pool.start().apply_async(_run_one, (process, str(photo)))
-                kind, value = job.get(timeout=time_limit)
-            except mp.TimeoutError:
-                pool.kill()
-                kind, value = "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
-                                      f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen")
-            except Exception as exc:      # the worker died (killed, out of memory)
-                pool.kill()
-                kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
-                                      f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})")
-            seconds = time.perf_counter() - start
+        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
                 if value.get("overlay_jpeg"):
@@ -234,6 +225,53 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _read_all(pool: _Workers, todo: list, process, workers: int, time_limit: float):
+    """Read the photos of ``todo`` in ``pool``, up to ``workers`` at the same time, each within ``time_limit``
+    seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish. A photo
+    over its time limit (or whose worker died and left it unanswered) stops the pool: it is a "timeout", and the
+    other photos read at that moment are read again in a new pool, not counted against them. (Before, the batch
+    waited for each photo before it started the next, so ``--workers 2`` read one photo at a time.)"""
+    waiting = deque(todo)
+    answers: queue.Queue = queue.Queue()
+    running: dict[int, tuple] = {}       # token -> (todo item, start)
+    tokens = itertools.count()
+    while waiting or running:
+        while waiting and len(running) < workers:
+            item = waiting.popleft()
+            token = next(tokens)
+            running[token] = (item, time.perf_counter())
+            pool.start().apply_async(_run_one, (process, str(item[1])),
+                                     callback=functools.partial(_answer, answers, token, "ok"),
+                                     error_callback=functools.partial(_answer, answers, token, "error"))
+        first_end = min(start for _, start in running.values()) + time_limit
+        try:
+            token, how, value = answers.get(timeout=max(0.0, first_end - time.perf_counter()))
+        except queue.Empty:
+            late = min(running, key=lambda k: running[k][1])
+            item, start = running.pop(late)
+            pool.kill()                  # the photo hangs (or its worker died): every worker goes
+            waiting.extendleft(reversed([other for other, _ in running.values()]))    # not their fault: again
+            running.clear()
+            yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
+                                f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
+                time.perf_counter() - start
+            continue
+        if token not in running:
+            continue                     # an answer from a pool stopped since: its photo is read again
+        item, start = running.pop(token)
+        seconds = time.perf_counter() - start
+        if how == "ok":
+            kind, value = value
+        else:                            # the answer did not come back (a result that cannot be sent)
+            kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(value).__name__})",
+                                  f"das Lesen brach bei diesem Foto ab ({type(value).__name__})")
+        yield item, kind, value, seconds
+
+
+def _answer(answers: queue.Queue, token: int, how: str, value) -> None:
+    answers.put((token, how, value))
 
 
 def _plainer(photo: Path, than: Path, later: set) -> bool:

@@ -22,6 +22,14 @@ def fake_process(path: str) -> dict:
         raise ValueError("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed)\n in function 'resize'\n")
     if text.startswith("bug"):
         raise ValueError("oops")
+    if text.startswith("meet "):
+        # two photos read at the same time meet: each leaves a mark in the folder named and waits for another's
+        there = Path(text.split()[1])
+        (there / Path(path).name).write_text("here")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and len(list(there.iterdir())) < 2:
+            time.sleep(0.05)
+        text = "met" if len(list(there.iterdir())) >= 2 else "alone"
     return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
 
 
@@ -66,6 +74,30 @@ def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_pat
     out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
     assert out[1].seconds == 0                                          # not read again
+
+
+def test_workers_read_photos_at_the_same_time(tmp_path):
+    """``--workers 2`` reads two photos at once (before: the batch waited for each photo before it gave out the next,
+    so a second worker never had work, and 90 photos of a tournament day took as long as with one)."""
+    meet = tmp_path / "meet"
+    meet.mkdir()
+    photos = make(tmp_path / "in", {"a.jpg": f"meet {meet} a", "b.jpg": f"meet {meet} b"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2)
+    assert [(o.status, o.list_doc["text"]) for o in out] == [("done", "met"), ("done", "met")]
+
+
+def test_a_photo_over_the_time_limit_costs_the_others_read_beside_it_nothing(tmp_path):
+    """A photo that hangs stops every worker; the photo read beside it at that moment is read again, not called too
+    slow; each photo is said once, in the order given."""
+    photos = make(tmp_path / "in", {"a.jpg": "hang", "b.jpg": "slow b", "c.jpg": "slow c", "d.jpg": "ok d"})
+    seen = []
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c", "d"], workers=2, time_limit=3,
+                    on_done=seen.append)
+    assert [(o.name, o.status, o.why) for o in out] == [("a", "bad", "timeout"), ("b", "done", ""),
+                                                          ("c", "done", ""), ("d", "done", "")]
+    assert sorted(o.name for o in seen) == ["a", "b", "c", "d"]
+    manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
+    assert sorted(manifest) == ["a", "b", "c", "d"] and manifest["a"]["why"] == "timeout"
 
 
 def test_a_failure_of_the_reader_is_said_on_one_line(tmp_path):
