@@ -116,8 +116,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         earlier = {str(f) for f in before}
 
         def say(o, line: str) -> None:
-            """A photo's line on stderr: said when the photo was scanned, not again for one scanned before."""
-            if str(o.photo) not in earlier:
+            """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run (its
+            page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60 before."""
+            if str(o.photo) not in earlier and o.status != "skipped":
                 click.echo(f"skatscan: {o.photo}: {line}", err=True)
 
         outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
@@ -216,8 +217,12 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                             if gone else [])
                                          + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
                                             if kept_before else []))
+            # of the photos given, those an earlier run read (not read again, their lines not said again)
+            done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
+            counted = "; ".join([f"{sum(o.status == 'done' for o in outcomes)} read now, {done_before} read before"]
+                                * bool(done_before) + [f"{kept_before} scanned before"] * bool(kept_before))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
-                       f"{f' ({kept_before} scanned before)' if kept_before else ''}, "
+                       f"{f' ({counted})' if counted else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:

@@ -279,3 +279,23 @@ def test_the_newest_download_of_a_lists_decisions_counts_whole(photos, tmp_path,
     r = CliRunner().invoke(cli, ["audit", str(report / "results" / "s1-t2.list.json"), "--json"])
     settled = json.loads(r.stdout)["corrected"]["settled"]
     assert {ref: d["value"] for ref, d in settled.items()} == {"g1.p1.total": 124, "g2.p1.total": 7}, settled
+
+
+def test_a_rescan_says_the_lines_of_the_new_photos_not_again_those_read_before(photos, tmp_path):
+    """A tournament day: series 2's photos join series 1's in the folder and the scan runs again. The lines about
+    each photo (here: start numbers that differ from the seating list) are said for the photos read now; those read
+    before are on their pages (before: every rescan said all of them again, the new photos' lines lost among
+    them), and the summary says how many were read now."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    assert r.exit_code in (0, 1), r.stderr
+    assert sum("differ from the seating list" in line for line in r.stderr.splitlines()) == 3, r.stderr
+    (photos / "s1-t4.jpg").write_bytes(b"photo 4")
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+    assert len(said) == 1 and "s1-t4.jpg" in said[0], r.stderr
+    assert "appears on 4 photos" in r.stderr             # the batch as a whole is said each time
+    assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 3 read before), ")
+    assert "Tischordnung (skatscan draw)" in (report / "lists" / "s1-t1.html").read_text()     # its page says it
