@@ -299,3 +299,32 @@ def test_a_rescan_says_the_lines_of_the_new_photos_not_again_those_read_before(p
     assert "appears on 4 photos" in r.stderr             # the batch as a whole is said each time
     assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 3 read before), ")
     assert "Tischordnung (skatscan draw)" in (report / "lists" / "s1-t1.html").read_text()     # its page says it
+
+
+def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_path, monkeypatch):
+    """The referee settles a doubt on one list of 90 and scans again: only that list's photo and cell pictures are
+    drawn anew (before: every photo of the report was decoded and drawn again, about two thirds of a 30 s rescan that
+    had no photo to read); the pages show the same pictures as before."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    drawn = []
+    real = skatscan.cmd_scan.report_picture
+
+    def counting(image, width, a, img_dir, name):
+        drawn.append(name)
+        return real(image, width, a, img_dir, name)
+
+    monkeypatch.setattr(skatscan.cmd_scan, "report_picture", counting)
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    assert sorted(drawn) == ["s1-t1", "s1-t2", "s1-t3"]
+    drawn.clear()
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0 and drawn == [], (r.stderr, drawn)
+    assert '../img/s1-t1.jpg' in (report / "lists" / "s1-t1.html").read_text()       # the page shows it still
+    (report / "settle").mkdir()
+    (report / "settle" / "s1-t2.settle.json").write_text(_decision(124))       # an error on paper: red on the photo
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
+    assert drawn == ["s1-t2"]
+    (report / "img" / "s1-t3.jpg").unlink()                                     # a picture gone: drawn again
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
+    assert drawn == ["s1-t2", "s1-t3"] and (report / "img" / "s1-t3.jpg").is_file()
