@@ -24,6 +24,7 @@ import json
 import multiprocessing as mp
 import os
 import queue
+import signal
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -110,6 +111,13 @@ def _run_one(process, path_str):
                        f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {said})")
 
 
+def _leave_ctrl_c_to_the_batch() -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to every process of the batch, and the batch stops its workers
+    itself (before: each worker busy with a photo printed "Process ForkServerPoolWorker-1:" and a traceback of
+    KeyboardInterrupt under the batch's one line)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Workers:
     """A pool of worker processes that can be replaced when a photo hangs."""
 
@@ -122,7 +130,7 @@ class _Workers:
 
     def start(self):
         if self.pool is None:
-            self.pool = self.ctx.Pool(self.n, maxtasksperchild=TASKS_PER_WORKER)
+            self.pool = self.ctx.Pool(self.n, initializer=_leave_ctrl_c_to_the_batch, maxtasksperchild=TASKS_PER_WORKER)
         return self.pool
 
     def kill(self):

@@ -230,3 +230,43 @@ def test_a_photo_out_of_its_place_leaves_the_results_and_comes_back_with_its_nam
     assert back == photos and report_names(back, res)[0] == ["s1-t1", "s1-t2"]
     out = run_batch(back, res, fake_process, names=["s1-t1", "s1-t2"])
     assert [o.status for o in out] == ["done", "done"]
+
+
+CTRL_C_BATCH = """
+import sys
+from pathlib import Path
+from desk.batch import find_photos, run_batch
+from tests.desk.test_batch import fake_process
+photos = find_photos([sys.argv[1]])
+try:
+    run_batch(photos, Path(sys.argv[2]), fake_process, names=[p.stem for p in photos], workers=2,
+              on_done=lambda o: print(o.name, flush=True))
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+"""
+
+
+def test_ctrl_c_at_the_terminal_stops_the_batch_with_its_own_line_alone(tmp_path):
+    """Ctrl-C at the terminal goes to every process of the batch, the workers too: the batch stops them and says so,
+    and they say nothing (before: each worker busy with a photo printed "Process ForkServerPoolWorker-1:" and its
+    traceback); what was finished is kept, nothing half-written."""
+    import signal
+    import subprocess
+    import sys
+    make(tmp_path / "in", {f"s1-t{k}.jpg": f"slow {k}" for k in range(1, 7)})
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-c", CTRL_C_BATCH, str(tmp_path / "in"), str(tmp_path / "res")],
+                           cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True, env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        first = run.stdout.readline()               # a photo is done, two more are being read
+        time.sleep(0.5)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert first.strip() and err == "interrupted\n", err
+    done = sorted(p.name for p in (tmp_path / "res").glob("*.list.json"))
+    assert done and len(done) == len([first, *out.split()]) and not list((tmp_path / "res").glob("*.part"))
+    assert sorted(json.loads((tmp_path / "res" / "manifest.json").read_text())) == [n[:-10] for n in done]
