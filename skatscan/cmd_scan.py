@@ -222,7 +222,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                             if kept_before else []))
             # of the photos given, those an earlier run read (not read again, their lines not said again)
             done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
-            counted = "; ".join([f"{sum(o.status == 'done' for o in outcomes)} read now, {done_before} read before"]
+            read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
+            counted = "; ".join([f"{read_now} read now, {done_before} read before"]
                                 * bool(done_before) + [f"{kept_before} scanned before"] * bool(kept_before))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
                        f"{f' ({counted})' if counted else ''}, "
