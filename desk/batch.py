@@ -149,13 +149,15 @@ class _Workers:
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
               again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
               on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None,
-              give_way: Iterable[Path] = ()) -> list[Outcome]:
+              give_way: Iterable[Path] = (), on_plan: Callable[[int], None] = lambda n: None) -> list[Outcome]:
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
-    photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept. A photo's result is
-    taken from an earlier run only when the photo is the same and ``made_with`` (what the reading depends on
-    besides the photo: the engine, the tournament's settings) is what that run was given. Of the same photo twice the
-    plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives way to any other."""
+    photo (for the progress bar), ``on_plan`` with the number of photos to read once the others (done before, a
+    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C stops the batch; what was finished
+    is kept. A photo's result is taken from an earlier run only when the photo is the same and ``made_with`` (what
+    the reading depends on besides the photo: the engine, the tournament's settings) is what that run was given. Of
+    the same photo twice the plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives
+    way to any other."""
     results.mkdir(parents=True, exist_ok=True)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
@@ -210,6 +212,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
+    on_plan(len(todo))
     pool = _Workers(workers)
     try:
         for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):

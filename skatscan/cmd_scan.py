@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -90,14 +91,20 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         except OSError as exc:
             bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
             raise SystemExit(EXIT_BAD_INPUT)
-        bar = click.progressbar(length=len(files), label="skatscan", file=sys.stderr, show_pos=True,
-                                item_show_func=lambda o: o.photo.name if o else "",
-                                hidden=len(files) < 2 or not sys.stderr.isatty())
         try:
-            with bar:
+            with contextlib.ExitStack() as stack:
+                bar = []
+
+                def start_bar(n: int) -> None:
+                    """The bar counts the photos to read, not those an earlier run read (skipped at once: they made
+                    the bar's time left a third of the real one on a rescan with 60 photos done and 30 new)."""
+                    bar.append(stack.enter_context(click.progressbar(
+                        length=n, label="skatscan", file=sys.stderr, show_pos=True,
+                        item_show_func=lambda o: o.photo.name if o else "", hidden=n < 2 or not sys.stderr.isatty())))
+
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
-                                     on_done=lambda o: bar.update(1, o),
+                                     on_done=lambda o: bar and bar[0].update(1, o), on_plan=start_bar,
                                      made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues

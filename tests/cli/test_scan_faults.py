@@ -328,3 +328,33 @@ def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_
     (report / "img" / "s1-t3.jpg").unlink()                                     # a picture gone: drawn again
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
     assert drawn == ["s1-t2", "s1-t3"] and (report / "img" / "s1-t3.jpg").is_file()
+
+
+def test_the_progress_bar_counts_the_photos_to_read_not_those_read_before(photos, tmp_path, monkeypatch):
+    """A rescan with a series' new photos beside those read before: the bar runs over the new ones (before: it ran
+    over all, the ones read before counted at once, and its time left was a third of the real one)."""
+    import click
+    bars = []
+
+    class Bar:
+        def __init__(self, length=None, **kw):
+            self.length, self.pos = length, 0
+            bars.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def update(self, n, item=None):
+            self.pos += n
+
+    monkeypatch.setattr(click, "progressbar", Bar)
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert [(b.length, b.pos) for b in bars] == [(3, 3)]
+    for k in (4, 5):
+        (photos / f"s1-t{k}.jpg").write_bytes(f"photo {k}".encode())
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert [(b.length, b.pos) for b in bars[1:]] == [(2, 2)]
