@@ -124,80 +124,97 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         read = []
         earlier = {str(f) for f in before}
 
+        outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
+        # the report's own progress bar: 90 lists take 15-30 s to audit and write after the last photo is read
+        report_bar = click.progressbar(length=len(outcomes), label="report", file=sys.stderr, show_pos=True,
+                                       hidden=not report or len(outcomes) < 2 or not sys.stderr.isatty())
+        told: list[str] = []
+
+        def tell(file: str, problem: str) -> None:
+            """A line about a photo: said after the report's progress bar where it runs, not into it."""
+            if report_bar.hidden:
+                click.echo(f"skatscan: {file}: {problem}", err=True)
+            else:
+                told.append(f"skatscan: {file}: {problem}")
+
         def say(o, line: str) -> None:
             """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run (its
             page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60 before."""
             if str(o.photo) not in earlier and o.status != "skipped":
-                click.echo(f"skatscan: {o.photo}: {line}", err=True)
+                tell(str(o.photo), line)
 
-        outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
-        for o in outcomes:
-            if o.status in ("bad", "duplicate"):
-                if str(o.photo) not in earlier:         # reported when it was scanned
-                    bad_input_line(str(o.photo), o.problem)
-                    bad += 1
-                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
-                                             problem_de=o.problem_de))
-                continue
-            try:
-                sl = list_from_json(o.list_doc, str(o.photo))
-                width = (o.list_doc.get("photo") or {}).get("width")
-                o.list_doc = None   # parsed: the JSON's objects would hold megabytes a list until the report is written
-                sl = with_name_hint(sl, o.photo)
-                seating_note = None
-                if drawn is not None:
-                    sl, seating_note = apply_seating(sl, drawn)
-                    if seating_note:
-                        say(o, seating_note)
-                settle_problem = None
+        with _bar_then(report_bar, told):
+            for o in outcomes:
+                if o.status in ("bad", "duplicate"):
+                    if str(o.photo) not in earlier:         # reported when it was scanned
+                        tell(str(o.photo), o.problem)
+                        bad += 1
+                    views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
+                                                 problem_de=o.problem_de))
+                    report_bar.update(1)
+                    continue
                 try:
-                    sl = apply(sl, _decisions(o.photo, report, o.name))
-                except SettleError as exc:      # the list stays, audited without the decisions; its page says why
-                    bad_input_line(str(o.photo), str(exc))
+                    sl = list_from_json(o.list_doc, str(o.photo))
+                    width = (o.list_doc.get("photo") or {}).get("width")
+                    # parsed: the JSON's objects would hold megabytes a list until the report is written
+                    o.list_doc = None
+                    sl = with_name_hint(sl, o.photo)
+                    seating_note = None
+                    if drawn is not None:
+                        sl, seating_note = apply_seating(sl, drawn)
+                        if seating_note:
+                            say(o, seating_note)
+                    settle_problem = None
+                    try:
+                        sl = apply(sl, _decisions(o.photo, report, o.name))
+                    except SettleError as exc:      # the list stays, audited without the decisions; its page says why
+                        tell(str(o.photo), str(exc))
+                        bad += 1
+                        settle_problem = str(exc)
+                except ListError as exc:
+                    tell(str(o.photo), str(exc))
                     bad += 1
-                    settle_problem = str(exc)
-            except ListError as exc:
-                bad_input_line(str(o.photo), str(exc))
-                bad += 1
-                continue
-            read.append((o, sl, seating_note, width, settle_problem))
-        # a start number read in doubt that another table of its series has: the other lists may tell which it is
-        settled = reconcile_start_numbers([sl for _, sl, _, _, _ in read])
-        for (o, _, seating_note, width, settle_problem), (sl, start_notes) in zip(read, settled):
-            for taken in start_notes:
-                say(o, taken.text())
-            a = audit(sl, settings)
-            audits.append(a)
-            if retake_advice(sl) is not None:
-                say(o, "most cells with writing are read in doubt: "
-                       "a sharper photo of the list, filling the frame, would help")
-            if hand_note(sl) is not None:
-                say(o, "several base values that no game has were read: the reader "
-                       "seems to misread this hand; its cells with the suspect digit are in doubt")
-            if sl.other_lists:
-                say(o, OTHER_LISTS_LINE)
-            if off_photo_note(sl) is not None:
-                say(o, "the list runs off the photo; its cells there are in doubt: "
-                       "photograph the whole list")
-            if str(o.photo) not in earlier:
-                errors += bool(a.errors)
-                # the audit document only where it goes (-o, --json): a report of 90 lists spent 2 s making them
-                doc = audit_to_json(a, settings, lang) if output or as_json else None
-                if output:
-                    plan.write(str(o.photo), dumps(doc))
-                if as_json:
-                    docs.append(doc)
-                elif not report:
-                    click.echo(render_text(a, lang))
-            if report:
-                photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
-                view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
-                if seating_note:
-                    view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
-                view.notes += [taken.text(lang) for taken in start_notes]
-                if settle_problem:
-                    view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
-                views.append(write_page_or_fail(Path(report), view, lang))
+                    report_bar.update(1)
+                    continue
+                read.append((o, sl, seating_note, width, settle_problem))
+            # a start number read in doubt that another table of its series has: the other lists may tell which it is
+            settled = reconcile_start_numbers([sl for _, sl, _, _, _ in read])
+            for (o, _, seating_note, width, settle_problem), (sl, start_notes) in zip(read, settled):
+                for taken in start_notes:
+                    say(o, taken.text())
+                a = audit(sl, settings)
+                audits.append(a)
+                if retake_advice(sl) is not None:
+                    say(o, "most cells with writing are read in doubt: "
+                           "a sharper photo of the list, filling the frame, would help")
+                if hand_note(sl) is not None:
+                    say(o, "several base values that no game has were read: the reader "
+                           "seems to misread this hand; its cells with the suspect digit are in doubt")
+                if sl.other_lists:
+                    say(o, OTHER_LISTS_LINE)
+                if off_photo_note(sl) is not None:
+                    say(o, "the list runs off the photo; its cells there are in doubt: "
+                           "photograph the whole list")
+                if str(o.photo) not in earlier:
+                    errors += bool(a.errors)
+                    # the audit document only where it goes (-o, --json): a report of 90 lists spent 2 s making them
+                    doc = audit_to_json(a, settings, lang) if output or as_json else None
+                    if output:
+                        plan.write(str(o.photo), dumps(doc))
+                    if as_json:
+                        docs.append(doc)
+                    elif not report:
+                        click.echo(render_text(a, lang))
+                if report:
+                    photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
+                    view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
+                    if seating_note:
+                        view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
+                    view.notes += [taken.text(lang) for taken in start_notes]
+                    if settle_problem:
+                        view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
+                    views.append(write_page_or_fail(Path(report), view, lang))
+                    report_bar.update(1)
         if report:
             # a file in the report's settle folder that is no list's decisions (a browser's second download is
             # "NAME.settle (1).json"): said, not silently passed over
@@ -239,6 +256,18 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+@contextlib.contextmanager
+def _bar_then(bar, lines: list):
+    """Show the progress ``bar``, then say ``lines`` on stderr (also when the work under the bar ended in bad input):
+    a line said while the bar runs would stand in the middle of it."""
+    try:
+        with bar:
+            yield bar
+    finally:
+        for line in lines:
+            click.echo(line, err=True)
 
 
 def _process(path: str, engine: str, settings) -> dict:

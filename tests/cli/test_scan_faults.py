@@ -337,9 +337,10 @@ def test_the_progress_bar_counts_the_photos_to_read_not_those_read_before(photos
     bars = []
 
     class Bar:
-        def __init__(self, length=None, **kw):
-            self.length, self.pos = length, 0
-            bars.append(self)
+        def __init__(self, length=None, label="", hidden=False, **kw):
+            self.length, self.pos, self.hidden = length, 0, hidden
+            if label == "skatscan":                 # the photos' bar (then the report's, "report")
+                bars.append(self)
 
         def __enter__(self):
             return self
@@ -358,3 +359,40 @@ def test_the_progress_bar_counts_the_photos_to_read_not_those_read_before(photos
         (photos / f"s1-t{k}.jpg").write_bytes(f"photo {k}".encode())
     CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert [(b.length, b.pos) for b in bars[1:]] == [(2, 2)]
+
+
+def test_the_report_has_its_own_progress_bar_and_the_photos_lines_come_after_it(photos, tmp_path, monkeypatch):
+    """After the last photo is read, 90 lists take 15-30 s to audit and write: a bar says so (before: the terminal sat
+    still), and the lines about the photos come after it, not into its line."""
+    import click
+    events = []
+    real_echo = click.echo
+
+    class Bar:
+        def __init__(self, length=None, label="", hidden=False, **kw):
+            self.label, self.length, self.hidden = label, length, False      # as on a terminal
+            self.pos = 0
+
+        def __enter__(self):
+            events.append(f"{self.label} bar of {self.length}")
+            return self
+
+        def __exit__(self, *exc):
+            events.append(f"{self.label} bar done at {self.pos}")
+            return False
+
+        def update(self, n, item=None):
+            self.pos += n
+
+    def echo(message=None, **kw):
+        events.append(str(message))
+        return real_echo(message, **kw)
+
+    monkeypatch.setattr(click, "progressbar", Bar)
+    monkeypatch.setattr(click, "echo", echo)
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(tmp_path / "bericht"), "--seating", str(seating)])
+    start, end = events.index("report bar of 3"), events.index("report bar done at 3")
+    assert not any("differ from the seating list" in e for e in events[start:end])
+    assert sum("differ from the seating list" in e for e in events[end:]) == 3
