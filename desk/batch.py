@@ -17,11 +17,16 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import json
 import multiprocessing as mp
 import os
+import queue
+import signal
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
@@ -106,13 +111,19 @@ def files_in(folder: Path, suffixes) -> list[Path]:
                   and not q.name.startswith("."))
 
 
-def fingerprint(path: Path) -> dict:
+def fingerprint(path: Path, known: Optional[dict] = None) -> dict:
+    """The photo's size, time and SHA-256. ``known``: the manifest's entry of an earlier run for this name; when it
+    is of this place with the same size and time to the nanosecond, its hash is taken, not the photo read again (a
+    rescan of 90 phone photos on a USB stick read all their 400 MB to find them unchanged)."""
     st = path.stat()
+    if isinstance(known, dict) and known.get("mtime_ns") == st.st_mtime_ns and known.get("size") == st.st_size \
+            and isinstance(known.get("sha256"), str) and known.get("path") == resolved(path):
+        return {"size": st.st_size, "mtime": int(st.st_mtime), "mtime_ns": st.st_mtime_ns, "sha256": known["sha256"]}
     h = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
-    return {"size": st.st_size, "mtime": int(st.st_mtime), "sha256": h.hexdigest()}
+    return {"size": st.st_size, "mtime": int(st.st_mtime), "mtime_ns": st.st_mtime_ns, "sha256": h.hexdigest()}
 
 
 def _run_one(process, path_str):
@@ -128,6 +139,13 @@ def _run_one(process, path_str):
                        f"interner Fehler beim Lesen des Fotos ({type(exc).__name__}: {said})")
 
 
+def _leave_ctrl_c_to_the_batch() -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to every process of the batch, and the batch stops its workers
+    itself (before: each worker busy with a photo printed "Process ForkServerPoolWorker-1:" and a traceback of
+    KeyboardInterrupt under the batch's one line)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Workers:
     """A pool of worker processes that can be replaced when a photo hangs."""
 
@@ -140,7 +158,7 @@ class _Workers:
 
     def start(self):
         if self.pool is None:
-            self.pool = self.ctx.Pool(self.n, maxtasksperchild=TASKS_PER_WORKER)
+            self.pool = self.ctx.Pool(self.n, initializer=_leave_ctrl_c_to_the_batch, maxtasksperchild=TASKS_PER_WORKER)
         return self.pool
 
     def kill(self):
@@ -159,22 +177,25 @@ class _Workers:
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
               again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
               on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None,
-              give_way: Iterable[Path] = ()) -> list[Outcome]:
+              give_way: Iterable[Path] = (), on_plan: Callable[[int], None] = lambda n: None) -> list[Outcome]:
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
-    photo (for the progress bar). Ctrl-C stops the batch; what was finished is kept. A photo's result is
-    taken from an earlier run only when the photo is the same and ``made_with`` (what the reading depends on
-    besides the photo: the engine, the tournament's settings) is what that run was given. Of the same photo twice the
-    plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives way to any other."""
+    photo (for the progress bar), ``on_plan`` with the number of photos to read once the others (done before, a
+    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C stops the batch; what was finished
+    is kept. A photo's result is taken from an earlier run only when the photo is the same and ``made_with`` (what
+    the reading depends on besides the photo: the engine, the tournament's settings) is what that run was given. Of
+    the same photo twice the plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives
+    way to any other."""
     results.mkdir(parents=True, exist_ok=True)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
     outcomes: list[Optional[Outcome]] = [None] * len(photos)
+    noted = False                         # photos done before whose manifest entry gained their time in ns
     todo = []
     prints: list[Optional[dict]] = []
     for i, (photo, name) in enumerate(zip(photos, names)):
         try:
-            prints.append(fingerprint(photo))
+            prints.append(fingerprint(photo, None if again else manifest.get(name)))
         except FileNotFoundError:
             prints.append(None)
             outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
@@ -210,6 +231,9 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
                 outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc)
                 on_done(outcomes[i])
+                if done.get("mtime_ns") != fp["mtime_ns"] and done.get("path") == resolved(photo):
+                    manifest[name] = {**done, **fp}     # its time to the nanosecond: not hashed again next time
+                    noted = True
                 continue
             except (OSError, json.JSONDecodeError):
                 pass                      # a damaged result: do the photo again
@@ -220,22 +244,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
+    if noted:
+        write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
+    on_plan(len(todo))
     pool = _Workers(workers)
     try:
-        for i, photo, name, fp in todo:
-            start = time.perf_counter()
-            try:
-                job = pool.start().apply_async(_run_one, (process, str(photo)))
-                kind, value = job.get(timeout=time_limit)
-            except mp.TimeoutError:
-                pool.kill()
-                kind, value = "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
-                                      f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen")
-            except Exception as exc:      # the worker died (killed, out of memory)
-                pool.kill()
-                kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
-                                      f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})")
-            seconds = time.perf_counter() - start
+        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
                 if value.get("overlay_jpeg"):
@@ -256,6 +270,53 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _read_all(pool: _Workers, todo: list, process, workers: int, time_limit: float):
+    """Read the photos of ``todo`` in ``pool``, up to ``workers`` at the same time, each within ``time_limit``
+    seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish. A photo
+    over its time limit (or whose worker died and left it unanswered) stops the pool: it is a "timeout", and the
+    other photos read at that moment are read again in a new pool, not counted against them. (Before, the batch
+    waited for each photo before it started the next, so ``--workers 2`` read one photo at a time.)"""
+    waiting = deque(todo)
+    answers: queue.Queue = queue.Queue()
+    running: dict[int, tuple] = {}       # token -> (todo item, start)
+    tokens = itertools.count()
+    while waiting or running:
+        while waiting and len(running) < workers:
+            item = waiting.popleft()
+            token = next(tokens)
+            running[token] = (item, time.perf_counter())
+            pool.start().apply_async(_run_one, (process, str(item[1])),
+                                     callback=functools.partial(_answer, answers, token, "ok"),
+                                     error_callback=functools.partial(_answer, answers, token, "error"))
+        first_end = min(start for _, start in running.values()) + time_limit
+        try:
+            token, how, value = answers.get(timeout=max(0.0, first_end - time.perf_counter()))
+        except queue.Empty:
+            late = min(running, key=lambda k: running[k][1])
+            item, start = running.pop(late)
+            pool.kill()                  # the photo hangs (or its worker died): every worker goes
+            waiting.extendleft(reversed([other for other, _ in running.values()]))    # not their fault: again
+            running.clear()
+            yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
+                                f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
+                time.perf_counter() - start
+            continue
+        if token not in running:
+            continue                     # an answer from a pool stopped since: its photo is read again
+        item, start = running.pop(token)
+        seconds = time.perf_counter() - start
+        if how == "ok":
+            kind, value = value
+        else:                            # the answer did not come back (a result that cannot be sent)
+            kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(value).__name__})",
+                                  f"das Lesen brach bei diesem Foto ab ({type(value).__name__})")
+        yield item, kind, value, seconds
+
+
+def _answer(answers: queue.Queue, token: int, how: str, value) -> None:
+    answers.put((token, how, value))
 
 
 def _plainer(photo: Path, than: Path, later: set) -> bool:

@@ -89,7 +89,9 @@ TEXTS = {
                          "des Berichts legen (von mehreren zählt die neueste) und skatscan erneut laufen lassen.",
                batch="Im Bericht beim letzten Lauf: {n} Zweifel offen auf {lists} Listen.",
                next="Nächste Liste mit Zweifeln: {list} ({n}) →", decided_short="entschieden",
-               workload_decided="Vom Schiedsrichter schon entschieden: {n}."),
+               workload_decided="Vom Schiedsrichter schon entschieden: {n}.",
+               by_series="Serie {series}: {n} Listen, {work} zu prüfen", by_series_one="Serie {series}: 1 Liste, "
+               "{work} zu prüfen"),
     "en": dict(index_title="Score lists – review report", summary="{n} lists, {work} of them for the referee.",
                summary_one="1 list, for the referee to check.", summary_one_clean="1 list, nothing for the referee.",
                workload="To check: {doubts} cell{s} read in doubt, {errors} error{es} on paper.",
@@ -147,7 +149,9 @@ TEXTS = {
                draft_drop="drop them",
                batch="In the report at its last run: {n} doubts open on {lists} lists.",
                next="Next list with doubts: {list} ({n}) →", decided_short="decided",
-               workload_decided="Decided by the referee already: {n}."),
+               workload_decided="Decided by the referee already: {n}.",
+               by_series="Series {series}: {n} lists, {work} to check", by_series_one="Series {series}: 1 list, "
+               "{work} to check"),
 }
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
@@ -211,11 +215,17 @@ def render_index(views: Iterable[ListView], lang: str = "de", standings: bool = 
     work = sum(1 for v in views if v.for_referee and v.status != UNREADABLE_PHOTO)
     # the referee's work over all lists: the cells to look at on the photos and the keepers' errors to confirm
     doubts, errors, decided = (sum((v.counts or {}).get(k, 0) for v in views) for k in ("doubts", "errors", "decided"))
+    # a tournament day's index (90 lists, three series): how far each series is, in one line atop the table
+    lists = [v for v in views if v.status != UNREADABLE_PHOTO]
+    series = sorted({v.series for v in lists if v.series is not None})
+    by_series = [TEXTS[lang]["by_series" if n != 1 else "by_series_one"].format(
+        series=s, n=n, work=sum(v.for_referee for v in lists if v.series == s))
+        for s in series for n in [sum(v.series == s for v in lists)]] if len(series) > 1 else []
     return _ENV.get_template("index.html.j2").render(views=views, t=TEXTS[lang], lang=lang, work=work,
                                                      lists=len(views) - unread, unread=unread, doubts=doubts,
                                                      errors=errors, decided=decided, standings=standings,
                                                      standings_problem=standings_problem, notes=list(notes),
-                                                     generated=_now())
+                                                     by_series=by_series, generated=_now())
 
 
 def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:

@@ -1,8 +1,11 @@
 """``skatscan scan PHOTO...|DIR``: digitize + audit, with a progress bar and the review report."""
 from __future__ import annotations
 
+import base64
+import contextlib
 import dataclasses
 import functools
+import hashlib
 import json
 import sys
 import tempfile
@@ -89,14 +92,20 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         except OSError as exc:
             bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
             raise SystemExit(EXIT_BAD_INPUT)
-        bar = click.progressbar(length=len(files), label="skatscan", file=sys.stderr, show_pos=True,
-                                item_show_func=lambda o: o.photo.name if o else "",
-                                hidden=len(files) < 2 or not sys.stderr.isatty())
         try:
-            with bar:
+            with contextlib.ExitStack() as stack:
+                bar = []
+
+                def start_bar(n: int) -> None:
+                    """The bar counts the photos to read, not those an earlier run read (skipped at once: they made
+                    the bar's time left a third of the real one on a rescan with 60 photos done and 30 new)."""
+                    bar.append(stack.enter_context(click.progressbar(
+                        length=n, label="skatscan", file=sys.stderr, show_pos=True,
+                        item_show_func=lambda o: o.photo.name if o else "", hidden=n < 2 or not sys.stderr.isatty())))
+
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
-                                     on_done=lambda o: bar.update(1, o),
+                                     on_done=lambda o: bar and bar[0].update(1, o), on_plan=start_bar,
                                      made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues
@@ -116,84 +125,103 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         read = []
         earlier = {str(f) for f in before}
 
-        def say(o, line: str) -> None:
-            """A photo's line on stderr: said when the photo was scanned, not again for one scanned before."""
-            if str(o.photo) not in earlier:
-                click.echo(f"skatscan: {o.photo}: {line}", err=True)
-
         outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
-        for o in outcomes:
-            if o.status in ("bad", "duplicate"):
-                if str(o.photo) not in earlier:         # reported when it was scanned
-                    bad_input_line(str(o.photo), o.problem)
-                    bad += 1
-                views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
-                                             problem_de=o.problem_de))
-                continue
-            try:
-                sl = list_from_json(o.list_doc, str(o.photo))
-                width = (o.list_doc.get("photo") or {}).get("width")
-                damaged = str((o.list_doc.get("photo") or {}).get("damaged") or "")
-                o.list_doc = None   # parsed: the JSON's objects would hold megabytes a list until the report is written
-                sl = with_name_hint(sl, o.photo)
-                seating_note = None
-                if drawn is not None:
-                    sl, seating_note = apply_seating(sl, drawn)
-                    if seating_note:
-                        say(o, seating_note)
-                settle_problem = None
+        # the report's own progress bar: 90 lists take 15-30 s to audit and write after the last photo is read
+        report_bar = click.progressbar(length=len(outcomes), label="report", file=sys.stderr, show_pos=True,
+                                       hidden=not report or len(outcomes) < 2 or not sys.stderr.isatty())
+        told: list[str] = []
+
+        def tell(file: str, problem: str) -> None:
+            """A line about a photo: said after the report's progress bar where it runs, not into it."""
+            if report_bar.hidden:
+                click.echo(f"skatscan: {file}: {problem}", err=True)
+            else:
+                told.append(f"skatscan: {file}: {problem}")
+
+        def say(o, line: str) -> None:
+            """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run (its
+            page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60 before."""
+            if str(o.photo) not in earlier and o.status != "skipped":
+                tell(str(o.photo), line)
+
+        with _bar_then(report_bar, told):
+            for o in outcomes:
+                if o.status in ("bad", "duplicate"):
+                    if str(o.photo) not in earlier:         # reported when it was scanned
+                        tell(str(o.photo), o.problem)
+                        bad += 1
+                    views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
+                                                 problem_de=o.problem_de))
+                    report_bar.update(1)
+                    continue
                 try:
-                    sl = apply(sl, _decisions(o.photo, report, o.name))
-                except SettleError as exc:      # the list stays, audited without the decisions; its page says why
-                    bad_input_line(str(o.photo), str(exc))
+                    sl = list_from_json(o.list_doc, str(o.photo))
+                    width = (o.list_doc.get("photo") or {}).get("width")
+                    damaged = str((o.list_doc.get("photo") or {}).get("damaged") or "")
+                    # parsed: the JSON's objects would hold megabytes a list until the report is written
+                    o.list_doc = None
+                    sl = with_name_hint(sl, o.photo)
+                    seating_note = None
+                    if drawn is not None:
+                        sl, seating_note = apply_seating(sl, drawn)
+                        if seating_note:
+                            say(o, seating_note)
+                    settle_problem = None
+                    try:
+                        sl = apply(sl, _decisions(o.photo, report, o.name))
+                    except SettleError as exc:      # the list stays, audited without the decisions; its page says why
+                        tell(str(o.photo), str(exc))
+                        bad += 1
+                        settle_problem = str(exc)
+                except ListError as exc:
+                    tell(str(o.photo), str(exc))
                     bad += 1
-                    settle_problem = str(exc)
-            except ListError as exc:
-                bad_input_line(str(o.photo), str(exc))
-                bad += 1
-                continue
-            read.append((o, sl, seating_note, width, settle_problem, damaged))
-        # a start number read in doubt that another table of its series has: the other lists may tell which it is
-        settled = reconcile_start_numbers([sl for _, sl, _, _, _, _ in read])
-        for (o, _, seating_note, width, settle_problem, damaged), (sl, start_notes) in zip(read, settled):
-            for taken in start_notes:
-                say(o, taken.text())
-            a = audit(sl, settings)
-            audits.append(a)
-            if damaged:
-                say(o, damaged_line(damaged))
-            if retake_advice(sl) is not None:
-                say(o, "most cells with writing are read in doubt: "
-                       "a sharper photo of the list, filling the frame, would help")
-            if hand_note(sl) is not None:
-                say(o, "several base values that no game has were read: the reader "
-                       "seems to misread this hand; its cells with the suspect digit are in doubt")
-            if sl.other_lists:
-                say(o, OTHER_LISTS_LINE)
-            if off_photo_note(sl) is not None:
-                say(o, "the list runs off the photo; its cells there are in doubt: "
-                       "photograph the whole list")
-            if str(o.photo) not in earlier:
-                errors += bool(a.errors)
-                doc = audit_to_json(a, settings, lang)
-                if output:
-                    plan.write(str(o.photo), dumps(doc))
-                if as_json:
-                    docs.append(doc)
-                elif not report:
-                    click.echo(render_text(a, lang))
-            if report:
-                photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
-                view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
-                if seating_note:
-                    view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
-                view.notes += [taken.text(lang) for taken in start_notes]
+                    report_bar.update(1)
+                    continue
+                read.append((o, sl, seating_note, width, settle_problem, damaged))
+            # a start number read in doubt that another table of its series has: the other lists may tell which it is
+            settled = reconcile_start_numbers([sl for _, sl, _, _, _, _ in read])
+            for (o, _, seating_note, width, settle_problem, damaged), (sl, start_notes) in zip(read, settled):
+                for taken in start_notes:
+                    say(o, taken.text())
+                a = audit(sl, settings)
+                audits.append(a)
                 if damaged:
-                    view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
-                    view.damaged = True
-                if settle_problem:
-                    view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
-                views.append(write_page_or_fail(Path(report), view, lang))
+                    say(o, damaged_line(damaged))
+                if retake_advice(sl) is not None:
+                    say(o, "most cells with writing are read in doubt: "
+                           "a sharper photo of the list, filling the frame, would help")
+                if hand_note(sl) is not None:
+                    say(o, "several base values that no game has were read: the reader "
+                           "seems to misread this hand; its cells with the suspect digit are in doubt")
+                if sl.other_lists:
+                    say(o, OTHER_LISTS_LINE)
+                if off_photo_note(sl) is not None:
+                    say(o, "the list runs off the photo; its cells there are in doubt: "
+                           "photograph the whole list")
+                if str(o.photo) not in earlier:
+                    errors += bool(a.errors)
+                    # the audit document only where it goes (-o, --json): a report of 90 lists spent 2 s making them
+                    doc = audit_to_json(a, settings, lang) if output or as_json else None
+                    if output:
+                        plan.write(str(o.photo), dumps(doc))
+                    if as_json:
+                        docs.append(doc)
+                    elif not report:
+                        click.echo(render_text(a, lang))
+                if report:
+                    photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
+                    view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
+                    if seating_note:
+                        view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
+                    view.notes += [taken.text(lang) for taken in start_notes]
+                    if damaged:
+                        view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
+                        view.damaged = True
+                    if settle_problem:
+                        view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
+                    views.append(write_page_or_fail(Path(report), view, lang))
+                    report_bar.update(1)
         if report:
             # a file in the report's settle folder that is no list's decisions (a browser's second download is
             # "NAME.settle (1).json"): said, not silently passed over
@@ -223,13 +251,30 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                             if gone else [])
                                          + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
                                             if kept_before else []))
+            # of the photos given, those an earlier run read (not read again, their lines not said again)
+            done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
+            read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
+            counted = "; ".join([f"{read_now} read now, {done_before} read before"]
+                                * bool(done_before) + [f"{kept_before} scanned before"] * bool(kept_before))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
-                       f"{f' ({kept_before} scanned before)' if kept_before else ''}, "
+                       f"{f' ({counted})' if counted else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
                        f"{index}", err=True)
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+@contextlib.contextmanager
+def _bar_then(bar, lines: list):
+    """Show the progress ``bar``, then say ``lines`` on stderr (also when the work under the bar ended in bad input):
+    a line said while the bar runs would stand in the middle of it."""
+    try:
+        with bar:
+            yield bar
+    finally:
+        for line in lines:
+            click.echo(line, err=True)
 
 
 def _process(path: str, engine: str, settings) -> dict:
@@ -278,14 +323,61 @@ def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path,
                     ) -> tuple[Optional[str], dict]:
     """The report's photo of a list and its cells' pictures (:func:`skatscan.photos.report_picture`) from the copy
     of the photo the batch kept (``overlay``), ``photo_width`` the width of the photo the list was read from; (None,
-    {}) without one."""
+    {}) without one. Drawn again only when what they show changed (the copy, the readings, the errors, the cells
+    pictured, the code that draws them): the cells' pictures and what they were drawn from are kept beside the photo's
+    picture (``img/NAME.pictures.json``; not in ``results``, whose files ``standings`` reads as lists), so that a
+    rescan after the referee settled a few doubts does not decode and draw 90 photos again (before: half of a
+    rescan's 30 s with no photo to read)."""
+    try:
+        key = _picture_key(overlay, photo_width, a)
+    except OSError:
+        return None, {}
+    kept = img_dir / f"{name}{PICTURES_SUFFIX}"
+    if (img_dir / f"{name}.jpg").is_file():
+        try:
+            doc = json.loads(kept.read_text(encoding="utf-8"))
+            if doc.get("key") == key:
+                return f"../img/{name}.jpg", {ref: base64.b64decode(b) for ref, b in doc["cells"].items()}
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            pass                        # none kept, or a damaged file: drawn again
     try:
         image = cv2.imdecode(np.fromfile(str(overlay), np.uint8), cv2.IMREAD_COLOR)
     except OSError:
         return None, {}
     if image is None:
         return None, {}
-    return report_picture(image, photo_width or image.shape[1], a, img_dir, name)
+    photo, pictures = report_picture(image, photo_width or image.shape[1], a, img_dir, name)
+    try:
+        write_atomic(kept, json.dumps({"key": key, "cells": {ref: base64.b64encode(b).decode("ascii")
+                                                             for ref, b in pictures.items()}}))
+    except OSError:
+        pass                            # drawn again next time
+    return photo, pictures
+
+
+#: Beside a list's picture in the report's ``img``: its cells' pictures and the key of what they were drawn from.
+PICTURES_SUFFIX = ".pictures.json"
+
+
+def _picture_key(overlay: Path, photo_width: Optional[int], a) -> str:
+    """What the report's pictures of the audit ``a`` are drawn from: the photo's copy (as the file is), the width of
+    the photo read, every reading (value, doubt, box), the errors on paper, the cells pictured and the drawing code."""
+    from desk.pages import pictured_cells
+    st = overlay.stat()
+    what = [_drawing_code(), st.st_size, st.st_mtime_ns, photo_width, repr(sorted(a.sl.readings.items())),
+            sorted(f.cells[0] for f in a.errors if f.cells), sorted(pictured_cells(a))]
+    return hashlib.sha256(repr(what).encode("utf-8", "backslashreplace")).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _drawing_code() -> str:
+    """The source of the code that draws the report's pictures: another version of skatscan draws them again."""
+    import digitize.annotate
+    import digitize.cell_pictures
+    import desk.pages
+    from . import photos
+    return hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (
+        digitize.annotate, digitize.cell_pictures, desk.pages, photos))).hexdigest()
 
 
 #: The report's note on a series and table that come on several photos (:func:`_twice`): the same list photographed

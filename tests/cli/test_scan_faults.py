@@ -366,3 +366,120 @@ def test_a_folder_that_cannot_be_read_is_one_line(photos, tmp_path, monkeypatch,
     assert r.exit_code == 2, r.exception
     assert r.stderr.startswith(f"skatscan: {locked}: cannot read the folder (Operation not permitted)"), r.stderr
     assert len(r.stderr.splitlines()) == 1 and not (tmp_path / "bericht").exists()
+
+
+def test_a_rescan_says_the_lines_of_the_new_photos_not_again_those_read_before(photos, tmp_path):
+    """A tournament day: series 2's photos join series 1's in the folder and the scan runs again. The lines about
+    each photo (here: start numbers that differ from the seating list) are said for the photos read now; those read
+    before are on their pages (before: every rescan said all of them again, the new photos' lines lost among
+    them), and the summary says how many were read now."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    assert r.exit_code in (0, 1), r.stderr
+    assert sum("differ from the seating list" in line for line in r.stderr.splitlines()) == 3, r.stderr
+    (photos / "s1-t4.jpg").write_bytes(b"photo 4")
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+    assert len(said) == 1 and "s1-t4.jpg" in said[0], r.stderr
+    assert "appears on 4 photos" in r.stderr             # the batch as a whole is said each time
+    assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 3 read before), ")
+    assert "Tischordnung (skatscan draw)" in (report / "lists" / "s1-t1.html").read_text()     # its page says it
+
+
+def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_path, monkeypatch):
+    """The referee settles a doubt on one list of 90 and scans again: only that list's photo and cell pictures are
+    drawn anew (before: every photo of the report was decoded and drawn again, about two thirds of a 30 s rescan that
+    had no photo to read); the pages show the same pictures as before."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    drawn = []
+    real = skatscan.cmd_scan.report_picture
+
+    def counting(image, width, a, img_dir, name):
+        drawn.append(name)
+        return real(image, width, a, img_dir, name)
+
+    monkeypatch.setattr(skatscan.cmd_scan, "report_picture", counting)
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    assert sorted(drawn) == ["s1-t1", "s1-t2", "s1-t3"]
+    drawn.clear()
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0 and drawn == [], (r.stderr, drawn)
+    assert '../img/s1-t1.jpg' in (report / "lists" / "s1-t1.html").read_text()       # the page shows it still
+    (report / "settle").mkdir()
+    (report / "settle" / "s1-t2.settle.json").write_text(_decision(124))       # an error on paper: red on the photo
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
+    assert drawn == ["s1-t2"]
+    (report / "img" / "s1-t3.jpg").unlink()                                     # a picture gone: drawn again
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
+    assert drawn == ["s1-t2", "s1-t3"] and (report / "img" / "s1-t3.jpg").is_file()
+
+
+def test_the_progress_bar_counts_the_photos_to_read_not_those_read_before(photos, tmp_path, monkeypatch):
+    """A rescan with a series' new photos beside those read before: the bar runs over the new ones (before: it ran
+    over all, the ones read before counted at once, and its time left was a third of the real one)."""
+    import click
+    bars = []
+
+    class Bar:
+        def __init__(self, length=None, label="", hidden=False, **kw):
+            self.length, self.pos, self.hidden = length, 0, hidden
+            if label == "skatscan":                 # the photos' bar (then the report's, "report")
+                bars.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def update(self, n, item=None):
+            self.pos += n
+
+    monkeypatch.setattr(click, "progressbar", Bar)
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert [(b.length, b.pos) for b in bars] == [(3, 3)]
+    for k in (4, 5):
+        (photos / f"s1-t{k}.jpg").write_bytes(f"photo {k}".encode())
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert [(b.length, b.pos) for b in bars[1:]] == [(2, 2)]
+
+
+def test_the_report_has_its_own_progress_bar_and_the_photos_lines_come_after_it(photos, tmp_path, monkeypatch):
+    """After the last photo is read, 90 lists take 15-30 s to audit and write: a bar says so (before: the terminal sat
+    still), and the lines about the photos come after it, not into its line."""
+    import click
+    events = []
+    real_echo = click.echo
+
+    class Bar:
+        def __init__(self, length=None, label="", hidden=False, **kw):
+            self.label, self.length, self.hidden = label, length, False      # as on a terminal
+            self.pos = 0
+
+        def __enter__(self):
+            events.append(f"{self.label} bar of {self.length}")
+            return self
+
+        def __exit__(self, *exc):
+            events.append(f"{self.label} bar done at {self.pos}")
+            return False
+
+        def update(self, n, item=None):
+            self.pos += n
+
+    def echo(message=None, **kw):
+        events.append(str(message))
+        return real_echo(message, **kw)
+
+    monkeypatch.setattr(click, "progressbar", Bar)
+    monkeypatch.setattr(click, "echo", echo)
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(tmp_path / "bericht"), "--seating", str(seating)])
+    start, end = events.index("report bar of 3"), events.index("report bar done at 3")
+    assert not any("differ from the seating list" in e for e in events[start:end])
+    assert sum("differ from the seating list" in e for e in events[end:]) == 3

@@ -22,6 +22,14 @@ def fake_process(path: str) -> dict:
         raise ValueError("OpenCV(5.1.0) resize.cpp:4208: error: (-215:Assertion failed)\n in function 'resize'\n")
     if text.startswith("bug"):
         raise ValueError("oops")
+    if text.startswith("meet "):
+        # two photos read at the same time meet: each leaves a mark in the folder named and waits for another's
+        there = Path(text.split()[1])
+        (there / Path(path).name).write_text("here")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and len(list(there.iterdir())) < 2:
+            time.sleep(0.05)
+        text = "met" if len(list(there.iterdir())) >= 2 else "alone"
     return {"list": {"format": "skatscan.list/1", "table": {"seats": 3}, "text": text}, "overlay_jpeg": b"\xff\xd8jpeg"}
 
 
@@ -66,6 +74,30 @@ def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_pat
     out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
     assert out[1].seconds == 0                                          # not read again
+
+
+def test_workers_read_photos_at_the_same_time(tmp_path):
+    """``--workers 2`` reads two photos at once (before: the batch waited for each photo before it gave out the next,
+    so a second worker never had work, and 90 photos of a tournament day took as long as with one)."""
+    meet = tmp_path / "meet"
+    meet.mkdir()
+    photos = make(tmp_path / "in", {"a.jpg": f"meet {meet} a", "b.jpg": f"meet {meet} b"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2)
+    assert [(o.status, o.list_doc["text"]) for o in out] == [("done", "met"), ("done", "met")]
+
+
+def test_a_photo_over_the_time_limit_costs_the_others_read_beside_it_nothing(tmp_path):
+    """A photo that hangs stops every worker; the photo read beside it at that moment is read again, not called too
+    slow; each photo is said once, in the order given."""
+    photos = make(tmp_path / "in", {"a.jpg": "hang", "b.jpg": "slow b", "c.jpg": "slow c", "d.jpg": "ok d"})
+    seen = []
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c", "d"], workers=2, time_limit=3,
+                    on_done=seen.append)
+    assert [(o.name, o.status, o.why) for o in out] == [("a", "bad", "timeout"), ("b", "done", ""),
+                                                          ("c", "done", ""), ("d", "done", "")]
+    assert sorted(o.name for o in seen) == ["a", "b", "c", "d"]
+    manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
+    assert sorted(manifest) == ["a", "b", "c", "d"] and manifest["a"]["why"] == "timeout"
 
 
 def test_a_failure_of_the_reader_is_said_on_one_line(tmp_path):
@@ -205,3 +237,74 @@ def test_a_photo_out_of_its_place_leaves_the_results_and_comes_back_with_its_nam
     assert back == photos and report_names(back, res)[0] == ["s1-t1", "s1-t2"]
     out = run_batch(back, res, fake_process, names=["s1-t1", "s1-t2"])
     assert [o.status for o in out] == ["done", "done"]
+
+
+CTRL_C_BATCH = """
+import sys
+from pathlib import Path
+from desk.batch import find_photos, run_batch
+from tests.desk.test_batch import fake_process
+photos = find_photos([sys.argv[1]])
+try:
+    run_batch(photos, Path(sys.argv[2]), fake_process, names=[p.stem for p in photos], workers=2,
+              on_done=lambda o: print(o.name, flush=True))
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+"""
+
+
+def test_ctrl_c_at_the_terminal_stops_the_batch_with_its_own_line_alone(tmp_path):
+    """Ctrl-C at the terminal goes to every process of the batch, the workers too: the batch stops them and says so,
+    and they say nothing (before: each worker busy with a photo printed "Process ForkServerPoolWorker-1:" and its
+    traceback); what was finished is kept, nothing half-written."""
+    import signal
+    import subprocess
+    import sys
+    make(tmp_path / "in", {f"s1-t{k}.jpg": f"slow {k}" for k in range(1, 7)})
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-c", CTRL_C_BATCH, str(tmp_path / "in"), str(tmp_path / "res")],
+                           cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True, env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        first = run.stdout.readline()               # a photo is done, two more are being read
+        time.sleep(0.5)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert first.strip() and err == "interrupted\n", err
+    done = sorted(p.name for p in (tmp_path / "res").glob("*.list.json"))
+    assert done and len(done) == len([first, *out.split()]) and not list((tmp_path / "res").glob("*.part"))
+    assert sorted(json.loads((tmp_path / "res" / "manifest.json").read_text())) == [n[:-10] for n in done]
+
+
+def test_a_rerun_does_not_read_the_bytes_of_photos_unchanged_since(tmp_path, monkeypatch):
+    """A rescan of a tournament day's 90 photos (on a USB stick, 400 MB) took each photo's hash from its bytes again to
+    find it unchanged. A photo at its place with the size and time to the nanosecond the manifest has keeps its hash
+    unread; one changed is read (and read again by the batch), and ``again`` reads every one anew."""
+    import desk.batch
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
+    run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"])
+    hashed = []
+    real = desk.batch.hashlib.sha256
+
+    def counting():
+        hashed.append(1)
+        return real()
+
+    monkeypatch.setattr(desk.batch.hashlib, "sha256", counting)
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"])
+    assert [o.status for o in out] == ["skipped", "skipped"] and hashed == []
+    (tmp_path / "in" / "b.jpg").write_text("ok b, photographed again")
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"])
+    assert [o.status for o in out] == ["skipped", "done"] and len(hashed) == 1
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], again=True)
+    assert [o.status for o in out] == ["done", "done"] and len(hashed) == 3
+    # a report whose manifest is older than the time in ns: hashed once more, then no more
+    manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
+    (tmp_path / "res" / "manifest.json").write_text(json.dumps({k: {f: v for f, v in e.items() if f != "mtime_ns"}
+                                                                for k, e in manifest.items()}))
+    for hashes in (5, 5):
+        out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"])
+        assert [o.status for o in out] == ["skipped", "skipped"] and len(hashed) == hashes

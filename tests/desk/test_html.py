@@ -661,3 +661,33 @@ def test_a_value_the_arithmetic_took_is_not_shown_in_the_settle_form_as_if_it_we
     assert re.findall(r'data-pick="([^"]*)"', rows["g1.base"]) == ["24", "23"]
     assert 'tabindex="-1"' in rows["g1.base"]          # the keyboard goes field to field, not through the candidates
     assert not re.search(r'<input name="g1\.\w+"[^>]*value=', form)      # nothing filled in beforehand
+
+
+def test_a_printed_standings_or_index_repeats_its_header_on_every_page(samples):
+    """The standings of 120 players fill three printed pages and the index of 90 lists three: the column names stand
+    in a thead, which a browser repeats atop every printed page (before: pages 2 and 3 were columns of bare figures),
+    and every player and list stays in the body below it."""
+    from audit.standings import standings
+    from desk.html import render_standings
+    a = audit(load_list(samples / "lists" / "faulty-table7.csv"))
+    page = render_standings(standings([a]), "de")
+    head, body = re.search(r"<thead>(.*?)</thead>\s*<tbody>(.*?)</tbody>", page, re.S).groups()
+    assert "<th>Platz</th>" in head and "<td>" not in head and body.count("<tr>") == 4
+    index = render_index([list_view(a, "t7"), list_view(audit(load_list(samples / "lists" / "six-games.json")), "s")])
+    head, body = re.search(r"<thead>(.*?)</thead>\s*<tbody>(.*?)</tbody>", index, re.S).groups()
+    assert ">Status</th>" in head and body.count("<tr ") == 2
+
+
+def test_the_index_of_several_series_says_how_far_each_is(samples):
+    """A tournament day's index of 90 lists over three series: one line atop says, per series, how many lists there are
+    and how many still need the referee (before: only the total, and the referee counted rows to see whether series
+    2 was done)."""
+    six = audit(load_list(samples / "lists" / "six-games.json"))
+    faulty = audit(load_list(samples / "lists" / "faulty-table7.csv"))           # series 2, errors on paper
+    views = [list_view(six, "a"), list_view(faulty, "b"),
+             list_view(replace(six, sl=replace(six.sl, table=replace(six.sl.table, series=2, table=3))), "c")]
+    assert [v.series for v in views] == [1, 2, 2]
+    html = render_index(views)
+    assert '<p id="by-series">Serie 1: 1 Liste, 0 zu prüfen · Serie 2: 2 Listen, 1 zu prüfen</p>' in html
+    assert "Series 2: 2 lists, 1 to check" in render_index(views, "en")
+    assert 'id="by-series"' not in render_index(views[:1])                    # one series: the summary says it
