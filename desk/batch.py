@@ -113,17 +113,20 @@ def files_in(folder: Path, suffixes) -> list[Path]:
 
 def fingerprint(path: Path, known: Optional[dict] = None) -> dict:
     """The photo's size, time and SHA-256. ``known``: the manifest's entry of an earlier run for this name; when it
-    is of this place with the same size and time to the nanosecond, its hash is taken, not the photo read again (a
-    rescan of 90 phone photos on a USB stick read all their 400 MB to find them unchanged)."""
+    is of this place with the same size, time to the nanosecond, file (inode) and change time, its hash is taken, not
+    the photo read again (a rescan of 90 phone photos on a USB stick read all their 400 MB to find them unchanged).
+    The change time is what no copy keeps: another photo of the same size put in its place with the old time (``cp
+    -p``, an unzip, a scanner's BMPs all of one size) was taken for the one read before, its list shown instead."""
     st = path.stat()
-    if isinstance(known, dict) and known.get("mtime_ns") == st.st_mtime_ns and known.get("size") == st.st_size \
+    same = {"mtime_ns": st.st_mtime_ns, "ino": st.st_ino, "ctime_ns": st.st_ctime_ns}
+    if isinstance(known, dict) and all(known.get(k) == v for k, v in same.items()) and known.get("size") == st.st_size \
             and isinstance(known.get("sha256"), str) and known.get("path") == resolved(path):
-        return {"size": st.st_size, "mtime": int(st.st_mtime), "mtime_ns": st.st_mtime_ns, "sha256": known["sha256"]}
+        return {"size": st.st_size, "mtime": int(st.st_mtime), **same, "sha256": known["sha256"]}
     h = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
-    return {"size": st.st_size, "mtime": int(st.st_mtime), "mtime_ns": st.st_mtime_ns, "sha256": h.hexdigest()}
+    return {"size": st.st_size, "mtime": int(st.st_mtime), **same, "sha256": h.hexdigest()}
 
 
 def _run_one(process, path_str):
@@ -264,7 +267,9 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
             outcomes[i] = out
             on_done(out)
-    except KeyboardInterrupt:
+    except BaseException:
+        # Ctrl-C, or an error writing a photo's results (a full disk): the photos the other workers are reading are
+        # not waited for (one that hangs would hold the batch for ever; the error is said at once)
         pool.kill()
         raise
     finally:

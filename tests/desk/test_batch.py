@@ -4,6 +4,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from desk.batch import PhotoProblem, find_photos, run_batch
 
 
@@ -308,3 +310,41 @@ def test_a_rerun_does_not_read_the_bytes_of_photos_unchanged_since(tmp_path, mon
     for hashes in (5, 5):
         out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"])
         assert [o.status for o in out] == ["skipped", "skipped"] and len(hashed) == hashes
+
+
+def test_another_photo_put_in_a_photos_place_with_its_size_and_time_is_read(tmp_path):
+    """The size and time of a photo read before were enough to take it as unchanged without reading its bytes: another
+    list of the same size put in its place with the old time (``cp -p``, an unzip, a scanner's BMPs all of one size)
+    kept the old list in the report. The file's change time, which no copy keeps, tells them apart."""
+    import os
+    photos = make(tmp_path / "in", {"a.jpg": "ok list A"})
+    run_batch(photos, tmp_path / "res", fake_process, names=["a"])
+    st = photos[0].stat()
+    replacement = tmp_path / "other.jpg"
+    replacement.write_text("ok list B")                     # the same size
+    os.replace(replacement, photos[0])
+    os.utime(photos[0], ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert photos[0].stat().st_size == st.st_size and photos[0].stat().st_mtime_ns == st.st_mtime_ns
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a"])
+    assert [o.status for o in out] == ["done"]
+    assert json.loads((tmp_path / "res" / "a.list.json").read_text()) == fake_process(str(photos[0]))["list"]
+
+
+def test_an_error_writing_a_result_does_not_wait_for_a_photo_read_beside_it(tmp_path, monkeypatch):
+    """With two workers, a full disk while one photo's list was written waited for the photo the other worker read
+    (``pool.close`` joins it): one that hangs held the batch for ever, and the referee never heard of the disk. The
+    other workers are stopped and the error comes at once."""
+    import desk.batch
+    real = desk.batch.write_atomic
+
+    def full(path, data):
+        if str(path).endswith(".list.json"):
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(desk.batch, "write_atomic", full)
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "hang"})
+    start = time.monotonic()
+    with pytest.raises(OSError, match="No space left"):
+        run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=50)
+    assert time.monotonic() - start < 20
