@@ -74,6 +74,7 @@ class Outcome:
     list_doc: Optional[dict] = None
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
+    said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -232,9 +233,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
-                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc)
+                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True)
                 on_done(outcomes[i])
-                if done.get("mtime_ns") != fp["mtime_ns"] and done.get("path") == resolved(photo):
+                if any(done.get(k) != fp[k] for k in ("mtime_ns", "ino", "ctime_ns")) \
+                        and done.get("path") == resolved(photo):
                     manifest[name] = {**done, **fp}     # its time to the nanosecond: not hashed again next time
                     noted = True
                 continue
@@ -330,6 +332,21 @@ def _plainer(photo: Path, than: Path, later: set) -> bool:
     def key(p: Path):
         return str(p) in later, len(p.name), str(p)
     return key(photo) < key(than)
+
+
+def mark_said(results: Path, names: Iterable[str]) -> None:
+    """Note in the manifest of ``results`` that the lines about the photos ``names`` (the advice to photograph one
+    again, its start numbers, its damaged data, ...) were said: a rescan says them for the photos read now and for
+    those an interrupted run read but never got to say (before, it said neither, or every earlier photo's again)."""
+    manifest = _read_manifest(results / MANIFEST)
+    changed = False
+    for name in names:
+        entry = manifest.get(name)
+        if isinstance(entry, dict) and entry.get("said") is not True and "problem" not in entry:
+            entry["said"] = True
+            changed = True
+    if changed:
+        write_atomic(results / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
 
 
 def earlier_photos(results: Path, given: list[Path]) -> list[Path]:

@@ -23,7 +23,7 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, earlier_photos, forget_others, report_names, run_batch
+from desk.batch import TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
@@ -139,9 +139,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 told.append(f"skatscan: {file}: {problem}")
 
         def say(o, line: str) -> None:
-            """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run (its
-            page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60 before."""
-            if str(o.photo) not in earlier and o.status != "skipped":
+            """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run that
+            said it (its page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60
+            before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`)."""
+            if str(o.photo) not in earlier and not (o.status == "skipped" and o.said):
                 tell(str(o.photo), line)
 
         with _bar_then(report_bar, told):
@@ -251,6 +252,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                             if gone else [])
                                          + ([KEPT_NOTE[lang + ("1" if kept_before == 1 else "")].format(n=kept_before)]
                                             if kept_before else []))
+            try:        # the photos' lines are said: a rescan does not say them again (one interrupted before did not)
+                mark_said(results, [o.name for o in outcomes if o.status in ("done", "skipped")])
+            except OSError:
+                pass    # the report is whole; at worst the next run says these lines again
             # of the photos given, those an earlier run read (not read again, their lines not said again)
             done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
             read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)

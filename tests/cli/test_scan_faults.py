@@ -388,6 +388,29 @@ def test_a_rescan_says_the_lines_of_the_new_photos_not_again_those_read_before(p
     assert "Tischordnung (skatscan draw)" in (report / "lists" / "s1-t1.html").read_text()     # its page says it
 
 
+def test_a_photo_an_interrupted_scan_read_gets_its_lines_at_the_rerun(photos, tmp_path, monkeypatch):
+    """A scan stopped after its photos were read but before the report was written (Ctrl-C, a full disk): the rerun
+    took them as read before and never said their lines (here: start numbers that differ from the seating list; also
+    the advice to photograph a list again, a photo's damaged data). They are said once the report is whole, then no
+    more."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    args = ["scan", str(photos), "--report", str(report), "--seating", str(seating)]
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(skatscan.cmd_scan, "reconcile_start_numbers", interrupted)
+        assert CliRunner().invoke(cli, args).exit_code == 130
+    assert len(list((report / "results").glob("*.list.json"))) == 3      # read, the report not written
+    r = CliRunner().invoke(cli, args)
+    assert sum("differ from the seating list" in line for line in r.stderr.splitlines()) == 3, r.stderr
+    r = CliRunner().invoke(cli, args)
+    assert not any("differ from the seating list" in line for line in r.stderr.splitlines()), r.stderr
+
+
 def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_path, monkeypatch):
     """The referee settles a doubt on one list of 90 and scans again: only that list's photo and cell pictures are
     drawn anew (before: every photo of the report was decoded and drawn again, about two thirds of a 30 s rescan that
