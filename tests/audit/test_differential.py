@@ -289,13 +289,18 @@ def test_a_loss_written_single_is_found_and_counts_double(drawn, data):
     lost = [i for i in _played(ps) if not ps[i].won and not o.overbid(ps[i])]
     assume(lost)
     i = data.draw(st.sampled_from(lost))
+    _loss_written_single(ps, seats, first, i, counters=data.draw(st.booleans()))
+
+
+def _loss_written_single(ps, seats: int, first: int, i: int, **as_list) -> None:
+    """Row ``i``'s "-" written single (half of it) and the keeper carrying on from it: one finding on that cell, the
+    correction doubling it, and the result the clean sheet's."""
     clean = o.keep(ps, seats)
     sheet = o.keep(ps, seats)
-    row, seat = sheet.rows[i], ps[i].declarer
-    half = row.minus // 2
-    row.minus = half
-    _carry(sheet, i, seat, half)
-    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
+    half = sheet.rows[i].minus // 2
+    sheet.rows[i].minus = half
+    _carry(sheet, i, ps[i].declarer, half)
+    a = audit(to_list(sheet, first, **as_list))
     assert errors(a) == {("single-counted-loss", i + 1, None, "minus")}
     assert a.corrected.sl.games[i].minus == 2 * half
     assert_result(a, result_of(clean))
@@ -380,15 +385,7 @@ def test_an_overbid_charge_written_single_counts_double(drawn, data):
            if o.overbid(ps[i]) and (-o.charge(ps[i]) // 2 // ps[i].base // 2 ** ps[i].doublings) % 2]
     assume(odd)
     i = data.draw(st.sampled_from(odd))
-    clean = o.keep(ps, seats)
-    sheet = o.keep(ps, seats)
-    half = sheet.rows[i].minus // 2
-    sheet.rows[i].minus = half
-    _carry(sheet, i, ps[i].declarer, half)
-    a = audit(to_list(sheet, first, kind="home"))
-    assert errors(a) == {("single-counted-loss", i + 1, None, "minus")}
-    assert a.corrected.sl.games[i].minus == 2 * half
-    assert_result(a, result_of(clean))
+    _loss_written_single(ps, seats, first, i, kind="home")
 
 
 @FIXED
