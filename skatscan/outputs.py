@@ -18,9 +18,11 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def safe_stem(name: str) -> str:
-    """A file-name stem that is safe in any folder: ``../x y.json`` -> ``x_y``."""
+    """A file-name stem that is safe in any folder: ``../x y.json`` -> ``x_y``; a photo's suffix goes whatever the
+    format (``IMG_0001.HEIC`` -> ``IMG_0001``, as ``t1.jpg`` -> ``t1``)."""
+    from desk.batch import PHOTO_SUFFIXES
     stem = Path(name).name
-    for suffix in (".json", ".csv", ".txt", ".jpg", ".jpeg", ".png"):
+    for suffix in (".json", ".csv", ".txt", *PHOTO_SUFFIXES):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
             break

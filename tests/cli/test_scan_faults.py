@@ -506,3 +506,18 @@ def test_the_report_has_its_own_progress_bar_and_the_photos_lines_come_after_it(
     start, end = events.index("report bar of 3"), events.index("report bar done at 3")
     assert not any("differ from the seating list" in e for e in events[start:end])
     assert sum("differ from the seating list" in e for e in events[end:]) == 3
+
+
+def test_a_photo_of_any_format_is_named_in_the_report_without_its_suffix(photos, tmp_path):
+    """An iPhone's "IMG_0001.HEIC" (or a messenger's ".webp") gave the report "IMG_0001.HEIC.list.json", a page
+    "IMG_0001.HEIC.html" and a settle file "IMG_0001.HEIC.settle.json", where a JPEG's name loses its suffix."""
+    from skatscan.outputs import safe_stem
+    assert [safe_stem(n) for n in ("IMG_0001.HEIC", "x.webp", "scan.TIFF", "t1.jpg", "s2-t7.json")] == \
+        ["IMG_0001", "x", "scan", "t1", "s2-t7"]
+    (photos / "s1-t1.jpg").rename(photos / "IMG_0001.HEIC")
+    (photos / "s1-t2.jpg").rename(photos / "Tisch 2.webp")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (report / "lists").glob("*.html")) == ["IMG_0001.html", "Tisch_2.html", "s1-t3.html"]
+    assert (report / "results" / "IMG_0001.list.json").is_file()      # its form saves IMG_0001.settle.json
