@@ -42,7 +42,7 @@ def own_table(path: Path) -> bool:
     read as one and ended the command ("line 1: unknown line 'place' before the header row")."""
     from desk.seating import SEATING_COLUMNS
 
-    from .cmd_standings import CSV_HEAD, SEPARATOR
+    from .cmd_standings import CSV_MARKS
     if path.suffix.lower() != ".csv":
         return False
     try:
@@ -50,8 +50,7 @@ def own_table(path: Path) -> bool:
             head = fh.read(200).decode("utf-8", "replace").lstrip("\ufeff")
     except OSError:
         return False
-    heads = [sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values()] + [",".join(SEATING_COLUMNS[:4])]
-    return head.startswith(tuple(heads))
+    return head.startswith((*CSV_MARKS, ",".join(SEATING_COLUMNS[:4])))
 
 
 def _report_photo(name: str, result, img_dir: Path, unique: str):

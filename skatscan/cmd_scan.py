@@ -494,8 +494,8 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
 def _remove_standings(folder: Path) -> None:
     """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none); a file of that
     name that skatscan did not write (no CSV head of its standings, no page of its report) is left alone."""
-    from .cmd_standings import CSV_HEAD, SEPARATOR
-    marks = {"standings.csv": [sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values()],
+    from .cmd_standings import CSV_MARKS
+    marks = {"standings.csv": CSV_MARKS,
              "standings.html": ['<p class="muted">skatscan · ']}
     for name, any_of in marks.items():
         path = folder / name

@@ -42,11 +42,9 @@ TIE = {"de": "Los", "en": "lot"}
 #: Between the columns, as a spreadsheet of the language splits a file it opens: ";" in German (where "," is the
 #: decimal comma), "," in English.
 SEPARATOR = {"de": ";", "en": ","}
-
-
-# a name as text for a spreadsheet: one that begins like a formula gets a leading "'" (CSV injection: the names come
-# from the registration list)
-_as_text = as_sheet_text
+#: How a standings CSV skatscan wrote begins, in either language (its first three column names): what tells it from
+#: a file of the same name or a list file (``scan`` removing an earlier run's, ``audit`` passing over it in a folder).
+CSV_MARKS = tuple(sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values())
 
 
 def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
@@ -64,8 +62,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, show_money(p.money, lang), p.penalty, _as_text(names.get(p.start_number, "")),
-               p.doubts, 1 if p.start_in_doubt else "", p.read_as,
+               p.others_lost, p.score, show_money(p.money, lang), p.penalty,
+               as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "", p.read_as,
                " ".join(str(s) for s, (table, *_) in sorted(p.series.items(), key=lambda i: i[0] or 0)
                         if (s, table) in apart)]
         for s in series:
