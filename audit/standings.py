@@ -42,6 +42,9 @@ class PlayerLine:
     #: a stand-in line (series, table and seat for a start number): the start number read in doubt there, which
     #: another player of the series holds surely ("" when none)
     read_as: str = ""
+    #: series -> (open reading doubts on that series' list, its start number read in doubt there): what one series'
+    #: ranking (:mod:`audit.series_standings`) marks
+    series_doubts: dict = field(default_factory=dict)
 
     @property
     def kept_score(self) -> bool:
@@ -125,10 +128,19 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.penalty += r.penalty
         line.doubts += len(doubtful)
         line.start_in_doubt = line.start_in_doubt or in_doubt
-    ranked = sorted(players.values(), key=lambda p: (-p.score, -p.won, p.lost, number_order(p.start_number)))
-    previous: Optional[PlayerLine] = None
+        line.series_doubts[series] = (len(doubtful), in_doubt)
+    return rank(players.values())
+
+
+def rank(lines):
+    """``lines`` (anything with ``score``, ``won``, ``lost``, ``start_number``, ``place`` and ``tie``) in the order of
+    SkWO 5.1: the higher score ("Leistung"); on equal score more games won, then fewer games lost; players still equal
+    share the place and are marked ``tie``, for the lot ("Ist auch diese Zahl gleich, entscheidet das Los"), listed by
+    start number. The places are set on the lines; the ranked list is returned."""
+    ranked = sorted(lines, key=lambda p: (-p.score, -p.won, p.lost, number_order(p.start_number)))
+    previous = None
     for i, p in enumerate(ranked, start=1):
-        if previous and (p.score, p.won, p.lost) == (previous.score, previous.won, previous.lost):
+        if previous is not None and (p.score, p.won, p.lost) == (previous.score, previous.won, previous.lost):
             p.place = previous.place
             p.tie = previous.tie = True
         else:

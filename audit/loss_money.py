@@ -1,0 +1,66 @@
+"""The loss money (Verlustgeld) the tournament office should have at the cash box: each table's total, each series'
+and the tournament's.
+
+A player pays loss money for his lost games at the table, series by series, by the tournament's schedule (Spielplan,
+SkWO 6.2; ``--loss-money``). The audit charges every list by that schedule after correction, whatever its kind (the
+corrected footer's ``money`` and ``money_total``: a figure left blank or written wrong on the list is what the schedule
+says), so a table's total is its corrected list's, summed here. A schedule that charges nothing (``--loss-money 0``, an
+evening without loss money) leaves nothing to collect: ``charged`` is false and the standings say nothing of it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Iterable, Optional
+
+from .auditor import Audit
+from .settings import Settings, parse_loss_money
+
+
+@dataclass(frozen=True)
+class TableMoney:
+    series: Optional[int]
+    table: Optional[int]
+    #: the list's file
+    source: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class LossMoney:
+    tables: tuple[TableMoney, ...]
+    #: whether the schedule charges anything at all
+    charged: bool = True
+
+    @property
+    def series(self) -> list[Optional[int]]:
+        """The series of the tables, in order (None, a list without a series number, last)."""
+        return sorted({t.series for t in self.tables}, key=lambda s: (s is None, s or 0))
+
+    def of_series(self, series: Optional[int]) -> tuple[TableMoney, ...]:
+        return tuple(t for t in self.tables if t.series == series)
+
+    def series_total(self, series: Optional[int]) -> Decimal:
+        return sum((t.amount for t in self.of_series(series)), Decimal(0))
+
+    @property
+    def total(self) -> Decimal:
+        return sum((t.amount for t in self.tables), Decimal(0))
+
+    def table_amount(self, series: Optional[int], table: Optional[int]) -> Optional[Decimal]:
+        """The total of the table ``table`` in ``series`` (None when no list, or several lists without numbers)."""
+        found = [t.amount for t in self.tables if (t.series, t.table) == (series, table)]
+        return found[0] if len(found) == 1 else None
+
+
+def charges(settings: Settings) -> bool:
+    """Whether the tournament's schedule charges any lost game (``0`` or ``0*3,0`` charge none)."""
+    return any(amount > 0 for _, amount in parse_loss_money(settings.loss_money))
+
+
+def loss_money(audits: Iterable[Audit], settings: Settings) -> LossMoney:
+    """Each list's loss money after correction (the sum of its players' ``money``), by series and table."""
+    tables = [TableMoney(a.sl.table.series, a.sl.table.table, str(a.sl.source),
+                         sum((Decimal(str(r.money)) for r in a.result), Decimal(0))) for a in audits]
+    tables.sort(key=lambda t: (t.series is None, t.series or 0, t.table is None, t.table or 0, t.source))
+    return LossMoney(tuple(tables), charges(settings))
