@@ -271,7 +271,16 @@ STANDINGS_TEXTS = {
                        "Tischordnung, die nicht angegeben wurde.",
                outside_list="Serie {series}, Tisch {table} ({file})",
                kept="† Wertung nicht die Summe ihrer Teile: auf einer Liste des Spielers zählt die niedrigere "
-                    "geschriebene Gesamtpunktzahl des Serienabschlusses (SkWO 7.2.5; die Seite der Liste nennt sie)."),
+                    "geschriebene Gesamtpunktzahl des Serienabschlusses (SkWO 7.2.5; die Seite der Liste nennt sie).",
+               series_title="Rangliste Serie {series}", series_nav="Je Serie", table="Tisch",
+               series_hint="Die Wertung dieser Serie allein, Seeger-Fabian nach Berichtigung (SkWO 5.1); bei gleicher "
+                           "Wertung entscheiden mehr gewonnene, dann weniger verlorene Spiele.",
+               money_title="Verlustgeld",
+               money_hint="An den Tischen zu kassieren, nach dem Spielplan (SkWO 6.2) und der Berichtigung: je Tisch "
+                          "die Beträge seiner Spieler.",
+               money_head="Verlustgeld (Spielplan, SkWO 6.2), an den Tischen zu kassieren:",
+               money_series="Serie {series}", money_table="Tisch {table}", money_sum="zusammen",
+               money_total="Insgesamt"),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
@@ -288,7 +297,16 @@ STANDINGS_TEXTS = {
                        "another series or event, a misread series or table number, or a seating file not given.",
                outside_list="series {series}, table {table} ({file})",
                kept="† Score not the sum of its parts: on one of the player's lists the lower total score written in "
-                    "the footer counts (SkWO 7.2.5; the list's page names it)."),
+                    "the footer counts (SkWO 7.2.5; the list's page names it).",
+               series_title="Standings of series {series}", series_nav="By series", table="Table",
+               series_hint="The score of this series alone, Seeger-Fabian after correction (SkWO 5.1); on equal "
+                           "scores more games won, then fewer games lost rank higher.",
+               money_title="Loss money",
+               money_hint="To be collected at the tables, by the tournament's schedule (SkWO 6.2) after correction: "
+                          "for each table its players' amounts.",
+               money_head="Loss money (schedule, SkWO 6.2), to be collected at the tables:",
+               money_series="Series {series}", money_table="Table {table}", money_sum="together",
+               money_total="Total"),
 }
 
 
@@ -335,18 +353,58 @@ def not_every_series_note(lines, lang: str = "de", names=None, outside=()) -> st
     return t["not_every_series"].format(players=players)
 
 
-def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=()) -> str:
+def loss_money_lines(money, lang: str = "de", series=None) -> list[str]:
+    """The loss money to collect (:class:`audit.loss_money.LossMoney`) as lines for the terminal: a line per series
+    with its total and each table's, and the tournament's total; ``series``: that series alone. None when there is
+    none to collect (no ``money``, or a schedule that charges nothing: ``--loss-money 0``)."""
+    if money is None or not money.charged or not money.tables:
+        return []
+    t = STANDINGS_TEXTS[lang]
+    shown = [s for s in money.series if series is None or s == series]
+    rows = [t["money_head"]]
+    for s in shown:
+        tables = "; ".join(f"{money_table_label(m, lang)}: {show_money(m.amount, lang)}" for m in money.of_series(s))
+        label = t["money_series"].format(series=s if s is not None else "?")
+        rows.append(f"  {label}: {show_money(money.series_total(s), lang)} ({tables})")
+    if series is None:
+        rows.append(f"  {t['money_total']}: {show_money(money.total, lang)}")
+    return rows
+
+
+def money_table_label(m, lang: str = "de") -> str:
+    """A table of the loss money: "Tisch 7", or "Tisch ? (s2-x.json)" for a list without a table number."""
+    t = STANDINGS_TEXTS[lang]
+    return t["money_table"].format(table=m.table) if m.table is not None else \
+        t["money_table"].format(table=f"? ({Path(m.source).name})")
+
+
+def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=(), money=None,
+                     series=None) -> str:
     """A printable standings page (per-series scores beside the totals; a name column when
-    ``names``, start number -> name, knows any player); ``index``: the page stands beside a report's index.html
+    ``names``, start number -> name, knows any player), then, for lists of several series, each series' own ranking
+    (:func:`audit.series_standings.series_standings`) in a section of its own, linked atop the page, and the loss
+    money to collect (``money``, :class:`audit.loss_money.LossMoney`) table by table; ``series``: the page of that
+    series alone, its ranking and its tables' loss money. ``index``: the page stands beside a report's index.html
     and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the
     seating list (:func:`outside_seating_note`)."""
-    series = sorted({s for p in lines for s in p.series if s is not None})
-    return _ENV.get_template("standings.html.j2").render(lines=lines, series=series, t=STANDINGS_TEXTS[lang],
-                                                         index=TEXTS[lang]["index_title"] if index else None,
-                                                         lang=lang, generated=_now(),
-                                                         penalties=any(p.penalty for p in lines),
-                                                         doubts=any(p.doubts for p in lines), names=names or {},
-                                                         stand_ins=stand_in_notes(lines, lang),
-                                                         not_every_series=not_every_series_note(lines, lang, names,
-                                                                                                outside),
-                                                         outside=outside_seating_note(outside, lang))
+    from audit.series_standings import series_numbers, series_standings
+    numbers = series_numbers(lines)
+    t = STANDINGS_TEXTS[lang]
+    by_series = {s: series_standings(lines, s) for s in numbers}
+    if series is not None:
+        shown = by_series.get(series, [])
+        outside = [o for o in outside if o[0] == series]
+        stand_ins = stand_in_notes([p.player for p in shown], lang)
+        not_every = ""
+    else:
+        shown = lines
+        stand_ins = stand_in_notes(lines, lang)
+        not_every = not_every_series_note(lines, lang, names, outside)
+    return _ENV.get_template("standings.html.j2").render(
+        lines=lines, series=numbers, t=t, index=TEXTS[lang]["index_title"] if index else None, lang=lang,
+        generated=_now(), penalties=any(p.penalty for p in shown), doubts=any(p.doubts for p in shown),
+        names=names or {}, stand_ins=stand_ins, not_every_series=not_every,
+        outside=outside_seating_note(outside, lang), by_series=by_series, one=series,
+        title=t["series_title"].format(series=series) if series is not None else t["title"],
+        money=money, show_money=bool(money is not None and money.charged and money.tables),
+        table_label=lambda m: m.table if m.table is not None else f"? ({Path(m.source).name})")

@@ -240,7 +240,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             # the lists that are no drawn table: they count with their own start numbers, and the index says so
             from desk.html import outside_seating_note
             outside = outside_seating([a.sl for a in audits if a.sl.table.kind == "tournament"], drawn)
-            page, problem = _standings_page(audits, lang, Path(report), player_names, outside)
+            page, problem = _standings_page(audits, lang, Path(report), player_names, outside, settings)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
                                              series=series, table=table, n=len(sources), photos=", ".join(sources))
@@ -460,11 +460,12 @@ def _missing_tables(audits, drawn) -> list[tuple[int, list[int]]]:
     return missing
 
 
-def _standings_page(audits, lang: str, folder: Path, names=None,
-                    outside=()) -> tuple[Optional[str], Optional[str]]:
+def _standings_page(audits, lang: str, folder: Path, names=None, outside=(),
+                    settings=None) -> tuple[Optional[str], Optional[str]]:
     """The standings page (and ``standings.csv`` beside it) over the tournament lists, ``names`` (from the seating
     list) adding the players' names, ``outside`` (``desk.seating.outside_seating``) naming the lists that are no
-    drawn table of it; and why there is none, in
+    drawn table of it, each series' ranking and the loss money to collect by the ``settings`` the lists were audited
+    with; and why there is none, in
     the report's language (a start number that plays one series twice). Where there is none, the standings an
     earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
     lists = [a for a in audits if a.sl.table.kind == "tournament"]
@@ -483,12 +484,16 @@ def _standings_page(audits, lang: str, folder: Path, names=None,
         if note:
             click.echo(f"skatscan: standings: {note}", err=True)
 
+    from audit.loss_money import loss_money
+    from audit.settings import Settings
+
     from .cmd_standings import CSV_BOM, to_csv
+    money = loss_money(lists, settings or Settings())
     try:
-        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang, outside))
+        write_atomic(folder / "standings.csv", CSV_BOM + to_csv(lines, names, lang, outside, money))
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
-    return render_standings(lines, lang, names, index=True, outside=outside), None
+    return render_standings(lines, lang, names, index=True, outside=outside, money=money), None
 
 
 def _remove_standings(folder: Path) -> None:

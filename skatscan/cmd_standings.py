@@ -10,9 +10,11 @@ import click
 from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
+from audit.loss_money import loss_money as money_to_collect
 from audit.messages import show_money
+from audit.series_standings import series_numbers, series_standings
 from audit.standings import StandingsError, standings
-from desk.html import STANDINGS_TEXTS, not_every_series_note, outside_seating_note, stand_in_notes
+from desk.html import STANDINGS_TEXTS, loss_money_lines, not_every_series_note, outside_seating_note, stand_in_notes
 from desk.seating import BOM, apply_seating, as_sheet_text, outside_seating
 from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
@@ -31,6 +33,13 @@ CSV_HEAD = ("place", "tie", "start_number", "series", "points", "won", "lost", "
 
 
 SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "money")
+#: Appended after every series' SERIES_FIELDS (the columns before stay as they were): the player's place in the
+#: series' own ranking, its lot mark, and the loss money of his table in that series.
+SERIES_RANK_FIELDS = ("place", "tie", "table_money")
+#: The CSV of one series' ranking (``--series S --csv``): a row per player of the series, by his place there.
+SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "won", "lost", "others_lost", "score",
+                   "money", "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as",
+                   "outside_seating", "table_money")
 #: What a file of the standings as CSV begins with (``-o``, and a report's ``standings.csv``): the UTF-8 byte-order
 #: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
 #: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
@@ -47,8 +56,10 @@ SEPARATOR = {"de": ";", "en": ","}
 CSV_MARKS = tuple(sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values())
 
 
-def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
-    """One row per player: the totals, then each series' figures (``s1_points``, ...); ``names``
+def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
+    """One row per player: the totals, then each series' figures (``s1_points``, ...), then his place in each series'
+    own ranking (``s1_place``, ``s1_tie``) and his table's loss money there (``s1_table_money``, from ``money``, the
+    :class:`audit.loss_money.LossMoney` of the lists); ``names``
     (start number -> name, e.g. from the seating list) fills the name column. Money and the separator as a
     spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
     "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
@@ -59,7 +70,9 @@ def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
     series = sorted({s for p in lines for s in p.series if s is not None})
     out = io.StringIO()
     w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
-    w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS])
+    w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS]
+               + [f"s{s}_{f}" for s in series for f in SERIES_RANK_FIELDS])
+    ranks = {s: {id(own.player): own for own in series_standings(lines, s)} for s in series}
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
                p.others_lost, p.score, show_money(p.money, lang), p.penalty,
@@ -73,39 +86,79 @@ def to_csv(lines, names=None, lang: str = "de", outside=()) -> str:
             table, _, _, r = p.series[s]
             row += [table if table is not None else "", r.points, r.won, r.lost, r.others_lost, r.score,
                     show_money(r.money, lang)]
+        for s in series:
+            own = ranks[s].get(id(p))
+            row += ["", "", ""] if own is None else [own.place, TIE[lang] if own.tie else "",
+                                                     _table_money(money, s, own.table, lang)]
         w.writerow(row)
     return out.getvalue()
 
 
-def to_text(lines, lang: str, names=None, outside=()) -> str:
+def _table_money(money, series, table, lang: str) -> str:
+    """The loss money of ``table`` in ``series`` (the list's, after correction), "" when unknown."""
+    amount = money.table_amount(series, table) if money is not None else None
+    return show_money(amount, lang) if amount is not None else ""
+
+
+def series_csv(lines, series: int, names=None, lang: str = "de", outside=(), money=None) -> str:
+    """One series' ranking (:func:`audit.series_standings.series_standings` of the standings ``lines``) as CSV, a row
+    per player of the series by his place there, his figures of that series; the columns as :func:`to_csv` names
+    them, and ``table`` and ``seat`` where he sat, ``table_money`` his table's loss money."""
+    names = names or {}
+    apart = {(s, table) for s, table, _ in outside}
+    out = io.StringIO()
+    w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
+    w.writerow(SERIES_CSV_HEAD)
+    for p in series_standings(lines, series):
+        w.writerow([p.place, TIE[lang] if p.tie else "", p.start_number, p.table if p.table is not None else "",
+                    p.seat, p.points, p.won, p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
+                    as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
+                    p.read_as, series if (series, p.table) in apart else "",
+                    _table_money(money, series, p.table, lang)])
+    return out.getvalue()
+
+
+def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -> str:
     """The standings as a table for the terminal; ``names`` (start number -> name, from the seating list) adds the
-    players' names as the last column, where a name of any length or script does not push the figures out of line."""
+    players' names as the last column, where a name of any length or script does not push the figures out of line;
+    ``money`` (:class:`audit.loss_money.LossMoney`) the loss money to collect, table by table, below. ``series``: the
+    ``lines`` are that series' ranking (:func:`audit.series_standings.series_standings`), headed by its title, the
+    table a player sat at in place of the number of series he played."""
     head = HEAD[lang]
+    notes = STANDINGS_TEXTS[lang]
     names = names or {}
     named = any(names.get(p.start_number) for p in lines)
     doubts = any(p.doubts for p in lines)
     starts = [p.shown for p in lines]
     wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
-    rows = [f"{head[0]:>5} {head[1]:>{wide}} {head[2]:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-            f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
-            + (f"  {STANDINGS_TEXTS[lang]['name']}" if named else "")]
+    third = notes["table"] if series is not None else head[2]
+    rows = [notes["series_title"].format(series=series)] if series is not None else []
+    rows.append(f"{head[0]:>5} {head[1]:>{wide}} {third:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
+                f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
+                + (f"  {notes['name']}" if named else ""))
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
-        money = show_money(p.money, lang)
-        rows.append((f"{place:>5} {start:>{wide}} {len(p.series):>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
-                     f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money:>7}"
+        money_shown = show_money(p.money, lang)
+        where = (p.table if p.table is not None else "?") if series is not None else len(p.series)
+        rows.append((f"{place:>5} {start:>{wide}} {where:>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
+                     f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money_shown:>7}"
                      + (f" {p.doubts or '':>7}" if doubts else "")
                      + (f"  {names.get(p.start_number, '')}" if named else "")))
-    notes = STANDINGS_TEXTS[lang]
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
     if any(p.kept_score for p in lines):
         rows.append(notes["kept"])
     if doubts:
         rows.append(notes["doubt_note"])
-    rows += stand_in_notes(lines, lang)
-    rows += [note for note in (outside_seating_note(outside, lang), not_every_series_note(lines, lang, names, outside))
-             if note]
+    if series is not None:
+        rows += stand_in_notes([p.player for p in lines], lang)
+        rows += [note for note in [outside_seating_note([o for o in outside if o[0] == series], lang)] if note]
+    else:
+        rows += stand_in_notes(lines, lang)
+        rows += [note for note in (outside_seating_note(outside, lang),
+                                   not_every_series_note(lines, lang, names, outside)) if note]
+    cash = loss_money_lines(money, lang, series)
+    rows += ["", *cash] if cash else []        # the cash box apart from the ranking and its notes
     return "\n".join(rows)
 
 
@@ -122,10 +175,14 @@ def to_text(lines, lang: str, names=None, outside=()) -> str:
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
                    "gives them) and the players' names (again for each file of an event drawn step by step).")
+@click.option("--series", "only", type=click.IntRange(1, 999), metavar="S",
+              help="The ranking of series S alone (series prizes; a series at a glance), with its tables' loss "
+                   "money.")
 @settings_options
-def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
+def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_money):
     """Rank the players of all given lists (folders stand for their list files) by
-    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1.
+    Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1; below, the loss
+    money to collect at each table, each series and in all.
 
     Exit status: 0 ranked, 2 bad input."""
     if as_csv and as_html:
@@ -172,15 +229,22 @@ def command(lists, as_csv, as_html, output, lang, seating, games, loss_money):
     except StandingsError as exc:
         raise BadInput(str(exc))
     outside = outside_seating([a.sl for a in audits], drawn)
+    money = money_to_collect(audits, settings)
+    if only is not None and only not in series_numbers(lines):
+        given = ", ".join(map(str, series_numbers(lines))) or "none"
+        raise BadInput(f"no list of series {only} among the lists (their series: {given})", "--series")
     if as_csv:
-        text = to_csv(lines, names, lang, outside)
+        text = series_csv(lines, only, names, lang, outside, money) if only is not None else \
+            to_csv(lines, names, lang, outside, money)
         if output:
             text = CSV_BOM + text
     elif as_html:
         from desk.html import render_standings
-        text = render_standings(lines, lang, names, outside=outside)
+        text = render_standings(lines, lang, names, outside=outside, money=money, series=only)
+    elif only is not None:
+        text = to_text(series_standings(lines, only), lang, names, outside, money, series=only) + "\n"
     else:
-        text = to_text(lines, lang, names, outside) + "\n"
+        text = to_text(lines, lang, names, outside, money) + "\n"
     if output:
         try:
             write_atomic(output, text)
