@@ -18,6 +18,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 EVENING = "$ skatscan draw --players 14"
 REFEREE = "$ skatscan audit samples/lists/faulty-table7.csv"
 DRAW_DOC, DRAW = README.parent / "docs" / "draw.md", "$ skatscan draw --players 39"
+SERIES = "$ skatscan standings samples/tournament --series 2"
 
 
 def _session(first: str, doc: Path = README) -> list[tuple[list[str], list[str]]]:
@@ -65,6 +66,11 @@ def _run(args: list[str], cwd: Path) -> list[str]:
 
 def test_what_a_referee_sees_is_what_the_audit_prints():
     (args, want), = _session(REFEREE)
+    assert _shown(want, _run(args, README.parent)), want
+
+
+def test_the_series_ranking_example_prints_what_it_shows():
+    (args, want), = _session(SERIES)
     assert _shown(want, _run(args, README.parent)), want
 
 
