@@ -16,6 +16,7 @@ import jinja2
 
 from audit.files import write_atomic
 from audit.messages import show_money
+from audit.series_standings import series_numbers, series_standings
 from audit.standings import number_order
 
 from .pages import UNREADABLE_PHOTO, ListView
@@ -387,7 +388,6 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False, o
     series alone, its ranking and its tables' loss money. ``index``: the page stands beside a report's index.html
     and links back to it and to the ``standings.csv`` beside it (not printed); ``outside``: the lists not in the
     seating list (:func:`outside_seating_note`)."""
-    from audit.series_standings import series_numbers, series_standings
     numbers = series_numbers(lines)
     t = STANDINGS_TEXTS[lang]
     by_series = {s: series_standings(lines, s) for s in numbers}
