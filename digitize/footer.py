@@ -268,11 +268,30 @@ def _settle_footer_lines(cells: Cells, refs: list[str], seats: int, last: dict) 
         if "score" in lines and taken:
             # a relation before changed a line: the reader is asked about what the footer implies now
             _propose_footer(cells, parse_ref(group[0])[1], last)
+        if lines == ("won", "lost", "bonus"):
+            _doubt_bonus_against_counts(cells, group, names)
         before = {r: cells.get(r) for r in group}
         settle_alone(cells, group, names, test, FOOTER_LINES,
                       doubtful=[r for r in group if cells.changeable(r) and r not in taken
                                 and ("score" not in lines or not _vouched_for(cells, r, last))])
         taken.update(r for r in group if cells.get(r) != before[r])
+
+
+def _doubt_bonus_against_counts(cells: Cells, group: list[str], names: dict) -> None:
+    """A bonus read surely that the seat's counts, read surely too, contradict is in doubt (reason "row"), its reading
+    kept, where the reader also saw the bonus they give, (won - lost) x 50, among its candidates (at least ALT_MIN), as
+    a game row's figure is (:func:`digitize.settle.doubt_alternatives`): seed 9's photo 9039, seat 1's bonus "550" read
+    "50" at 0.84 ("550" at 0.05) beside "Gew." 12 and "Verl." 1 read at 0.99, was a sure footer error. The counts
+    are not put in doubt by the bonus (their alternatives, "11" for the 1, would agree too): the rows state them. A
+    bonus written wrong whose right figure the reader does not see stays the keeper's error."""
+    by = {names[r]: r for r in group}
+    if not {"won", "lost", "bonus"} <= set(by):
+        return
+    counts = [cells.get(by[k]) for k in ("won", "lost")]
+    if any(by[k] in cells.doubt for k in ("won", "lost")) or any(type(c) is not int for c in counts):
+        return
+    bonus = (counts[0] - counts[1]) * 50
+    doubt_alternatives(cells, [by["bonus"]], [], names, lambda v: v.get("bonus") == bonus, vacuous=FOOTER_LINES)
 
 
 def _vouched_for(cells: Cells, ref: str, last: dict) -> bool:

@@ -1775,3 +1775,25 @@ def test_a_footers_sum_keeps_a_bonus_its_sure_counts_give(monkeypatch):
     monkeypatch.setattr(footer_module, "_vouched_for", lambda *a: False)
     got = decode(reads, table_of(sl), 36).readings
     assert (got[bonus].value, got[bonus].chosen_by) == (50, "arithmetic")
+
+
+def test_a_bonus_read_surely_against_sure_counts_is_in_doubt_where_the_reader_saw_their_bonus(monkeypatch):
+    """Seed 9's photo 9039: seat 1's bonus "550" read "50" at 0.84 ("550" at 0.05) beside "Gew." 12 and "Verl." 1 read
+    at 0.99, a sure footer error on a list whose footer is right. The counts give (12 - 1) x 50 = 550 and the reader
+    saw it: the bonus is in doubt, the figure the counts and the score agree on taken by the arithmetic. A bonus whose
+    right figure the reader does not see stays as read, the keeper's error."""
+    sl = simulate(random.Random(6), seats=3)
+    bonus, score = "footer.bonus.1", "footer.score.1"
+    assert (sl.footer.won[0], sl.footer.lost[0], sl.footer.bonus[0], sl.footer.score[0]) == (10, 0, 500, 1143)
+    # the score unreadable, as on the photo ("1214" read "126" at 0.41): only the counts test the bonus
+    misread = with_read(perfect_reads(sl), score, "14", 0.41, ("19", 0.2))
+    reads = with_read(misread, bonus, "50", 0.84, ("500", 0.05))
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[bonus].value, got[bonus].doubtful) == (500, True)
+    assert 50 in [v for v, _ in got[bonus].candidates]
+    unseen = with_read(misread, bonus, "50", 0.84, ("80", 0.05))
+    got = decode(unseen, table_of(sl), 36).readings
+    assert (got[bonus].value, got[bonus].doubtful) == (50, False)
+    monkeypatch.setattr(footer_module, "_doubt_bonus_against_counts", lambda *a: None)
+    got = decode(reads, table_of(sl), 36).readings
+    assert (got[bonus].value, got[bonus].doubtful) == (50, False)
