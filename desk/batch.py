@@ -75,6 +75,7 @@ class Outcome:
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
     said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
+    sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -233,7 +234,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
-                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True)
+                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True,
+                                      sha256=fp["sha256"])
                 on_done(outcomes[i])
                 if any(done.get(k) != fp[k] for k in ("mtime_ns", "ino", "ctime_ns")) \
                         and done.get("path") == resolved(photo):
@@ -256,7 +258,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     try:
         for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
             if kind == "ok":
-                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
+                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))

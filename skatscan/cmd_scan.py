@@ -213,6 +213,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if report:
                     photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                     view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
+                    # the page's form saves the list's name and its photo's hash into its settle file (--settle-from)
+                    view.identity = {"name": o.name, "sha256": o.sha256} if o.sha256 else {}
                     if seating_note:
                         view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                     view.notes += [taken.text(lang) for taken in start_notes]
