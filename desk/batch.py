@@ -351,6 +351,29 @@ def mark_said(results: Path, names: Iterable[str]) -> None:
         write_atomic(results / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
 
 
+def remember(results: Path, key: str, values: dict) -> dict:
+    """Keep each of ``values`` (list name -> value; None takes the key away) under ``key`` in the list's manifest entry
+    in ``results`` and return what was kept there before (name -> value, None when nothing was): what a rescan need
+    not say again (the entry goes when the photo is read anew). The manifest is written only when something changed;
+    a name without an entry is passed over."""
+    manifest = _read_manifest(results / MANIFEST)
+    before, changed = {}, False
+    for name, value in values.items():
+        entry = manifest.get(name)
+        if not isinstance(entry, dict):
+            continue
+        before[name] = entry.get(key)
+        if before[name] != value:
+            changed = True
+            if value is None:
+                del entry[key]
+            else:
+                entry[key] = value
+    if changed:
+        write_atomic(results / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+    return before
+
+
 def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
     ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
