@@ -69,6 +69,7 @@ def test_a_file_in_the_downloads_folder_naming_the_lists_photo_is_applied_and_ke
     page = (report / "lists" / "IMG_0002.html").read_text()
     identity = json.loads(re.search(r"data-list='([^']*)'", page).group(1).replace("&#34;", '"'))
     assert identity == {"name": "IMG_0002", "sha256": photo_hash(report, "IMG_0002")}
+    assert "--settle-from ~/Downloads" in page
     (downloads / "IMG_0002.settle.json").write_text(decision(111, identity))
     r = scan(folder, report, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1), r.stderr
