@@ -27,7 +27,7 @@ from typing import Optional
 from audit.files import resolved, write_atomic
 
 from .batch import remember
-from .settle import SUFFIX, SettleError, identity_of, saved_files, saved_last
+from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
 MAX_BYTES = 1 << 20
@@ -57,12 +57,13 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle])
     file with a list's name passed over. Files in ``folders`` of no list of the report are not looked at. Raises
     OSError when the settle folder cannot be written."""
     notes = []
+    held = [(folder, resolved(folder), _saved_in(folder)) for folder in folders if resolved(folder) != resolved(settle)]
     for it in lists:
         mine = []
-        for folder in folders:
-            if resolved(folder) in (resolved(settle), resolved(Path(it.photo).parent)):
-                continue                    # the settle folder, the photo's: their files count by their names
-            for number, file in saved_files(folder / f"{it.name}{SUFFIX}"):
+        for folder, where, saved in held:
+            if where == resolved(Path(it.photo).parent):
+                continue                    # the photo's folder: its files count by their names (desk.settle)
+            for number, file in saved.get(it.name, ()):
                 why = _not_of(file, it, settle)
                 if why:
                     notes.append(Note(it.name, file, why))
@@ -84,6 +85,21 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle])
         os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns))
         notes.append(Note(it.name, best, copy=copy))
     return notes
+
+
+def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
+    """The settle files in ``folder`` by the name of their list: ``NAME.settle.json`` (number 0) and the browser's
+    copies of it (:func:`desk.settle.copy_of`), (number, file) each. The folder is listed once: a downloads folder
+    may hold thousands of files, and a report a hundred lists."""
+    out: dict[str, list[tuple[int, Path]]] = {}
+    try:
+        for q in folder.iterdir():
+            own = (q.name[:-len(SUFFIX)], 0) if q.name.endswith(SUFFIX) else copy_of(q.name)
+            if own is not None and q.is_file():
+                out.setdefault(own[0], []).append((own[1], q))
+    except OSError:
+        pass                                # gone or not readable since it was checked: nothing taken from it
+    return out
 
 
 def _not_of(file: Path, it: ListToSettle, settle: Path) -> str:
