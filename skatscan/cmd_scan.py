@@ -54,7 +54,7 @@ from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list gets the start numbers drawn for its "
                    "series and table (again for each file of an event drawn step by step with --previous).")
-@click.option("--settle-from", type=click.Path(), multiple=True,
+@click.option("--settle-from", type=click.Path(), multiple=True, metavar="DIR",
               help="Also take the referee's decisions saved by the report's pages from this folder (the browser's "
                    "downloads, e.g. ~/Downloads): a list's file there counts when it names the list's photo, and is "
                    "copied into the report's settle folder. Needs --report; the folder is only read.")
