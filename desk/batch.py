@@ -75,6 +75,7 @@ class Outcome:
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
     said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
+    sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -233,7 +234,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
-                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True)
+                outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True,
+                                      sha256=fp["sha256"])
                 on_done(outcomes[i])
                 if any(done.get(k) != fp[k] for k in ("mtime_ns", "ino", "ctime_ns")) \
                         and done.get("path") == resolved(photo):
@@ -256,7 +258,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     try:
         for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
             if kind == "ok":
-                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
+                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
@@ -347,6 +349,29 @@ def mark_said(results: Path, names: Iterable[str]) -> None:
             changed = True
     if changed:
         write_atomic(results / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+
+
+def remember(results: Path, key: str, values: dict) -> dict:
+    """Keep each of ``values`` (list name -> value; None takes the key away) under ``key`` in the list's manifest entry
+    in ``results`` and return what was kept there before (name -> value, None when nothing was): what a rescan need
+    not say again (the entry goes when the photo is read anew). The manifest is written only when something changed;
+    a name without an entry is passed over."""
+    manifest = _read_manifest(results / MANIFEST)
+    before, changed = {}, False
+    for name, value in values.items():
+        entry = manifest.get(name)
+        if not isinstance(entry, dict):
+            continue
+        before[name] = entry.get(key)
+        if before[name] != value:
+            changed = True
+            if value is None:
+                del entry[key]
+            else:
+                entry[key] = value
+    if changed:
+        write_atomic(results / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+    return before
 
 
 def earlier_photos(results: Path, given: list[Path]) -> list[Path]:

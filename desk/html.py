@@ -48,8 +48,9 @@ TEXTS = {
                result_private="Abrechnung (Endzahlsummenverfahren)",
                player="Start-Nr.", points="Spielpunkte", won="Gew.", lost="Verl.", others="Gegner",
                score="Wertung", money="Betrag", cents="Cent", settle="Zweifel entscheiden",
-               settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei {file} "
-                           "neben das Foto und lassen Sie skatscan erneut laufen.",
+               settle_hint="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; dann skatscan scan erneut "
+                           "laufen lassen, mit dem Download-Ordner: --settle-from ~/Downloads (oder die Datei {file} "
+                           "in den Ordner settle des Berichts legen).",
                cell="Zelle", on_photo="auf dem Foto", read_as="gelesen", decision="Entscheidung",
                as_read="wie gelesen", as_taken="wie genommen", open="offen",
                nothing="Nichts eingetragen, nichts gespeichert: eine Zahl, X oder ∅ eintragen, oder „wie gelesen“ "
@@ -80,14 +81,22 @@ TEXTS = {
                taken_note="genommen, weil er passt, nicht weil er am besten gelesen wurde",
                pick_title="übernehmen: so steht es auf dem Papier",
                progress="{done} von {n} entschieden, {open} offen", saved="Gespeichert: {n} Entscheidungen in "
-               "{file} (Download-Ordner). Die Datei in den Ordner settle des Berichts legen (von mehreren zählt die "
-               "neueste) und skatscan erneut laufen lassen.",
+               "{file} (Download-Ordner). skatscan scan erneut laufen lassen mit --settle-from ~/Downloads (oder die "
+               "Datei in den Ordner settle des Berichts legen); von mehreren zählt die neueste.",
                restored="{n} Einträge von vorhin auf dieser Seite wiederhergestellt (Ihre eigenen, in diesem "
                         "Browser aufbewahrt).", draft_drop="verwerfen",
                restored_one="1 Eintrag von vorhin auf dieser Seite wiederhergestellt (Ihr eigener, in diesem "
                             "Browser aufbewahrt).",
-               saved_one="Gespeichert: 1 Entscheidung in {file} (Download-Ordner). Die Datei in den Ordner settle "
-                         "des Berichts legen (von mehreren zählt die neueste) und skatscan erneut laufen lassen.",
+               saved_one="Gespeichert: 1 Entscheidung in {file} (Download-Ordner). skatscan scan erneut laufen "
+                         "lassen mit --settle-from ~/Downloads (oder die Datei in den Ordner settle des Berichts "
+                         "legen); von mehreren zählt die neueste.",
+               # a page of a list without a photo hash (skatscan audit --report): its file names no photo
+               settle_hint_beside="Tragen Sie ein, was auf dem Papier steht, und speichern Sie; legen Sie die Datei "
+                                  "{file} neben das Foto und lassen Sie skatscan erneut laufen.",
+               saved_beside="Gespeichert: {n} Entscheidungen in {file} (Download-Ordner). Die Datei neben das Foto "
+                            "legen (von mehreren zählt die neueste) und skatscan erneut laufen lassen.",
+               saved_one_beside="Gespeichert: 1 Entscheidung in {file} (Download-Ordner). Die Datei neben das Foto "
+                                "legen (von mehreren zählt die neueste) und skatscan erneut laufen lassen.",
                batch="Im Bericht beim letzten Lauf: {n} Zweifel offen auf {lists} Listen.",
                next="Nächste Liste mit Zweifeln: {list} ({n}) →", decided_short="entschieden",
                workload_decided="Vom Schiedsrichter schon entschieden: {n}.",
@@ -115,8 +124,9 @@ TEXTS = {
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
                player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",
                score="Score", money="Money", cents="Cents", settle="Settle the doubts",
-               settle_hint="Enter what the paper says and save; put the file {file} beside the photo and run "
-                           "skatscan again.",
+               settle_hint="Enter what the paper says and save; then run skatscan scan again with the downloads "
+                           "folder: --settle-from ~/Downloads (or put the file {file} into the report's settle "
+                           "folder).",
                cell="Cell", on_photo="on the photo", read_as="read", decision="Decision", as_read="as read",
                as_taken="as taken",
                open="open", nothing="Nothing entered, nothing saved: enter a figure, X or ∅, or tick “as read”.",
@@ -141,12 +151,20 @@ TEXTS = {
                taken_note="taken because it fits, not because it was read best",
                pick_title="take it: the paper says so",
                progress="{done} of {n} decided, {open} open", saved="Saved: {n} decisions in {file} (downloads "
-               "folder). Put the file into the report's settle folder (of several, the newest counts) and run skatscan "
-               "again.",
+               "folder). Run skatscan scan again with --settle-from ~/Downloads (or put the file into the report's "
+               "settle folder); of several, the newest counts.",
                restored="{n} entries from before restored on this page (your own, kept in this browser).",
                restored_one="1 entry from before restored on this page (your own, kept in this browser).",
-               saved_one="Saved: 1 decision in {file} (downloads folder). Put the file into the report's settle "
-                         "folder (of several, the newest counts) and run skatscan again.",
+               saved_one="Saved: 1 decision in {file} (downloads folder). Run skatscan scan again with "
+                         "--settle-from ~/Downloads (or put the file into the report's settle folder); of several, "
+                         "the newest counts.",
+               # a page of a list without a photo hash (skatscan audit --report): its file names no photo
+               settle_hint_beside="Enter what the paper says and save; put the file {file} beside the photo and run "
+                                  "skatscan again.",
+               saved_beside="Saved: {n} decisions in {file} (downloads folder). Put the file beside the photo (of "
+                            "several, the newest counts) and run skatscan again.",
+               saved_one_beside="Saved: 1 decision in {file} (downloads folder). Put the file beside the photo (of "
+                                "several, the newest counts) and run skatscan again.",
                draft_drop="drop them",
                batch="In the report at its last run: {n} doubts open on {lists} lists.",
                next="Next list with doubts: {list} ({n}) →", decided_short="decided",
@@ -184,6 +202,9 @@ def render_list(view: ListView, lang: str = "de") -> str:
     t = TEXTS[lang]
     texts = {k: t[k] for k in SCRIPT_TEXTS}
     texts["nothing"] = t["nothing"] if view.doubts else t["nothing_misread"]
+    if not view.identity:       # its file says no photo: --settle-from does not take it, it goes beside the photo
+        texts.update(saved=t["saved_beside"], saved_one=t["saved_one_beside"])
+        t = {**t, "settle_hint": t["settle_hint_beside"]}
     return _ENV.get_template("list.html.j2").render(v=view, t=t, lang=lang, generated=_now(),
                                                     settle_file=f"{view.name}.settle.json", texts=texts,
                                                     draft=draft_token(view))

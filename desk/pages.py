@@ -81,6 +81,9 @@ class ListView:
     #: the same as a settle file holds them (cell -> value, reading, rule, note): the page's form saves them again
     #: with the new ones, so that a second file replacing the first keeps them
     earlier: dict = field(default_factory=dict)
+    #: the list the page's settle file decides, saved into it ({"name": ..., "sha256": its photo's}; {} for a list
+    #: without a photo hash, whose file says none): ``scan --settle-from`` takes a file from the downloads by it
+    identity: dict = field(default_factory=dict)
 
     @property
     def sort_key(self):

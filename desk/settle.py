@@ -14,8 +14,17 @@ the reader saw under ``readings`` (with the doubt lifted), so the list is audite
 original reading stays visible::
 
     {"format": "skatscan.settle/1",
+     "list": {"name": "IMG_0001", "sha256": "9f86d0...0f00a08"},
      "cells": {"g5.plus": {"value": 36, "reading": true, "note": "Ziffer 3, nicht 8"},
                "g12.p2.total": {"value": 215, "rule": "SkWO 7.2.5", "note": "bestätigt von allen"}}}
+
+``list`` (optional; the report's form writes it since the downloads folder may be read, older files and files
+written by hand go without it) says which list the file decides: the list's name in the report and the SHA-256 of
+the photo it was read from, as the report's manifest has it (:func:`desk.batch.fingerprint`). Phone photos are all
+named ``IMG_0001.jpg`` ...: a file left in the browser's downloads folder from another tournament has the name of a
+list of this one, but not its photo's hash. ``scan --settle-from DIR`` takes a file from DIR only when its ``list``
+names the photo of the list (:mod:`desk.settle_from`); in the report's ``settle`` folder and beside the photo a file
+counts by its name, with or without ``list``, as before.
 """
 from __future__ import annotations
 
@@ -72,6 +81,24 @@ def copy_of(file_name: str) -> Optional[tuple[str, int]]:
     return (m["name"], int(m["paren"] or m["plain"])) if m else None
 
 
+def saved_files(path: Path) -> list[tuple[int, Path]]:
+    """``path`` (``NAME.settle.json``, when it is a file) and the browser's later downloads of it beside it
+    (``NAME.settle (1).json``, ...), (the copy's number, 0 for ``path``; the file) each."""
+    name = path.name[:-len(SUFFIX)]
+    try:
+        files = [(copy[1], q) for q in path.parent.iterdir()
+                 if (copy := copy_of(q.name)) is not None and copy[0] == name and q.is_file()]
+        return files + [(0, path)] * path.is_file()
+    except OSError:
+        return []
+
+
+def saved_last(files: list[tuple[int, Path]]) -> tuple[int, Path]:
+    """Of (number, file) pairs (:func:`saved_files`), the file saved last: by its time to the second, then the higher
+    number (:func:`newest`)."""
+    return max(files, key=lambda c: (int(c[1].stat().st_mtime), c[0]))
+
+
 def newest(path: Path) -> Path:
     """Of ``NAME.settle.json`` and the browser's later downloads of it beside it (``NAME.settle (1).json``, ...), the
     one saved last (by the file's time, which moving it keeps; of two saved in the same second the higher number):
@@ -79,15 +106,9 @@ def newest(path: Path) -> Path:
     one the referee took back), so the newest counts, whole. Not the highest number alone: a file saved anew under
     the first name, after an earlier second download, is the newer. ``path`` itself when there are no copies
     (whether or not it exists)."""
-    name = path.name[:-len(SUFFIX)]
     try:
-        copies = [(copy[1], q) for q in path.parent.iterdir()
-                  if (copy := copy_of(q.name)) is not None and copy[0] == name and q.is_file()]
-        if not copies:
-            return path
-        if path.is_file():
-            copies.append((0, path))
-        return max(copies, key=lambda c: (int(c[1].stat().st_mtime), c[0]))[1]
+        files = saved_files(path)
+        return saved_last(files)[1] if files else path
     except OSError:
         return path
 
@@ -152,6 +173,7 @@ def read_settlements(path: Path) -> dict[str, Settlement]:
         raise SettleError(f"{path}: cannot read the referee's decisions ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("cells"), dict):
         raise SettleError(f'{path}: not a skatscan.settle/1 file ("format" and "cells" expected)')
+    _identity(doc, path)
     out = {}
     for ref, d in doc["cells"].items():
         if not _REF.match(ref):
@@ -166,6 +188,34 @@ def read_settlements(path: Path) -> dict[str, Settlement]:
             raise SettleError(f"{path}: $.cells.{ref}.reading: expected true or false")
         out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")), reading=reading)
     return out
+
+
+def identity_of(path: Path) -> Optional[dict]:
+    """The list the settle file ``path`` says it decides (its ``list``: ``{"name": ..., "sha256": ...}``), None for a
+    file that says none (written before the report's form wrote it, or by hand). Raises :class:`SettleError` for a
+    file that is not a settle file or cannot be read (a missing one too)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SettleError(f"{path}: cannot read the referee's decisions ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("cells"), dict):
+        raise SettleError(f'{path}: not a skatscan.settle/1 file ("format" and "cells" expected)')
+    return _identity(doc, path)
+
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _identity(doc: dict, path: Path) -> Optional[dict]:
+    """The settle document's ``list`` (checked), or None when it has none."""
+    if "list" not in doc:
+        return None
+    ident = doc["list"]
+    if not isinstance(ident, dict) or not isinstance(ident.get("sha256"), str) or not _SHA256.match(ident["sha256"]) \
+            or not isinstance(ident.get("name", ""), str):
+        raise SettleError(f'{path}: $.list: expected {{"name": the list\'s name, "sha256": its photo\'s SHA-256 in '
+                          f'64 hex digits}}')
+    return ident
 
 
 def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
@@ -238,9 +288,10 @@ def _set(doc: dict, ref: str, value, seats: int) -> None:
             doc["table"][parts[1]] = value
 
 
-def settle_document(cells: dict[str, dict], note: Optional[str] = None) -> str:
-    """The text of a settle file for ``cells`` ({ref: {"value": ..., "note": ...}})."""
-    return json.dumps({"format": FORMAT, "cells": cells, **({"note": note} if note else {})},
-                      ensure_ascii=False, indent=2) + "\n"
+def settle_document(cells: dict[str, dict], note: Optional[str] = None, of: Optional[dict] = None) -> str:
+    """The text of a settle file for ``cells`` ({ref: {"value": ..., "note": ...}}), ``of`` the list it decides
+    (``{"name": ..., "sha256": ...}``, its ``list``) when given."""
+    return json.dumps({"format": FORMAT, **({"list": of} if of else {}), "cells": cells,
+                       **({"note": note} if note else {})}, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import os
 import sys
 import tempfile
 from collections import defaultdict
@@ -28,6 +29,7 @@ from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unre
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           copy_of, decisions_for, newest, read_settlements, settle_path)
+from desk.settle_from import ListToSettle, take_decisions, unsaid
 from desk.start_numbers import reconcile_start_numbers
 from digitize.image import DAMAGED, DAMAGED_DE
 
@@ -52,10 +54,14 @@ from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list gets the start numbers drawn for its "
                    "series and table (again for each file of an event drawn step by step with --previous).")
+@click.option("--settle-from", type=click.Path(), multiple=True, metavar="DIR",
+              help="Also take the referee's decisions saved by the report's pages from this folder (the browser's "
+                   "downloads, e.g. ~/Downloads): a list's file there counts when it names the list's photo, and is "
+                   "copied into the report's settle folder. Needs --report; the folder is only read.")
 @engine_option
 @lang_option
 @settings_options
-def command(photos, report, as_json, output, again, workers, time_limit, seating, engine, lang, games,
+def command(photos, report, as_json, output, again, workers, time_limit, seating, settle_from, engine, lang, games,
             loss_money):
     """Read and audit photographed lists: a photo, several, or a folder. With --report, the
     referee's review report in the browser and the standings across tables and series.
@@ -63,6 +69,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
     """
     settings = make_settings(games, loss_money)
+    downloads = _settle_folders(settle_from, report)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
@@ -119,6 +126,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if gone:
                 click.echo(f"skatscan: {report}: no longer where they were when scanned, so left out of the report "
                            f"until back in place: {', '.join(map(str, gone))}", err=True)
+            if downloads:
+                _take_from(downloads, Path(report), outcomes)
         bad = errors = 0
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
@@ -213,6 +222,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if report:
                     photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                     view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
+                    # the page's form saves the list's name and its photo's hash into its settle file (--settle-from)
+                    view.identity = {"name": o.name, "sha256": o.sha256} if o.sha256 else {}
                     if seating_note:
                         view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                     view.notes += [taken.text(lang) for taken in start_notes]
@@ -306,6 +317,47 @@ def _stray_decisions(folder: Path, names: set) -> list[Path]:
         return []
     return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names
                                      or (copy := copy_of(p.name)) is not None and copy[0] in names)]
+
+
+def _settle_folders(folders, report) -> list[Path]:
+    """The folders of ``--settle-from`` (``~`` for the home folder, also quoted), checked before anything is read or
+    written: each must be a folder that can be read, and there must be a report to copy the decisions into."""
+    out = [Path(os.path.expanduser(f)) for f in folders]
+    if out and not report:
+        raise BadInput("needs --report: the decisions taken are copied into the report's settle folder",
+                       "--settle-from")
+    for folder in out:
+        if not folder.exists():
+            raise BadInput("no such folder (--settle-from); nothing was read or written", str(folder))
+        if not folder.is_dir():
+            raise BadInput("not a folder (--settle-from names the folder the browser saves into); nothing was read "
+                           "or written", str(folder))
+        try:
+            next(os.scandir(folder), None)
+        except OSError as exc:
+            raise BadInput(f"cannot read the folder ({exc.strerror or exc}); nothing was read or written",
+                           str(folder))
+    return out
+
+
+def _take_from(folders: list[Path], report: Path, outcomes) -> None:
+    """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo into
+    the report's settle folder (:mod:`desk.settle_from`), each file taken said in a line, and each file of a list's
+    name passed over (once while it stays as it is). DIR is only read."""
+    lists = [ListToSettle(o.name, o.sha256, str(o.photo)) for o in outcomes if o.status in ("done", "skipped")
+             and o.sha256]
+    try:
+        notes = take_decisions(folders, report / DECISIONS, lists)
+    except OSError as exc:
+        bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
+        raise SystemExit(EXIT_BAD_INPUT)
+    photos = {it.name: it.photo for it in lists}
+    for n in unsaid(report / RESULTS, [it.name for it in lists], notes):
+        if n.copy is not None:
+            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}, taken (copied to "
+                       f"{n.copy})", err=True)
+        else:
+            click.echo(f"skatscan: {n.file}: {n.why}", err=True)
 
 
 def _has_decisions(photo: Path, report, name: str) -> bool:

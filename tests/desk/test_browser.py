@@ -123,6 +123,9 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     refs = re.findall(r'<input type="checkbox" data-for="([^"]+)" data-value="([^"]*)"', page)
     (first, shown), (second, _) = refs[0], refs[1]
     assert set(saved["cells"]) == {first, second} and saved["format"] == "skatscan.settle/1"
+    # the list it decides, by its photo's hash as the report's manifest has it (scan --settle-from takes it by that)
+    manifest = json.loads((photo_report / "results" / "manifest.json").read_text(encoding="utf-8"))
+    assert saved["list"] == {"name": "skatscan-4-errors", "sha256": manifest["skatscan-4-errors"]["sha256"]}
     assert all(c["reading"] is True for c in saved["cells"].values())
     assert saved["cells"][second]["value"] == 7
     want = True if shown == "X" else None if shown == "∅" else float(shown.replace(",", "."))

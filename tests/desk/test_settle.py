@@ -169,3 +169,21 @@ def test_a_decision_for_a_cell_the_list_does_not_have_is_refused(samples):
         with pytest.raises(SettleError, match=why):
             apply(sl, {ref: Settlement(1, reading=True)})
     assert apply(sl, {"g3.p3.total": Settlement(5, reading=True)}).games[2].players[2].total == 5
+
+
+def test_a_settle_file_may_say_which_list_it_decides_by_its_photos_hash(tmp_path):
+    """The report's form saves ``list`` (the list's name, its photo's SHA-256) into the file, so that ``scan
+    --settle-from`` takes a file from the downloads folder for the list of that photo only; a file without it reads as
+    before, and a ``list`` that says no hash is refused."""
+    from desk.settle import identity_of
+    path = tmp_path / "IMG_0001.settle.json"
+    of = {"name": "IMG_0001", "sha256": "0123456789abcdef" * 4}
+    path.write_text(settle_document({"g1.plus": {"value": 36, "reading": True}}, of=of))
+    assert identity_of(path) == of and read_settlements(path)["g1.plus"].value == 36
+    path.write_text(settle_document({"g1.plus": {"value": 36, "reading": True}}))
+    assert identity_of(path) is None and read_settlements(path)["g1.plus"].value == 36
+    for bad in ({"name": "IMG_0001"}, {"sha256": "IMG_0001.jpg"}, "IMG_0001", {"sha256": "AB" * 32}):
+        path.write_text(json.dumps({"format": "skatscan.settle/1", "list": bad, "cells": {}}))
+        for read in (identity_of, read_settlements):
+            with pytest.raises(SettleError, match=r"\$\.list"):
+                read(path)
