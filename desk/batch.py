@@ -44,6 +44,14 @@ TASKS_PER_WORKER = 25
 MANIFEST = "manifest.json"
 
 
+def usable_cores() -> int:
+    """The CPU cores this process may run on (its affinity, where the system tells it; else the machine's)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 class PhotoProblem(Exception):
     """A photo that cannot be read: ``str(exc)`` is the one sentence to show (English), ``de`` the same in German
     for the German report ("" when there is none), ``why`` what kind of problem it is (one of :data:`WHY`, ""

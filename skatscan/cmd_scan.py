@@ -23,7 +23,8 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch
+from desk.batch import (TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch,
+                        usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
@@ -65,6 +66,14 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     settings = make_settings(games, loss_money)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
+    cores = usable_cores()
+    if workers > cores:
+        # a photo keeps the CPU busy: more workers than cores read no faster, they make every photo slower against
+        # its time limit (and each takes its memory)
+        click.echo(f"skatscan: --workers {workers}: this machine has {cores} core{'s' if cores != 1 else ''} to "
+                   f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
+                   "make each one slower, against its time limit)", err=True)
+        workers = cores
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal

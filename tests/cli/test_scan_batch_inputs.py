@@ -1,0 +1,60 @@
+"""A batch's odd inputs and odd ends: a worker that dies, a broken link in the folder, a photo refused before, more
+workers than cores, a photo gone during the run, a report folder that is a file or read-only, one photo by two
+paths, a folder given twice."""
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import skatscan.cmd_scan
+from desk.batch import PhotoProblem
+from skatscan.cli import cli
+
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
+
+
+def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """Stands in for the photo reader: a 'photo' holding "killed" dies as the OOM killer kills, "bad" has no list,
+    any other reads as the six-game sample list."""
+    text = Path(path).read_bytes()
+    if text.startswith(b"killed"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    if text.startswith(b"bad"):
+        raise PhotoProblem("no list found on the photo", "no-list", "keine Liste auf dem Foto gefunden")
+    return {"list": json.loads(SAMPLE.read_text()), "overlay_jpeg": None}
+
+
+@pytest.fixture
+def photos(tmp_path, monkeypatch):
+    folder = tmp_path / "fotos"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"s1-t{i + 1}.jpg").write_bytes(f"photo {i}".encode())
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    monkeypatch.setattr(skatscan.cmd_scan, "usable_cores", lambda: 4)
+    return folder
+
+
+def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):
+    """``--workers 8`` on a 2-core machine read no faster and made each photo slower against its time limit (photos
+    called too slow that one worker reads in time). The workers are as many as the cores, said once."""
+    monkeypatch.setattr(skatscan.cmd_scan, "usable_cores", lambda: 2)
+    given = []
+    real = skatscan.cmd_scan.run_batch
+
+    def run_batch(*args, **kwargs):
+        given.append(kwargs["workers"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", run_batch)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--json", "--workers", "8"])
+    assert r.exit_code in (0, 1), r.stderr
+    assert given == [2]
+    said = [line for line in r.stderr.splitlines() if "--workers" in line]
+    assert said == ["skatscan: --workers 8: this machine has 2 cores to run on, so 2 photos are read at a time (more "
+                    "would only make each one slower, against its time limit)"]
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--json", "--workers", "2"])
+    assert given == [2, 2] and "--workers" not in r.stderr
