@@ -17,17 +17,16 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import itertools
 import json
 import multiprocessing as mp
 import os
-import queue
 import signal
 import time
 from collections import deque
 from dataclasses import dataclass
+from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -158,32 +157,137 @@ def _leave_ctrl_c_to_the_batch() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Workers:
-    """A pool of worker processes that can be replaced when a photo hangs."""
+def _work(conn, process) -> None:
+    """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
+    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it."""
+    _leave_ctrl_c_to_the_batch()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        token, path = job
+        answer = _run_one(process, path)
+        try:
+            conn.send((token, answer))
+        except (EOFError, OSError):
+            return
+        except Exception as exc:        # an answer that cannot be sent (pickled): nothing of it went
+            conn.send((token, ("bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
+                                       f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})"))))
 
-    def __init__(self, n: int):
+
+def died(exitcode: Optional[int]) -> tuple[str, str, str]:
+    """(why, problem, problem_de) of a photo whose worker process died while it read it (``exitcode`` the process's:
+    ``-N`` killed by signal N, None unknown): the OOM killer's SIGKILL, a segfault in a native library."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = ""
+        guess, guess_de = SIGNAL_CAUSES.get(name, ("", ""))
+        what = f"signal {-exitcode}{f', {name}' if name else ''}{f': {guess}' if guess else ''}"
+        what_de = f"Signal {-exitcode}{f', {name}' if name else ''}{f': {guess_de}' if guess_de else ''}"
+    elif exitcode is not None:
+        what, what_de = f"exit status {exitcode}", f"Exit-Status {exitcode}"
+    else:
+        what, what_de = "cause unknown", "Ursache unbekannt"
+    return ("crash", f"the process reading it died ({what}); the next run reads it again",
+            f"der Prozess, der es las, ist abgestürzt ({what_de}); der nächste Lauf liest es noch einmal")
+
+
+#: What a signal that ended a worker most likely means (English, German).
+SIGNAL_CAUSES = {"SIGKILL": ("out of memory?", "zu wenig Speicher?"),
+                 "SIGSEGV": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGBUS": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGILL": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGFPE": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGABRT": ("a native library gave up", "eine native Bibliothek gab auf")}
+
+
+class _Worker:
+    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
+
+    def __init__(self, ctx, process):
+        self.conn, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
+        self.proc.start()
+        theirs.close()
+        self.tasks = 0
+        self.job: Optional[tuple] = None
+
+    def stop(self) -> None:
+        """Kill the process (a photo over its time limit, Ctrl-C)."""
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+        self.conn.close()
+
+    def retire(self) -> None:
+        """End the process when it is done (idle)."""
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.proc.join(timeout=5)
+        self.stop()
+
+
+class _Workers:
+    """Up to ``n`` worker processes, each reading one photo at a time (not a ``multiprocessing.Pool``: a worker of a
+    pool that dies, killed by the OOM killer or by a segfault in a native library, leaves its photo unanswered, and
+    the batch heard of it only when the time limit ran out, calling the photo too slow)."""
+
+    def __init__(self, n: int, process=None):
         self.n = n
-        self.pool = None
+        self.process = process
+        self.workers: list[_Worker] = []
         # forkserver: workers start clean, not as copies of a parent that has OpenCV's
         # thread pool running
         self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
 
-    def start(self):
-        if self.pool is None:
-            self.pool = self.ctx.Pool(self.n, initializer=_leave_ctrl_c_to_the_batch, maxtasksperchild=TASKS_PER_WORKER)
-        return self.pool
+    def busy(self) -> list[_Worker]:
+        return [w for w in self.workers if w.job is not None]
+
+    def give(self, token: int, item: tuple) -> None:
+        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room)."""
+        while True:
+            idle = next((w for w in self.workers if w.job is None), None)
+            if idle is None:
+                idle = _Worker(self.ctx, self.process)
+                self.workers.append(idle)
+            try:
+                idle.conn.send((token, str(item[1])))
+            except OSError:             # it died while idle: another one
+                self.drop(idle)
+                continue
+            idle.job = (token, item, time.perf_counter())
+            return
+
+    def drop(self, worker: _Worker) -> None:
+        """Kill ``worker`` (over its time limit, or dead) and forget it."""
+        worker.stop()
+        self.workers.remove(worker)
+
+    def done(self, worker: _Worker) -> None:
+        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory)."""
+        worker.job = None
+        worker.tasks += 1
+        if worker.tasks >= TASKS_PER_WORKER:
+            worker.retire()
+            self.workers.remove(worker)
 
     def kill(self):
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+        for w in self.workers:
+            w.stop()
+        self.workers = []
 
     def close(self):
-        if self.pool is not None:
-            self.pool.close()
-            self.pool.join()
-            self.pool = None
+        for w in self.workers:
+            w.retire()
+        self.workers = []
 
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
@@ -260,9 +364,9 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     if noted:
         write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
     on_plan(len(todo))
-    pool = _Workers(workers)
+    pool = _Workers(workers, process)
     try:
-        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
+        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds)
                 if value.get("overlay_jpeg"):
@@ -287,51 +391,46 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     return [o for o in outcomes if o is not None]
 
 
-def _read_all(pool: _Workers, todo: list, process, workers: int, time_limit: float):
-    """Read the photos of ``todo`` in ``pool``, up to ``workers`` at the same time, each within ``time_limit``
+def _read_all(pool: _Workers, todo: list, time_limit: float):
+    """Read the photos of ``todo`` in ``pool``, up to ``pool.n`` at the same time, each within ``time_limit``
     seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish. A photo
-    over its time limit (or whose worker died and left it unanswered) stops the pool: it is a "timeout", and the
-    other photos read at that moment are read again in a new pool, not counted against them. (Before, the batch
-    waited for each photo before it started the next, so ``--workers 2`` read one photo at a time.)"""
+    over its time limit is a "timeout": its worker is killed, the others read on. A worker that dies (the OOM killer,
+    a segfault) is noticed at once: its photo is a "crash" that names the signal (:func:`died`), and a new worker
+    reads the next photo. (Before, the batch waited for each photo before it started the next, so ``--workers 2``
+    read one photo at a time.)"""
     waiting = deque(todo)
-    answers: queue.Queue = queue.Queue()
-    running: dict[int, tuple] = {}       # token -> (todo item, start)
     tokens = itertools.count()
-    while waiting or running:
-        while waiting and len(running) < workers:
-            item = waiting.popleft()
-            token = next(tokens)
-            running[token] = (item, time.perf_counter())
-            pool.start().apply_async(_run_one, (process, str(item[1])),
-                                     callback=functools.partial(_answer, answers, token, "ok"),
-                                     error_callback=functools.partial(_answer, answers, token, "error"))
-        first_end = min(start for _, start in running.values()) + time_limit
-        try:
-            token, how, value = answers.get(timeout=max(0.0, first_end - time.perf_counter()))
-        except queue.Empty:
-            late = min(running, key=lambda k: running[k][1])
-            item, start = running.pop(late)
-            pool.kill()                  # the photo hangs (or its worker died): every worker goes
-            waiting.extendleft(reversed([other for other, _ in running.values()]))    # not their fault: again
-            running.clear()
+    while waiting or pool.busy():
+        while waiting and len(pool.busy()) < pool.n:
+            pool.give(next(tokens), waiting.popleft())
+        busy = pool.busy()
+        first_end = min(w.job[2] for w in busy) + time_limit
+        ready = mp_wait([w.conn for w in busy] + [w.proc.sentinel for w in busy],
+                        timeout=max(0.0, first_end - time.perf_counter()))
+        if not ready:
+            late = min(busy, key=lambda w: w.job[2])
+            _, item, start = late.job
+            pool.drop(late)              # the photo hangs: its worker goes, the others read on
             yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
                                 f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
                 time.perf_counter() - start
             continue
-        if token not in running:
-            continue                     # an answer from a pool stopped since: its photo is read again
-        item, start = running.pop(token)
-        seconds = time.perf_counter() - start
-        if how == "ok":
-            kind, value = value
-        else:                            # the answer did not come back (a result that cannot be sent)
-            kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(value).__name__})",
-                                  f"das Lesen brach bei diesem Foto ab ({type(value).__name__})")
-        yield item, kind, value, seconds
-
-
-def _answer(answers: queue.Queue, token: int, how: str, value) -> None:
-    answers.put((token, how, value))
+        for w in busy:
+            if w.conn not in ready and w.proc.sentinel not in ready:
+                continue
+            token, item, start = w.job
+            try:
+                if not w.conn.poll():
+                    raise EOFError
+                _, (kind, value) = w.conn.recv()
+            except (EOFError, OSError):  # the process died: killed (out of memory), a crash in a native library
+                w.proc.join(timeout=5)
+                code = w.proc.exitcode
+                pool.drop(w)
+                yield item, "bad", died(code), time.perf_counter() - start
+                continue
+            pool.done(w)
+            yield item, kind, value, time.perf_counter() - start
 
 
 def _plainer(photo: Path, than: Path, later: set) -> bool:

@@ -38,6 +38,25 @@ def photos(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_photo_whose_worker_dies_is_said_at_once_and_the_batch_goes_on(photos, tmp_path, workers):
+    """The worker reading a photo is killed (the OOM killer): the photo was called too slow once the time limit ran
+    out. It is said at once as what happened, the other photos are read, and the report names it with that reason."""
+    (photos / "s1-t2.jpg").write_bytes(b"killed")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--workers", workers,
+                                 "--time-limit", "600", "--lang", "en"])
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: the process reading it died (signal 9, SIGKILL: out of "
+                    "memory?); the next run reads it again"], r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
+    index = (report / "index.html").read_text()
+    assert "the process reading it died (signal 9, SIGKILL: out of memory?)" in index
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--workers", workers])
+    assert "der Prozess, der es las, ist abgestürzt (Signal 9" in (report / "index.html").read_text()
+
+
 def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):
     """``--workers 8`` on a 2-core machine read no faster and made each photo slower against its time limit (photos
     called too slow that one worker reads in time). The workers are as many as the cores, said once."""
