@@ -68,6 +68,9 @@ WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "d
 #: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory): the next run reads
 #: the photo again, as one not finished.
 PASSING = ("timeout", "crash", "memory")
+#: A photo that has gone during the batch (moved or deleted), in English and German.
+GONE = "the file has gone (moved or deleted during the batch)"
+GONE_DE = "die Datei ist nicht mehr da (während des Laufs verschoben oder gelöscht)"
 
 
 @dataclass
@@ -114,9 +117,10 @@ def skatscan_forms(path: Path) -> bool:
 
 def files_in(folder: Path, suffixes) -> list[Path]:
     """The files in ``folder`` (not below it) whose suffix, in any case, is one of ``suffixes``, sorted; not the
-    hidden ones, such as the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick."""
-    return sorted(q for q in folder.iterdir() if q.is_file() and q.suffix.lower() in suffixes
-                  and not q.name.startswith("."))
+    hidden ones, such as the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick. A broken link of such
+    a name is one of them, to be said as a file that cannot be read (it was passed over without a word)."""
+    return sorted(q for q in folder.iterdir() if (q.is_file() or q.is_symlink() and not q.exists())
+                  and q.suffix.lower() in suffixes and not q.name.startswith("."))
 
 
 def fingerprint(path: Path, known: Optional[dict] = None) -> dict:
@@ -314,9 +318,14 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             prints.append(fingerprint(photo, None if again else manifest.get(name)))
         except FileNotFoundError:
             prints.append(None)
-            outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
-                                  why="gone", problem_de="die Datei ist nicht mehr da (während des Laufs verschoben "
-                                                         "oder gelöscht)")
+            if photo.is_symlink():
+                to = os.readlink(photo)
+                outcomes[i] = Outcome(photo, name, "bad", f"a broken link: it points to {to}, which is not there",
+                                      why="gone", problem_de=f"eine tote Verknüpfung: sie zeigt auf {to}, das es "
+                                                             "nicht gibt")
+                on_done(outcomes[i])
+                continue
+            outcomes[i] = Outcome(photo, name, "bad", GONE, why="gone", problem_de=GONE_DE)
             on_done(outcomes[i])
         except OSError as exc:
             prints.append(None)

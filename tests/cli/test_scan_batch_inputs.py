@@ -57,6 +57,28 @@ def test_a_photo_whose_worker_dies_is_said_at_once_and_the_batch_goes_on(photos,
     assert "der Prozess, der es las, ist abgestürzt (Signal 9" in (report / "index.html").read_text()
 
 
+def test_a_broken_link_in_the_folder_is_said(photos, tmp_path):
+    """A photo in the folder that is a link to a file no longer there (a photo moved out of the folder it was linked
+    from, a USB stick unplugged) was passed over without a word. It is said in one line and counts as bad input."""
+    (photos / "s1-t4.jpg").symlink_to(tmp_path / "elsewhere" / "IMG_0004.jpg")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--lang", "en"])
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t4.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t4.jpg'}: a broken link: it points to "
+                    f"{tmp_path / 'elsewhere' / 'IMG_0004.jpg'}, which is not there"], r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+    assert "a broken link" in (report / "index.html").read_text()
+
+
+def test_a_folder_of_broken_links_alone_says_each(tmp_path):
+    folder = tmp_path / "fotos"
+    folder.mkdir()
+    (folder / "a.jpg").symlink_to(tmp_path / "gone.jpg")
+    r = CliRunner().invoke(cli, ["scan", str(folder)])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "a.jpg: a broken link" in r.stderr, r.stderr
+
+
 def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):
     """``--workers 8`` on a 2-core machine read no faster and made each photo slower against its time limit (photos
     called too slow that one worker reads in time). The workers are as many as the cores, said once."""
