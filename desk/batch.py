@@ -85,6 +85,7 @@ class Outcome:
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
     said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
+    refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -366,7 +367,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem") \
                 and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
-                                  problem_de=done.get("problem_de", ""))
+                                  problem_de=done.get("problem_de", ""), refused_before=True)
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))

@@ -158,7 +158,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             for o in outcomes:
                 if o.status in ("bad", "duplicate"):
                     if str(o.photo) not in earlier:         # reported when it was scanned
-                        tell(str(o.photo), o.problem)
+                        # a photo still in the folder that an earlier run refused: still unread (its table has no
+                        # list), so said and counted again, but not as if it were new
+                        tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
+                                                        if o.refused_before else ""))
                         bad += 1
                     views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
                                                  problem_de=o.problem_de))
@@ -267,9 +270,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 pass    # the report is whole; at worst the next run says these lines again
             # of the photos given, those an earlier run read (not read again, their lines not said again)
             done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
+            refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
             read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
-            counted = "; ".join([f"{read_now} read now, {done_before} read before"]
-                                * bool(done_before) + [f"{kept_before} scanned before"] * bool(kept_before))
+            counted = "; ".join([f"{read_now} read now, {done_before} read before"
+                                 + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
+                                + [f"{kept_before} scanned before"] * bool(kept_before))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
                        f"{f' ({counted})' if counted else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "

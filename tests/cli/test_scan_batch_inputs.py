@@ -79,6 +79,26 @@ def test_a_folder_of_broken_links_alone_says_each(tmp_path):
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "a.jpg: a broken link" in r.stderr, r.stderr
 
 
+def test_a_photo_refused_before_is_said_again_as_such(photos, tmp_path):
+    """A photo an earlier run refused (no list on it) and still in the folder: still unread, so said and counted at
+    each rescan (exit 2), but said to be the one refused before, not taken for a new photo."""
+    (photos / "s1-t2.jpg").write_bytes(b"bad")
+    report = tmp_path / "bericht"
+    args = ["scan", str(photos), "--report", str(report)]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    assert f"skatscan: {photos / 's1-t2.jpg'}: no list found on the photo\n" in r.stderr
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: no list found on the photo (as at an earlier run: the same "
+                    "photo, not read again)"], r.stderr
+    assert r.stderr.splitlines()[-1].startswith("3 photos (0 read now, 2 read before, 1 refused before), ")
+    (photos / "s1-t2.jpg").unlink()
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.stderr
+
+
 def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):
     """``--workers 8`` on a 2-core machine read no faster and made each photo slower against its time limit (photos
     called too slow that one worker reads in time). The workers are as many as the cores, said once."""
