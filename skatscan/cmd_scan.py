@@ -30,12 +30,12 @@ from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           copy_of, decisions_for, newest, read_settlements, settle_path)
 from desk.start_numbers import reconcile_start_numbers
-from digitize.image import DAMAGED, DAMAGED_DE
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
-from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos, report_picture, with_name_hint
+from .photos import (OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option, expand_photos, report_picture,
+                     with_name_hint)
 
 
 @click.command("scan", cls=OneLineCommand)
@@ -229,7 +229,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                     view.notes += [taken.text(lang) for taken in start_notes]
                     if damaged:
-                        view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
+                        view.notes.append(damaged_note(damaged, lang))
                         view.damaged = True
                     if settle_problem:
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
@@ -301,8 +301,6 @@ def _process(path: str, engine: str, settings) -> dict:
     return process_photo(path, engine, settings)
 
 
-#: A list page's note on a photo whose JPEG data is damaged in part (``photo.damaged``: libjpeg's words).
-DAMAGED_NOTE = {"de": DAMAGED_DE, "en": "Part of the photo's " + DAMAGED.removeprefix("part of its ") + "."}
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
 #: A list page's note on a decisions file (``NAME.settle.json``) that could not be read.
 SETTLE_PROBLEM_NOTE = {
