@@ -65,9 +65,9 @@ class PhotoProblem(Exception):
 #: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
 #: dark, blurred or small, too large for the memory, too slow, a failure of the reader, the file gone, a duplicate.
 WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "duplicate")
-#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory): the next run reads
-#: the photo again, as one not finished.
-PASSING = ("timeout", "crash", "memory")
+#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory, the file gone while
+#: it was read): the next run reads the photo again, as one not finished.
+PASSING = ("timeout", "crash", "memory", "gone")
 #: A photo that has gone during the batch (moved or deleted), in English and German.
 GONE = "the file has gone (moved or deleted during the batch)"
 GONE_DE = "die Datei ist nicht mehr da (während des Laufs verschoben oder gelöscht)"
@@ -385,6 +385,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "made_with": made_with}
             else:
                 why, problem, problem_de = value
+                if why != "timeout" and not os.path.lexists(photo):
+                    # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
+                    # is, which the next run would not read again if it is put back
+                    why, problem, problem_de = "gone", GONE, GONE_DE
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}

@@ -101,6 +101,14 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         except OSError as exc:
             bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
             raise SystemExit(EXIT_BAD_INPUT)
+        for folder in ([Path(report), results] if report else []):
+            # a report folder that cannot be written to (read-only: a write-protected stick, another user's folder)
+            # is said before a photo is read: the first photo's list failed to be written after it was read, with
+            # the advice to run the same command again, which could not help
+            problem = _cannot_write(folder)
+            if problem:
+                bad_input_line(str(folder), f"cannot write into the folder ({problem}); nothing was read or written")
+                raise SystemExit(EXIT_BAD_INPUT)
         try:
             with contextlib.ExitStack() as stack:
                 bar = []
@@ -282,6 +290,15 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+def _cannot_write(folder: Path) -> Optional[str]:
+    """Why nothing can be written into ``folder`` (the system's words), or None when a file can be."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 @contextlib.contextmanager

@@ -119,3 +119,83 @@ def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monk
                     "would only make each one slower, against its time limit)"]
     r = CliRunner().invoke(cli, ["scan", str(photos), "--json", "--workers", "2"])
     assert given == [2, 2] and "--workers" not in r.stderr
+
+
+def vanishing_read(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """:func:`fake_read`, but a 'photo' holding "vanish" is taken out of its folder while it is read (the real reader
+    then finds no file: "Cannot read the photo file ...", a problem of the kind "file")."""
+    if Path(path).read_bytes().startswith(b"vanish"):
+        Path(path).rename(Path(path).parent.parent / Path(path).name)
+        raise PhotoProblem(f"Cannot read the photo file '{path}': No such file or directory.", "file")
+    return fake_read(path)
+
+
+def test_a_photo_taken_away_while_it_is_read_is_read_when_it_is_back(photos, tmp_path, monkeypatch):
+    """A photo moved out of the folder while the batch read it was recorded as a photo that cannot be read: put back,
+    it was refused again without being read. It is said to have gone, and read when it is back."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", vanishing_read)
+    (photos / "s1-t2.jpg").write_bytes(b"vanish")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2
+    assert f"skatscan: {photos / 's1-t2.jpg'}: the file has gone (moved or deleted during the batch)\n" in r.stderr
+    (tmp_path / "s1-t2.jpg").rename(photos / "s1-t2.jpg")
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == [f"s1-t{i}.list.json" for i in (1, 2, 3)]
+
+
+def test_a_report_folder_that_is_a_file(photos, tmp_path):
+    blocker = tmp_path / "bericht"
+    blocker.write_text("not a folder")
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(blocker)])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "bericht" in r.stderr and "is a file" in r.stderr
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_report_folder_that_cannot_be_written_is_said_before_a_photo_is_read(photos, tmp_path, monkeypatch):
+    """A report folder that is read-only (a write-protected stick, another user's folder): the first photo was read,
+    then its list could not be written, and the line advised to run the same command again. It is said before any
+    photo is read, and nothing is written."""
+    import tempfile
+    report = tmp_path / "bericht"
+    (report / "results").mkdir(parents=True)
+    read = []
+
+    def counting_read(path, engine="skatscan", settings=None):
+        read.append(path)
+        return fake_read(path)
+
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", counting_read)
+    monkeypatch.setattr(skatscan.cmd_scan, "run_batch", lambda *a, **k: read.append("batch") or [])
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as m:
+        m.setattr(tempfile, "TemporaryFile", read_only)
+        r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2 and read == [], r.stderr
+    assert r.stderr == f"skatscan: {report}: cannot write into the folder (Permission denied); nothing was read or " \
+                       "written\n"
+    assert sorted(p.name for p in report.rglob("*")) == ["results"]
+    if os.geteuid() != 0:                                    # the real thing, where permissions hold
+        report.chmod(0o555)
+        try:
+            r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+            assert r.exit_code == 2 and "cannot write into the folder" in r.stderr and read == []
+        finally:
+            report.chmod(0o755)
+
+
+def test_a_folder_given_twice_and_by_a_link_is_read_once(photos, tmp_path, monkeypatch):
+    """The same folder given twice, once by a link to it: each photo is read once (every fake photo reads as series 1,
+    table 1: three photos of it, not nine)."""
+    (tmp_path / "link").symlink_to(photos)
+    monkeypatch.chdir(tmp_path)
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", "fotos", "fotos/", "link", "--report", str(report)])
+    assert r.exit_code in (0, 1), r.stderr
+    assert r.stderr.splitlines()[-1].startswith("3 photos, ") and "appears on 3 photos" in r.stderr, r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
