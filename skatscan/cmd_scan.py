@@ -47,7 +47,7 @@ from .photos import (OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
 @click.option("--workers", type=click.IntRange(1, 16), default=1, show_default=True,
-              help="Photos read at the same time (one per CPU core).")
+              help="Photos read at the same time (at most one per CPU core: more are cut down to the cores).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=TIME_LIMIT, show_default=True,
               help="Seconds one photo may take.")
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
