@@ -376,3 +376,21 @@ def test_an_error_writing_a_result_does_not_wait_for_a_photo_read_beside_it(tmp_
     with pytest.raises(OSError, match="No space left"):
         run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=50)
     assert time.monotonic() - start < 20
+
+
+def test_a_worker_that_dies_between_photos_costs_the_next_photo_nothing(tmp_path, monkeypatch):
+    """A worker killed while it waits for its next photo is replaced; the photo it would have read is read by a new
+    one, not said to have died with it."""
+    import desk.batch
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b", "c.jpg": "ok c"})
+    real = desk.batch._Workers.done
+
+    def done_then_killed(self, worker):
+        real(self, worker)
+        if worker in self.workers:
+            worker.proc.kill()
+            worker.proc.join()
+
+    monkeypatch.setattr(desk.batch._Workers, "done", done_then_killed)
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c"])
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("done", ""), ("done", "")]
