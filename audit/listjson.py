@@ -296,11 +296,13 @@ def list_from_json(doc: Any, source: Optional[str] = None) -> ScoreList:
     photo = d.get("photo")
     others = R.int_(photo.get("other_lists", 0), "$.photo.other_lists", "count", nullable=False) \
         if isinstance(photo, dict) else 0
+    damaged = photo.get("damaged") if isinstance(photo, dict) else None
+    damaged = " ".join(damaged.split())[:500] if isinstance(damaged, str) else ""     # libjpeg's words, on one line
     photo = photo.get("file") if isinstance(photo, dict) else None
     return ScoreList(table=table, games=games, footer=_footer(d.get("footer"), table.seats),
                      signatures=sigs, settled=settled, readings=_readings(d.get("readings", {})),
                      source=source, penalties=penalties, photo=str(photo) if photo is not None else None,
-                     other_lists=others)
+                     other_lists=others, damaged=damaged)
 
 
 def read_json_text(text: str, source: Optional[str] = None) -> ScoreList:

@@ -296,6 +296,9 @@ class ScoreList:
     #: how many other lists that photo shows beside this one, which were not read (``photo.other_lists``): the
     #: referee is told, or a table's list would be missing from the standings unnoticed. Not part of the content.
     other_lists: int = field(default=0, compare=False)
+    #: libjpeg's words on the photo's JPEG data damaged in part (``photo.damaged``; "" for none): the referee is told to
+    #: check its readings against the paper. Not part of the content.
+    damaged: str = field(default="", compare=False)
 
     @property
     def seats(self) -> int:

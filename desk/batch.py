@@ -17,17 +17,16 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import itertools
 import json
 import multiprocessing as mp
 import os
-import queue
 import signal
 import time
 from collections import deque
 from dataclasses import dataclass
+from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -44,6 +43,14 @@ TASKS_PER_WORKER = 25
 MANIFEST = "manifest.json"
 
 
+def usable_cores() -> int:
+    """The CPU cores this process may run on (its affinity, where the system tells it; else the machine's)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 class PhotoProblem(Exception):
     """A photo that cannot be read: ``str(exc)`` is the one sentence to show (English), ``de`` the same in German
     for the German report ("" when there is none), ``why`` what kind of problem it is (one of :data:`WHY`, ""
@@ -58,9 +65,12 @@ class PhotoProblem(Exception):
 #: The kinds of problem a photo can have (:attr:`Outcome.why`): not a photo skatscan can read, no list on it, too
 #: dark, blurred or small, too large for the memory, too slow, a failure of the reader, the file gone, a duplicate.
 WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "duplicate")
-#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory): the next run reads
-#: the photo again, as one not finished.
-PASSING = ("timeout", "crash", "memory")
+#: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory, the file gone while
+#: it was read): the next run reads the photo again, as one not finished.
+PASSING = ("timeout", "crash", "memory", "gone")
+#: A photo that has gone during the batch (moved or deleted), in English and German.
+GONE = "the file has gone (moved or deleted during the batch)"
+GONE_DE = "die Datei ist nicht mehr da (während des Laufs verschoben oder gelöscht)"
 
 
 @dataclass
@@ -76,6 +86,7 @@ class Outcome:
     duplicate_of: Optional[str] = None
     said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
+    refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -108,9 +119,10 @@ def skatscan_forms(path: Path) -> bool:
 
 def files_in(folder: Path, suffixes) -> list[Path]:
     """The files in ``folder`` (not below it) whose suffix, in any case, is one of ``suffixes``, sorted; not the
-    hidden ones, such as the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick."""
-    return sorted(q for q in folder.iterdir() if q.is_file() and q.suffix.lower() in suffixes
-                  and not q.name.startswith("."))
+    hidden ones, such as the "._IMG_0001.JPG" beside each photo that a Mac leaves on a USB stick. A broken link of such
+    a name is one of them, to be said as a file that cannot be read (it was passed over without a word)."""
+    return sorted(q for q in folder.iterdir() if (q.is_file() or q.is_symlink() and not q.exists())
+                  and q.suffix.lower() in suffixes and not q.name.startswith("."))
 
 
 def fingerprint(path: Path, known: Optional[dict] = None) -> dict:
@@ -151,32 +163,137 @@ def _leave_ctrl_c_to_the_batch() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Workers:
-    """A pool of worker processes that can be replaced when a photo hangs."""
+def _work(conn, process) -> None:
+    """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
+    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it."""
+    _leave_ctrl_c_to_the_batch()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        token, path = job
+        answer = _run_one(process, path)
+        try:
+            conn.send((token, answer))
+        except (EOFError, OSError):
+            return
+        except Exception as exc:        # an answer that cannot be sent (pickled): nothing of it went
+            conn.send((token, ("bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
+                                       f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})"))))
 
-    def __init__(self, n: int):
+
+def died(exitcode: Optional[int]) -> tuple[str, str, str]:
+    """(why, problem, problem_de) of a photo whose worker process died while it read it (``exitcode`` the process's:
+    ``-N`` killed by signal N, None unknown): the OOM killer's SIGKILL, a segfault in a native library."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = ""
+        guess, guess_de = SIGNAL_CAUSES.get(name, ("", ""))
+        what = f"signal {-exitcode}{f', {name}' if name else ''}{f': {guess}' if guess else ''}"
+        what_de = f"Signal {-exitcode}{f', {name}' if name else ''}{f': {guess_de}' if guess_de else ''}"
+    elif exitcode is not None:
+        what, what_de = f"exit status {exitcode}", f"Exit-Status {exitcode}"
+    else:
+        what, what_de = "cause unknown", "Ursache unbekannt"
+    return ("crash", f"the process reading it died ({what}); the next run reads it again",
+            f"der Prozess, der es las, ist abgestürzt ({what_de}); der nächste Lauf liest es noch einmal")
+
+
+#: What a signal that ended a worker most likely means (English, German).
+SIGNAL_CAUSES = {"SIGKILL": ("out of memory?", "zu wenig Speicher?"),
+                 "SIGSEGV": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGBUS": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGILL": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGFPE": ("a crash in a native library", "Absturz in einer nativen Bibliothek"),
+                 "SIGABRT": ("a native library gave up", "eine native Bibliothek gab auf")}
+
+
+class _Worker:
+    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
+
+    def __init__(self, ctx, process):
+        self.conn, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
+        self.proc.start()
+        theirs.close()
+        self.tasks = 0
+        self.job: Optional[tuple] = None
+
+    def stop(self) -> None:
+        """Kill the process (a photo over its time limit, Ctrl-C)."""
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+        self.conn.close()
+
+    def retire(self) -> None:
+        """End the process when it is done (idle)."""
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.proc.join(timeout=5)
+        self.stop()
+
+
+class _Workers:
+    """Up to ``n`` worker processes, each reading one photo at a time (not a ``multiprocessing.Pool``: a worker of a
+    pool that dies, killed by the OOM killer or by a segfault in a native library, leaves its photo unanswered, and
+    the batch heard of it only when the time limit ran out, calling the photo too slow)."""
+
+    def __init__(self, n: int, process=None):
         self.n = n
-        self.pool = None
+        self.process = process
+        self.workers: list[_Worker] = []
         # forkserver: workers start clean, not as copies of a parent that has OpenCV's
         # thread pool running
         self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
 
-    def start(self):
-        if self.pool is None:
-            self.pool = self.ctx.Pool(self.n, initializer=_leave_ctrl_c_to_the_batch, maxtasksperchild=TASKS_PER_WORKER)
-        return self.pool
+    def busy(self) -> list[_Worker]:
+        return [w for w in self.workers if w.job is not None]
+
+    def give(self, token: int, item: tuple) -> None:
+        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room)."""
+        while True:
+            idle = next((w for w in self.workers if w.job is None), None)
+            if idle is None:
+                idle = _Worker(self.ctx, self.process)
+                self.workers.append(idle)
+            try:
+                idle.conn.send((token, str(item[1])))
+            except OSError:             # it died while idle: another one
+                self.drop(idle)
+                continue
+            idle.job = (token, item, time.perf_counter())
+            return
+
+    def drop(self, worker: _Worker) -> None:
+        """Kill ``worker`` (over its time limit, or dead) and forget it."""
+        worker.stop()
+        self.workers.remove(worker)
+
+    def done(self, worker: _Worker) -> None:
+        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory)."""
+        worker.job = None
+        worker.tasks += 1
+        if worker.tasks >= TASKS_PER_WORKER:
+            worker.retire()
+            self.workers.remove(worker)
 
     def kill(self):
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+        for w in self.workers:
+            w.stop()
+        self.workers = []
 
     def close(self):
-        if self.pool is not None:
-            self.pool.close()
-            self.pool.join()
-            self.pool = None
+        for w in self.workers:
+            w.retire()
+        self.workers = []
 
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
@@ -203,9 +320,14 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             prints.append(fingerprint(photo, None if again else manifest.get(name)))
         except FileNotFoundError:
             prints.append(None)
-            outcomes[i] = Outcome(photo, name, "bad", "the file has gone (moved or deleted during the batch)",
-                                  why="gone", problem_de="die Datei ist nicht mehr da (während des Laufs verschoben "
-                                                         "oder gelöscht)")
+            if photo.is_symlink():
+                to = os.readlink(photo)
+                outcomes[i] = Outcome(photo, name, "bad", f"a broken link: it points to {to}, which is not there",
+                                      why="gone", problem_de=f"eine tote Verknüpfung: sie zeigt auf {to}, das es "
+                                                             "nicht gibt")
+                on_done(outcomes[i])
+                continue
+            outcomes[i] = Outcome(photo, name, "bad", GONE, why="gone", problem_de=GONE_DE)
             on_done(outcomes[i])
         except OSError as exc:
             prints.append(None)
@@ -247,16 +369,16 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         if not again and done and done.get("sha256") == fp["sha256"] and done.get("problem") \
                 and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
-                                  problem_de=done.get("problem_de", ""))
+                                  problem_de=done.get("problem_de", ""), refused_before=True)
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
     if noted:
         write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
     on_plan(len(todo))
-    pool = _Workers(workers)
+    pool = _Workers(workers, process)
     try:
-        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, process, workers, time_limit):
+        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
                 if value.get("overlay_jpeg"):
@@ -265,6 +387,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "made_with": made_with}
             else:
                 why, problem, problem_de = value
+                if why != "timeout" and not os.path.lexists(photo):
+                    # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
+                    # is, which the next run would not read again if it is put back
+                    why, problem, problem_de = "gone", GONE, GONE_DE
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}
@@ -281,51 +407,46 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     return [o for o in outcomes if o is not None]
 
 
-def _read_all(pool: _Workers, todo: list, process, workers: int, time_limit: float):
-    """Read the photos of ``todo`` in ``pool``, up to ``workers`` at the same time, each within ``time_limit``
+def _read_all(pool: _Workers, todo: list, time_limit: float):
+    """Read the photos of ``todo`` in ``pool``, up to ``pool.n`` at the same time, each within ``time_limit``
     seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish. A photo
-    over its time limit (or whose worker died and left it unanswered) stops the pool: it is a "timeout", and the
-    other photos read at that moment are read again in a new pool, not counted against them. (Before, the batch
-    waited for each photo before it started the next, so ``--workers 2`` read one photo at a time.)"""
+    over its time limit is a "timeout": its worker is killed, the others read on. A worker that dies (the OOM killer,
+    a segfault) is noticed at once: its photo is a "crash" that names the signal (:func:`died`), and a new worker
+    reads the next photo. (Before, the batch waited for each photo before it started the next, so ``--workers 2``
+    read one photo at a time.)"""
     waiting = deque(todo)
-    answers: queue.Queue = queue.Queue()
-    running: dict[int, tuple] = {}       # token -> (todo item, start)
     tokens = itertools.count()
-    while waiting or running:
-        while waiting and len(running) < workers:
-            item = waiting.popleft()
-            token = next(tokens)
-            running[token] = (item, time.perf_counter())
-            pool.start().apply_async(_run_one, (process, str(item[1])),
-                                     callback=functools.partial(_answer, answers, token, "ok"),
-                                     error_callback=functools.partial(_answer, answers, token, "error"))
-        first_end = min(start for _, start in running.values()) + time_limit
-        try:
-            token, how, value = answers.get(timeout=max(0.0, first_end - time.perf_counter()))
-        except queue.Empty:
-            late = min(running, key=lambda k: running[k][1])
-            item, start = running.pop(late)
-            pool.kill()                  # the photo hangs (or its worker died): every worker goes
-            waiting.extendleft(reversed([other for other, _ in running.values()]))    # not their fault: again
-            running.clear()
+    while waiting or pool.busy():
+        while waiting and len(pool.busy()) < pool.n:
+            pool.give(next(tokens), waiting.popleft())
+        busy = pool.busy()
+        first_end = min(w.job[2] for w in busy) + time_limit
+        ready = mp_wait([w.conn for w in busy] + [w.proc.sentinel for w in busy],
+                        timeout=max(0.0, first_end - time.perf_counter()))
+        if not ready:
+            late = min(busy, key=lambda w: w.job[2])
+            _, item, start = late.job
+            pool.drop(late)              # the photo hangs: its worker goes, the others read on
             yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
                                 f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
                 time.perf_counter() - start
             continue
-        if token not in running:
-            continue                     # an answer from a pool stopped since: its photo is read again
-        item, start = running.pop(token)
-        seconds = time.perf_counter() - start
-        if how == "ok":
-            kind, value = value
-        else:                            # the answer did not come back (a result that cannot be sent)
-            kind, value = "bad", ("crash", f"the reader stopped on this photo ({type(value).__name__})",
-                                  f"das Lesen brach bei diesem Foto ab ({type(value).__name__})")
-        yield item, kind, value, seconds
-
-
-def _answer(answers: queue.Queue, token: int, how: str, value) -> None:
-    answers.put((token, how, value))
+        for w in busy:
+            if w.conn not in ready and w.proc.sentinel not in ready:
+                continue
+            token, item, start = w.job
+            try:
+                if not w.conn.poll():
+                    raise EOFError
+                _, (kind, value) = w.conn.recv()
+            except (EOFError, OSError):  # the process died: killed (out of memory), a crash in a native library
+                w.proc.join(timeout=5)
+                code = w.proc.exitcode
+                pool.drop(w)
+                yield item, "bad", died(code), time.perf_counter() - start
+                continue
+            pool.done(w)
+            yield item, kind, value, time.perf_counter() - start
 
 
 def _plainer(photo: Path, than: Path, later: set) -> bool:

@@ -128,8 +128,12 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
         if report:
             unique = names.unique(name)
             photo, pictures = _report_photo(name, result, Path(report) / "img", unique) if sl.readings else (None, {})
-            views.append(write_page_or_fail(Path(report), list_view(result, unique, lang, photo=photo,
-                                                                    pictures=pictures), lang))
+            view = list_view(result, unique, lang, photo=photo, pictures=pictures)
+            if sl.damaged:              # as scan's report says it (photo.damaged of a digitized list)
+                from .photos import damaged_note
+                view.notes.append(damaged_note(sl.damaged, lang))
+                view.damaged = True
+            views.append(write_page_or_fail(Path(report), view, lang))
         doc = audit_to_json(result, settings, lang)
         if output:
             plan.write(name, dumps(doc))

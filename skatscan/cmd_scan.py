@@ -24,19 +24,20 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch
+from desk.batch import (TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch,
+                        usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
                           copy_of, decisions_for, newest, read_settlements, settle_path)
 from desk.settle_from import ListToSettle, take_decisions, unsaid
 from desk.start_numbers import reconcile_start_numbers
-from digitize.image import DAMAGED, DAMAGED_DE
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
-from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos, report_picture, with_name_hint
+from .photos import (OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option, expand_photos, report_picture,
+                     with_name_hint)
 
 
 @click.command("scan", cls=OneLineCommand)
@@ -48,7 +49,7 @@ from .photos import OTHER_LISTS_LINE, damaged_line, engine_option, expand_photos
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
 @click.option("--workers", type=click.IntRange(1, 16), default=1, show_default=True,
-              help="Photos read at the same time (one per CPU core).")
+              help="Photos read at the same time (at most one per CPU core: more are cut down to the cores).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=TIME_LIMIT, show_default=True,
               help="Seconds one photo may take.")
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
@@ -72,6 +73,14 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     downloads = _settle_folders(settle_from, report)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
+    cores = usable_cores()
+    if workers > cores:
+        # a photo keeps the CPU busy: more workers than cores read no faster, they make every photo slower against
+        # its time limit (and each takes its memory)
+        click.echo(f"skatscan: --workers {workers}: this machine has {cores} core{'s' if cores != 1 else ''} to "
+                   f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
+                   "make each one slower, against its time limit)", err=True)
+        workers = cores
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
@@ -99,6 +108,14 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         except OSError as exc:
             bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
             raise SystemExit(EXIT_BAD_INPUT)
+        for folder in ([Path(report), results] if report else []):
+            # a report folder that cannot be written to (read-only: a write-protected stick, another user's folder)
+            # is said before a photo is read: the first photo's list failed to be written after it was read, with
+            # the advice to run the same command again, which could not help
+            problem = _cannot_write(folder)
+            if problem:
+                bad_input_line(str(folder), f"cannot write into the folder ({problem}); nothing was read or written")
+                raise SystemExit(EXIT_BAD_INPUT)
         try:
             with contextlib.ExitStack() as stack:
                 bar = []
@@ -158,7 +175,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             for o in outcomes:
                 if o.status in ("bad", "duplicate"):
                     if str(o.photo) not in earlier:         # reported when it was scanned
-                        tell(str(o.photo), o.problem)
+                        # a photo still in the folder that an earlier run refused: still unread (its table has no
+                        # list), so said and counted again, but not as if it were new
+                        tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
+                                                        if o.refused_before else ""))
                         bad += 1
                     views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
                                                  problem_de=o.problem_de))
@@ -228,7 +248,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                     view.notes += [taken.text(lang) for taken in start_notes]
                     if damaged:
-                        view.notes.append(DAMAGED_NOTE[lang].format(detail=damaged))
+                        view.notes.append(damaged_note(damaged, lang))
                         view.damaged = True
                     if settle_problem:
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
@@ -269,9 +289,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 pass    # the report is whole; at worst the next run says these lines again
             # of the photos given, those an earlier run read (not read again, their lines not said again)
             done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
+            refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
             read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
-            counted = "; ".join([f"{read_now} read now, {done_before} read before"]
-                                * bool(done_before) + [f"{kept_before} scanned before"] * bool(kept_before))
+            counted = "; ".join([f"{read_now} read now, {done_before} read before"
+                                 + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
+                                + [f"{kept_before} scanned before"] * bool(kept_before))
             click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
                        f"{f' ({counted})' if counted else ''}, "
                        f"{sum(v.for_referee for v in views)} for the referee: "
@@ -279,6 +301,15 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+def _cannot_write(folder: Path) -> Optional[str]:
+    """Why nothing can be written into ``folder`` (the system's words), or None when a file can be."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 @contextlib.contextmanager
@@ -298,8 +329,6 @@ def _process(path: str, engine: str, settings) -> dict:
     return process_photo(path, engine, settings)
 
 
-#: A list page's note on a photo whose JPEG data is damaged in part (``photo.damaged``: libjpeg's words).
-DAMAGED_NOTE = {"de": DAMAGED_DE, "en": "Part of the photo's " + DAMAGED.removeprefix("part of its ") + "."}
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
 #: A list page's note on a decisions file (``NAME.settle.json``) that could not be read.
 SETTLE_PROBLEM_NOTE = {

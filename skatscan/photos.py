@@ -24,6 +24,14 @@ def damaged_line(detail: str) -> str:
     return DAMAGED.format(detail=detail)
 
 
+def damaged_note(detail: str, lang: str) -> str:
+    """A list page's note on a photo whose JPEG data is damaged in part (``photo.damaged``: libjpeg's words), in the
+    report's language (``scan``'s report and ``audit --report`` of a digitized list alike)."""
+    from digitize.image import DAMAGED, DAMAGED_DE
+    template = DAMAGED_DE if lang == "de" else "Part of the photo's " + DAMAGED.removeprefix("part of its ") + "."
+    return template.format(detail=detail)
+
+
 engine_option = click.option("--engine", type=click.Choice(["skatscan", "tesseract"]), default="skatscan",
                              show_default=True,
                              help="Cell reader: skatscan's own handwriting network, or Tesseract for comparison.")

@@ -414,3 +414,23 @@ def test_a_score_that_is_not_its_parts_sum_is_marked_in_the_standings(samples, t
                      str(tmp_path / "r.html"))
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "<b>745</b>†" in page and "Summe ihrer Teile" in page and page.count("†") == 2
+
+
+def test_the_report_of_a_digitized_list_names_its_damaged_photo(tmp_path, samples):
+    """A list JSON that ``digitize`` read from a photo with damaged JPEG data (``photo.damaged``): ``scan``'s report
+    says it on the list's page and in the index ("Foto teilweise beschädigt"); ``audit --report`` of the JSON said
+    nothing of it."""
+    doc = json.loads((samples / "lists" / "six-games.json").read_text())
+    doc["photo"] = {"file": "s1-t1.jpg", "damaged": "Corrupt JPEG data: premature end of data segment"}
+    damaged = tmp_path / "s1-t1.json"
+    damaged.write_text(json.dumps(doc))
+    whole = tmp_path / "s1-t2.json"
+    whole.write_text((samples / "lists" / "six-games.json").read_text())
+    code, _, err = run("audit", str(damaged), str(whole), "--report", str(tmp_path / "rep"))
+    assert code == 0, err
+    page = (tmp_path / "rep" / "lists" / "s1-t1.html").read_text()
+    assert "Ein Teil der JPEG-Daten des Fotos ist beschädigt (Corrupt JPEG data: premature end" in page
+    assert "JPEG" not in (tmp_path / "rep" / "lists" / "s1-t2.html").read_text()
+    assert (tmp_path / "rep" / "index.html").read_text().count("Foto teilweise beschädigt") == 1
+    run("audit", str(damaged), "--report", str(tmp_path / "en"), "--lang", "en")
+    assert "Part of the photo&#39;s JPEG data is damaged" in (tmp_path / "en" / "lists" / "s1-t1.html").read_text()

@@ -1,6 +1,7 @@
 """The batch runner: every photo gets a result or one line, whatever the others do."""
 import json
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -18,6 +19,10 @@ def fake_process(path: str) -> dict:
         time.sleep(2)
     if text.startswith("crash"):
         os._exit(3)
+    if text.startswith("killed"):
+        os.kill(os.getpid(), signal.SIGKILL)        # as the OOM killer does
+    if text.startswith("segfault"):
+        os.kill(os.getpid(), signal.SIGSEGV)        # as a crash in a native library does
     if text.startswith("bad"):
         raise PhotoProblem("no list on this photo", "no-list")
     if text.startswith("bug on two lines"):
@@ -56,9 +61,9 @@ def test_batch_goes_on_past_bad_photos_and_reports_each(tmp_path):
     assert status["g"][0] == "duplicate" and "a.jpg" in status["g"][1]
     assert len(seen) == 7
     # what kind of problem each is, for a report in another language than the sentence's
-    # (a worker that dies leaves its job unanswered: the time limit ends it)
-    assert {o.name: o.why for o in out} == {"a": "", "b": "no-list", "c": "timeout", "d": "timeout", "e": "crash",
+    assert {o.name: o.why for o in out} == {"a": "", "b": "no-list", "c": "timeout", "d": "crash", "e": "crash",
                                             "f": "", "g": "duplicate"}
+    assert status["d"][1] == "the process reading it died (exit status 3); the next run reads it again"
     assert json.loads((tmp_path / "res" / "a.list.json").read_text())["text"] == "ok a"
     assert (tmp_path / "res" / "a.overlay.jpg").read_bytes() == b"\xff\xd8jpeg"
     assert not list((tmp_path / "res").glob("*.part"))
@@ -100,6 +105,29 @@ def test_a_photo_over_the_time_limit_costs_the_others_read_beside_it_nothing(tmp
     assert sorted(o.name for o in seen) == ["a", "b", "c", "d"]
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert sorted(manifest) == ["a", "b", "c", "d"] and manifest["a"]["why"] == "timeout"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_worker_that_dies_is_noticed_at_once_and_said_truthfully(tmp_path, workers):
+    """A worker killed by the OOM killer (SIGKILL) or by a segfault in a native library left its photo unanswered: the
+    batch heard of it only when the time limit ran out, and called the photo too slow. It is noticed at once, its photo
+    is said with the signal, a new worker reads on, and the next run reads the photo again."""
+    photos = make(tmp_path / "in", {"a.jpg": "killed", "b.jpg": "ok b", "c.jpg": "segfault", "d.jpg": "ok d",
+                                    "e.jpg": "ok e"})
+    start = time.monotonic()
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c", "d", "e"], workers=workers,
+                    time_limit=40)
+    assert time.monotonic() - start < 30
+    assert [(o.name, o.status, o.why) for o in out] == [("a", "bad", "crash"), ("b", "done", ""), ("c", "bad", "crash"),
+                                                          ("d", "done", ""), ("e", "done", "")]
+    assert out[0].problem == ("the process reading it died (signal 9, SIGKILL: out of memory?); the next run reads it "
+                              "again")
+    assert out[0].problem_de.startswith("der Prozess, der es las, ist abgestürzt (Signal 9, SIGKILL: zu wenig "
+                                        "Speicher?)")
+    assert out[2].problem.startswith("the process reading it died (signal 11, SIGSEGV: a crash in a native library)")
+    (tmp_path / "in" / "a.jpg").write_text("ok a, read at last")
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c", "d", "e"], workers=workers)
+    assert [o.status for o in out] == ["done", "skipped", "bad", "skipped", "skipped"] and out[2].seconds > 0
 
 
 def test_a_failure_of_the_reader_is_said_on_one_line(tmp_path):
@@ -348,3 +376,21 @@ def test_an_error_writing_a_result_does_not_wait_for_a_photo_read_beside_it(tmp_
     with pytest.raises(OSError, match="No space left"):
         run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=50)
     assert time.monotonic() - start < 20
+
+
+def test_a_worker_that_dies_between_photos_costs_the_next_photo_nothing(tmp_path, monkeypatch):
+    """A worker killed while it waits for its next photo is replaced; the photo it would have read is read by a new
+    one, not said to have died with it."""
+    import desk.batch
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b", "c.jpg": "ok c"})
+    real = desk.batch._Workers.done
+
+    def done_then_killed(self, worker):
+        real(self, worker)
+        if worker in self.workers:
+            worker.proc.kill()
+            worker.proc.join()
+
+    monkeypatch.setattr(desk.batch._Workers, "done", done_then_killed)
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c"])
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("done", ""), ("done", "")]
