@@ -36,6 +36,14 @@ class SeatResult:
     money: float
     cents: Optional[int] = None     # private lists: Endzahlsummenverfahren
     penalty: int = 0                # penalty points in ``points`` (reference 002), after correction
+    #: the lost games ``money`` is charged for: the rows' count, fewer than ``lost`` where a higher written Verl. stands
+    #: for the score (SkWO 7.2.5 takes the lowest point count; loss money is charged per game lost, Spielplan SkWO 6.2)
+    charged_lost: Optional[int] = None
+
+    @property
+    def money_apart(self) -> bool:
+        """Whether ``money`` is charged for fewer lost games than ``lost`` says (a higher written Verl. kept)."""
+        return self.charged_lost is not None and self.charged_lost != self.lost
 
 
 @dataclass(frozen=True)
@@ -129,6 +137,7 @@ def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
         SeatResult(seat=s + 1, start_number=starts[s] if s < len(starts) else None,
                    points=fig.points[s], won=fig.won[s], lost=fig.lost[s],
                    others_lost=fig.others_lost[s], score=fig.score[s], money=corrected.money[s],
-                   cents=settle[s], penalty=penalty[s])
+                   cents=settle[s], penalty=penalty[s],
+                   charged_lost=corrected.charged_lost[s] if corrected.charged_lost else None)
         for s in range(sl.seats))
     return Audit(sl, tuple(findings), corrected, result)

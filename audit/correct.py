@@ -83,6 +83,9 @@ class Corrected:
     kept: dict = None
     #: the kept cells whose figure stands only as the cells read in doubt were read (``provisional``, as a change)
     provisional_kept: frozenset = frozenset()
+    #: per seat, the lost games the loss money is charged for: the rows' (a higher written Verl. kept for the score,
+    #: SkWO 7.2.5, is no game lost: the others are not credited for it either)
+    charged_lost: tuple = ()
 
 
 def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
@@ -385,7 +388,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
-    return Corrected(corrected, tuple(b.corrections), footer, money, kept)
+    return Corrected(corrected, tuple(b.corrections), footer, money, kept, charged_lost=tuple(lost))
 
 
 def _with_penalties(written: Optional[int], shift: int) -> Optional[int]:

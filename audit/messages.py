@@ -340,6 +340,20 @@ def show_money(value, lang: str = "de") -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
+#: The mark at a player's loss money charged for fewer lost games than his Verl. says, and its note (the terminal
+#: report, the list's page and the standings): a higher written count of lost games stands for the score by the lowest
+#: point count (SkWO 7.2.5), but it is no game lost, so neither the others' credit nor the loss money follows it: the
+#: money is charged for the games the rows show lost, by the tournament's schedule (Spielplan, SkWO 6.2).
+MONEY_APART_MARK = "‡"
+MONEY_APART_NOTE = {
+    "de": "‡ Betrag für weniger verlorene Spiele als Verl.: eine höhere geschriebene Zahl verlorener Spiele zählt für "
+          "die Wertung (SkWO 7.2.5), das Verlustgeld nur für die Spiele, die die Zeilen als verloren zeigen "
+          "(Spielplan, SkWO 6.2).",
+    "en": "‡ Money for fewer lost games than Lost: a higher written count of lost games counts for the score "
+          "(SkWO 7.2.5), the loss money only for the games the rows show lost (schedule, SkWO 6.2).",
+}
+
+
 def show_value(value, blank: str = "") -> str:
     """A cell's value as a referee reads it: X for a mark, 3,50 for money, ``blank`` for nothing.
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from .findings import DOUBT, ERROR, INFO, WARNING
-from .messages import (field_name, game_place, offence_name, part_name, penalty_when, render, show_money,
-                       show_value)
+from .messages import (MONEY_APART_MARK, MONEY_APART_NOTE, field_name, game_place, offence_name, part_name,
+                       penalty_when, render, show_money, show_value)
 from .model import parse_ref
 from .values import describe
 
@@ -180,5 +180,8 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
         lines.append("  " + w["head"])
         for r in a.result:
             lines.append(f"  {r.seat:<6} {str(r.start_number or '-'):<10} {r.points:>11} {r.won:>5} {r.lost:>5}"
-                         f" {r.others_lost:>7} {r.score:>8} {show_money(r.money, lang):>7}")
+                         f" {r.others_lost:>7} {r.score:>8} {show_money(r.money, lang):>7}"
+                         + (MONEY_APART_MARK if r.money_apart else ""))
+        if any(r.money_apart for r in a.result):
+            lines.append("  " + MONEY_APART_NOTE[lang])
     return "\n".join(lines)

@@ -72,6 +72,11 @@ class SeriesLine:
         return Decimal(str(self.result.money))
 
     @property
+    def money_apart(self) -> bool:
+        """Whether the money is charged for fewer lost games than ``lost`` (a higher written Verl. kept)."""
+        return self.result.money_apart
+
+    @property
     def kept_score(self) -> bool:
         """Whether the score is not its parts' sum: a lower written footer score stands (SkWO 7.2.5)."""
         r = self.result

@@ -45,6 +45,9 @@ class PlayerLine:
     #: series -> (open reading doubts on that series' list, its start number read in doubt there): what one series'
     #: ranking (:mod:`audit.series_standings`) marks
     series_doubts: dict = field(default_factory=dict)
+    #: on one of his lists his loss money is charged for fewer lost games than his Verl. says (a higher written count
+    #: kept for the score, SkWO 7.2.5; :attr:`audit.auditor.SeatResult.money_apart`)
+    money_apart: bool = False
 
     @property
     def kept_score(self) -> bool:
@@ -126,6 +129,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.score += r.score
         line.money += Decimal(str(r.money))
         line.penalty += r.penalty
+        line.money_apart = line.money_apart or r.money_apart
         line.doubts += len(doubtful)
         line.start_in_doubt = line.start_in_doubt or in_doubt
         line.series_doubts[series] = (len(doubtful), in_doubt)

@@ -15,7 +15,7 @@ from typing import Iterable, Optional
 import jinja2
 
 from audit.files import write_atomic
-from audit.messages import show_money
+from audit.messages import MONEY_APART_MARK, MONEY_APART_NOTE, show_money
 from audit.series_standings import series_numbers, series_standings
 from audit.standings import number_order
 
@@ -178,6 +178,9 @@ _ENV = jinja2.Environment(loader=jinja2.PackageLoader("desk", "templates"),
                           undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 # an amount of money as the page's language writes it ("0,50" on a German page), as the terminal reports do
 _ENV.filters["money"] = show_money
+# a player's money charged for fewer lost games than his Verl. (a higher written count kept for the score): its mark
+# and note, on the list's page and the standings as in the terminal report
+_ENV.globals.update(money_apart_mark=MONEY_APART_MARK, money_apart_note=MONEY_APART_NOTE)
 
 
 def _now() -> str:

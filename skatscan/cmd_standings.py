@@ -11,7 +11,7 @@ from audit.auditor import audit
 from audit.files import write_atomic
 from audit.load import BadListFile, load_list
 from audit.loss_money import loss_money as money_to_collect
-from audit.messages import show_money
+from audit.messages import MONEY_APART_MARK, MONEY_APART_NOTE, show_money
 from audit.series_standings import series_numbers, series_standings
 from audit.standings import StandingsError, standings
 from desk.html import STANDINGS_TEXTS, loss_money_lines, not_every_series_note, outside_seating_note, stand_in_notes
@@ -46,6 +46,8 @@ SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "w
 CSV_BOM = BOM
 #: The names of a file ``-o`` writes the standings page into without ``--html`` (as ``.csv`` the CSV without ``--csv``).
 PAGE_SUFFIXES = (".html", ".htm")
+#: The terminal's column of penalty points (in the game points), shown when a line has any (as the page's).
+PENALTY_HEAD = {"de": "Strafp.", "en": "Penalty"}
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
 TIE = {"de": "Los", "en": "lot"}
 #: Between the columns, as a spreadsheet of the language splits a file it opens: ";" in German (where "," is the
@@ -129,25 +131,36 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
     names = names or {}
     named = any(names.get(p.start_number) for p in lines)
     doubts = any(p.doubts for p in lines)
+    apart = any(p.money_apart for p in lines)
     starts = [p.shown for p in lines]
     wide = max([9, *map(len, starts)])          # a stand-in line (S2-T10-P3?) is wider than a start number
     third = notes["table"] if series is not None else head[2]
     rows = [notes["series_title"].format(series=series)] if series is not None else []
-    rows.append(f"{head[0]:>5} {head[1]:>{wide}} {third:>6} {head[3]:>11} {head[4]:>5} {head[5]:>5} {head[6]:>7} "
+    penalties = any(p.penalty for p in lines)
+    rows.append(f"{head[0]:>5} {head[1]:>{wide}} {third:>6} {head[3]:>11}"
+                + (f" {PENALTY_HEAD[lang]:>8}" if penalties else "")
+                + f" {head[4]:>5} {head[5]:>5} {head[6]:>7} "
                 f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
                 + (f"  {notes['name']}" if named else ""))
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
         money_shown = show_money(p.money, lang)
         where = (p.table if p.table is not None else "?") if series is not None else len(p.series)
-        rows.append((f"{place:>5} {start:>{wide}} {where:>6} {p.points:>11} {p.won:>5} {p.lost:>5} "
-                     f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money_shown:>7}"
-                     + (f" {p.doubts or '':>7}" if doubts else "")
-                     + (f"  {names.get(p.start_number, '')}" if named else "")))
+        row = (f"{place:>5} {start:>{wide}} {where:>6} {p.points:>11}"
+               + (f" {f'{p.penalty:+d}' if p.penalty else '':>8}" if penalties else "")
+               + f" {p.won:>5} {p.lost:>5} "
+               f"{p.others_lost:>7} {p.score:>8}{'†' if p.kept_score else ' '} {money_shown:>7}"
+               + ((MONEY_APART_MARK if p.money_apart else " ") if apart else "")
+               + (f" {p.doubts or '':>7}" if doubts else "")
+               + (f"  {names.get(p.start_number, '')}" if named else ""))
+        # the money's mark (‡) as the last column leaves no blank at the end of the other lines
+        rows.append(row.rstrip() if apart and not (doubts or named) else row)
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
     if any(p.kept_score for p in lines):
         rows.append(notes["kept"])
+    if apart:
+        rows.append(MONEY_APART_NOTE[lang])
     if doubts:
         rows.append(notes["doubt_note"])
     if series is not None:

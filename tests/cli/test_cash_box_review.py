@@ -1,0 +1,88 @@
+"""The review of the series rankings and the cash box (the small tournament of ``tests/audit/small_tournament``, its
+figures worked out by hand there): a higher written Verl. kept for the score against the loss money charged for the
+rows' lost games, the penalty column of each series, two lists of one table, a cash box resting on lists in doubt."""
+import csv
+import io
+import json
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from audit.auditor import audit
+from audit.listjson import dumps, list_to_json
+from audit.model import CellReading, Penalty
+from audit.report import render_text
+from audit.standings import standings
+from skatscan.cli import cli
+from tests.audit import small_tournament as tour
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(folder, lists):
+    folder.mkdir(parents=True, exist_ok=True)
+    for sl in lists:
+        (folder / sl.source).write_text(dumps(list_to_json(sl)), encoding="utf-8")
+    return folder
+
+
+def _lost_written_three(sl):
+    """Series 1, table 1 with seat 1's Verl. written 3 where its rows give 1 (the rest of the footer blank)."""
+    return replace(sl, footer=replace(sl.footer, lost=(3, None, None)))
+
+
+def test_a_higher_written_lost_count_stands_for_the_score_and_the_money_is_marked(tmp_path):
+    """Player 1's Verl. 3 (rows: 1) stands for his score, 20 - 2 x 50 = -80 (SkWO 7.2.5), but the loss money is
+    charged for the one game the rows show lost (0,50, Spielplan SkWO 6.2), as the others' credit is: the Betrag
+    carries ‡ and a note says why, on the list's report and in the standings."""
+    s1t1, *rest = tour.lists()
+    a = audit(_lost_written_three(s1t1))
+    first = a.result[0]
+    assert (first.lost, first.score, first.money, first.charged_lost, first.money_apart) == (3, -80, 0.5, 1, True)
+    assert not any(r.money_apart for r in a.result[1:])
+    text = render_text(a, "de")
+    assert "-80    0,50‡" in text and "‡ Betrag für weniger verlorene Spiele als Verl." in text
+    folder = write(tmp_path / "lists", [_lost_written_three(s1t1), *rest])
+    code, out, err = run("standings", folder, "--series", 1)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert [line for line in lines if line.endswith("‡")] == [
+        "    6         1      1         -20     1     3      40      -80     0,50‡"]
+    assert any(line.startswith("‡ Betrag für weniger verlorene Spiele als Verl.") for line in lines)
+    assert not any(line.endswith(" ") for line in lines)
+    code, page, err = run("standings", folder, "--html", "--lang", "en")
+    assert code == 0, err
+    assert page.count("<td>3.00‡</td>") == 1 and page.count("<td>0.50‡</td>") == 1     # overall, series 1
+    assert "‡ Money for fewer lost games than Lost" in page
+    # a list without such a footer has neither mark nor note
+    code, out, _ = run("standings", write(tmp_path / "plain", tour.lists()))
+    assert "‡" not in out
+
+
+def _with_penalties():
+    """The tournament with penalty points that add up to nought for each player over both series: 1 +1 and -1, 2 -1
+    and +1, 6 +1 and -1 (written after the last game; the default schedule lets written penalties stand)."""
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+
+    def pen(sl, seat, points):
+        return replace(sl, penalties=(Penalty(after=4, seat=seat, offence="minor", points=points),))
+    return [pen(s1t1, 2, (1, -1, None)), pen(s1t2, 3, (None, None, 1)), pen(s2t1, 1, (-1, None, None)),
+            pen(s2t2, 3, (1, None, -1))]
+
+
+def test_the_terminal_standings_have_the_penalty_column_the_page_and_csv_have(tmp_path):
+    folder = write(tmp_path / "lists", _with_penalties())
+    code, out, err = run("standings", folder, "--series", 1)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "Platz Start-Nr.  Tisch Spielpunkte  Strafp.  Gew. Verl.  Gegner  Wertung   Betrag"
+    assert lines[2:4] == ["    1         3      1          48              1     0      80      178     0,00",
+                          "    2         5      2          24              1     0      80      154     0,00"]
+    assert "    4         1      1         -19       +1     1     1      40       21     0,50" in lines
+    # over the tournament every player's penalties add up to nought: no column, as on the page
+    code, out, err = run("standings", folder, "--lang", "en")
+    assert "Penalty" not in out.splitlines()[0]
