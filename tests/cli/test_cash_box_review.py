@@ -86,3 +86,25 @@ def test_the_terminal_standings_have_the_penalty_column_the_page_and_csv_have(tm
     # over the tournament every player's penalties add up to nought: no column, as on the page
     code, out, err = run("standings", folder, "--lang", "en")
     assert "Penalty" not in out.splitlines()[0]
+
+
+def test_each_series_section_shows_its_penalties_though_they_add_up_to_nought_and_the_csv_appends_them(tmp_path):
+    """Every player's penalties add up to nought over the tournament: the overall table has no penalty column, each
+    series' section has it (as `--series S` has), and the CSV appends s1_penalty and s2_penalty after its columns."""
+    folder = write(tmp_path / "lists", _with_penalties())
+    code, page, err = run("standings", folder, "--html")
+    assert code == 0, err
+    overall = page.split('<table id="standings">')[1].split("</table>")[0]
+    assert "Strafpunkte" not in overall
+    for s in (1, 2):
+        section = page.split(f'<section class="series" id="series-{s}">')[1].split("</section>")[0]
+        assert "<th>Strafpunkte (in den Spielpunkten)</th>" in section
+    assert "<td>+1</td>" in page.split('id="series-1"')[1] and "<td>-1</td>" in page.split('id="series-2"')[1]
+    code, out, err = run("standings", folder, "--csv")
+    head = out.splitlines()[0].split(";")
+    assert head[-8:] == ["s1_place", "s1_tie", "s1_table_money", "s2_place", "s2_tie", "s2_table_money",
+                         "s1_penalty", "s2_penalty"]
+    rows = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}
+    assert {n: (r["penalty"], r["s1_penalty"], r["s2_penalty"]) for n, r in rows.items()} == {
+        "1": ("0", "1", "-1"), "2": ("0", "-1", "1"), "3": ("0", "0", "0"), "4": ("0", "0", "0"),
+        "5": ("0", "0", "0"), "6": ("0", "1", "-1")}
