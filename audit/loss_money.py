@@ -4,7 +4,10 @@ and the tournament's.
 A player pays loss money for his lost games at the table, series by series, by the tournament's schedule (Spielplan,
 SkWO 6.2; ``--loss-money``). The audit charges every list by that schedule after correction, whatever its kind (the
 corrected footer's ``money`` and ``money_total``: a figure left blank or written wrong on the list is what the schedule
-says), so a table's total is its corrected list's, summed here. A schedule that charges nothing (``--loss-money 0``, an
+says), so a table's total is its corrected list's, summed here. It charges the games the corrected rows show lost: a
+higher Verl. written in the footer stands for the score (SkWO 7.2.5, the lowest point count) but is no game lost,
+which the others get no credit for either; the money is marked then (``SeatResult.money_apart``). Two lists that
+claim one series and table (``twice``) are both counted, each named by its file. A schedule that charges nothing (``--loss-money 0``, an
 evening without loss money) leaves nothing to collect: ``charged`` is false and the standings say nothing of it.
 """
 from __future__ import annotations
@@ -47,10 +50,27 @@ class LossMoney:
     def total(self) -> Decimal:
         return sum((t.amount for t in self.tables), Decimal(0))
 
-    def table_amount(self, series: Optional[int], table: Optional[int]) -> Optional[Decimal]:
-        """The total of the table ``table`` in ``series`` (None when no list, or several lists without numbers)."""
+    def table_amount(self, series: Optional[int], table: Optional[int], source: str = "") -> Optional[Decimal]:
+        """The total of the table ``table`` in ``series`` (None when no list, or several lists without numbers);
+        ``source``: the list file the player's result comes from, which tells two lists of one table apart."""
         found = [t.amount for t in self.tables if (t.series, t.table) == (series, table)]
+        if len(found) > 1 and source:
+            found = [t.amount for t in self.tables if (t.series, t.table) == (series, table) and t.source == source]
         return found[0] if len(found) == 1 else None
+
+    @property
+    def twice(self) -> list[tuple[int, int, list[str]]]:
+        """The series and tables that more than one list claims (series, table, the lists' files): a series or
+        table misread or miswritten on one of them, or the same table counted twice; a table counts once."""
+        seen: dict = {}
+        for t in self.tables:
+            if t.series is not None and t.table is not None:
+                seen.setdefault((t.series, t.table), []).append(t.source)
+        return [(series, table, sources) for (series, table), sources in seen.items() if len(sources) > 1]
+
+    def shared(self, m: TableMoney) -> bool:
+        """Whether another list claims the series and table of ``m`` (:attr:`twice`): it is named by its file."""
+        return m.table is not None and sum((t.series, t.table) == (m.series, m.table) for t in self.tables) > 1
 
 
 def charges(settings: Settings) -> bool:

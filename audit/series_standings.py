@@ -72,6 +72,11 @@ class SeriesLine:
         return Decimal(str(self.result.money))
 
     @property
+    def source(self) -> str:
+        """The list file of the player's result in the series."""
+        return self.player.sources.get(self.series, "")
+
+    @property
     def money_apart(self) -> bool:
         """Whether the money is charged for fewer lost games than ``lost`` (a higher written Verl. kept)."""
         return self.result.money_apart

@@ -48,6 +48,9 @@ class PlayerLine:
     #: on one of his lists his loss money is charged for fewer lost games than his Verl. says (a higher written count
     #: kept for the score, SkWO 7.2.5; :attr:`audit.auditor.SeatResult.money_apart`)
     money_apart: bool = False
+    #: series -> the list file his result there comes from (two lists may claim one table: the cash box tells them
+    #: apart by it)
+    sources: dict = field(default_factory=dict)
 
     @property
     def kept_score(self) -> bool:
@@ -122,6 +125,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.read_as = line.read_as or read_as
         line.series[series] = (a.sl.table.table, r.seat, r.score, r)
         where[(pid, series)] = a.sl.source
+        line.sources[series] = str(a.sl.source)
         line.points += r.points
         line.won += r.won
         line.lost += r.lost

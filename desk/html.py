@@ -388,7 +388,8 @@ def loss_money_lines(money, lang: str = "de", series=None) -> list[str]:
     shown = [s for s in money.series if series is None or s == series]
     rows = [t["money_head"]]
     for s in shown:
-        tables = "; ".join(f"{money_table_label(m, lang)}: {show_money(m.amount, lang)}" for m in money.of_series(s))
+        tables = "; ".join(f"{money_table_label(m, lang, money)}: {show_money(m.amount, lang)}"
+                           for m in money.of_series(s))
         label = t["money_series"].format(series=s if s is not None else "?")
         rows.append(f"  {label}: {show_money(money.series_total(s), lang)} ({tables})")
     if series is None:
@@ -396,11 +397,18 @@ def loss_money_lines(money, lang: str = "de", series=None) -> list[str]:
     return rows
 
 
-def money_table_label(m, lang: str = "de") -> str:
-    """A table of the loss money: "Tisch 7", or "Tisch ? (s2-x.json)" for a list without a table number."""
-    t = STANDINGS_TEXTS[lang]
-    return t["money_table"].format(table=m.table) if m.table is not None else \
-        t["money_table"].format(table=f"? ({Path(m.source).name})")
+def money_table_label(m, lang: str = "de", money=None) -> str:
+    """A table of the loss money: "Tisch 7", or "Tisch ? (s2-x.json)" for a list without a table number, and
+    "Tisch 7 (s2-t7.json)" for a table another list of the series claims too (``money.shared``)."""
+    return STANDINGS_TEXTS[lang]["money_table"].format(table=table_number(m, money))
+
+
+def table_number(m, money=None) -> str:
+    """The table of a loss money line as the cash box names it: its number, its file beside it where the number is
+    unknown ("?") or another list of the series has it too (the cash box showed "Tisch 1: 0,50; Tisch 1: 0,00")."""
+    if m.table is None:
+        return f"? ({Path(m.source).name})"
+    return f"{m.table} ({Path(m.source).name})" if money is not None and money.shared(m) else str(m.table)
 
 
 def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=(), money=None,
@@ -431,4 +439,4 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False, o
         outside=outside_seating_note(outside, lang), by_series=by_series, one=series,
         title=t["series_title"].format(series=series) if series is not None else t["title"],
         money=money, show_money=bool(money is not None and money.charged and money.tables),
-        table_label=lambda m: m.table if m.table is not None else f"? ({Path(m.source).name})")
+        table_label=lambda m: table_number(m, money))

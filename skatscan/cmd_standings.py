@@ -95,15 +95,16 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
         for s in series:
             own = ranks[s].get(id(p))
             row += ["", "", ""] if own is None else [own.place, TIE[lang] if own.tie else "",
-                                                     _table_money(money, s, own.table, lang)]
+                                                     _table_money(money, s, own.table, lang, own.source)]
         row += [p.series[s][3].penalty if s in p.series else "" for s in series]
         w.writerow(row)
     return out.getvalue()
 
 
-def _table_money(money, series, table, lang: str) -> str:
-    """The loss money of ``table`` in ``series`` (the list's, after correction), "" when unknown."""
-    amount = money.table_amount(series, table) if money is not None else None
+def _table_money(money, series, table, lang: str, source: str = "") -> str:
+    """The loss money of ``table`` in ``series`` (the list's, after correction; ``source``, the player's list file,
+    tells two lists that claim the table apart), "" when unknown."""
+    amount = money.table_amount(series, table, source) if money is not None else None
     return show_money(amount, lang) if amount is not None else ""
 
 
@@ -121,7 +122,7 @@ def series_csv(lines, series: int, names=None, lang: str = "de", outside=(), mon
                     p.seat, p.points, p.won, p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
                     as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
                     p.read_as, series if (series, p.table) in apart else "",
-                    _table_money(money, series, p.table, lang)])
+                    _table_money(money, series, p.table, lang, p.source)])
     return out.getvalue()
 
 
@@ -248,6 +249,10 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
         raise BadInput(str(exc))
     outside = outside_seating([a.sl for a in audits], drawn)
     money = money_to_collect(audits, settings)
+    for series, table, sources in money.twice:
+        # the cash box names each by its file, the CSV gives each player his own list's money; a table counts once
+        click.echo(f"skatscan: series {series}, table {table} is on {len(sources)} lists: {', '.join(sources)}: one "
+                   f"of them has its series or table misread or miswritten (a table counts once)", err=True)
     if only is not None and only not in series_numbers(lines):
         given = ", ".join(map(str, series_numbers(lines))) or "none"
         raise BadInput(f"no list of series {only} among the lists (their series: {given})", "--series")

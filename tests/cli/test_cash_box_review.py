@@ -108,3 +108,26 @@ def test_each_series_section_shows_its_penalties_though_they_add_up_to_nought_an
     assert {n: (r["penalty"], r["s1_penalty"], r["s2_penalty"]) for n, r in rows.items()} == {
         "1": ("0", "1", "-1"), "2": ("0", "-1", "1"), "3": ("0", "0", "0"), "4": ("0", "0", "0"),
         "5": ("0", "0", "0"), "6": ("0", "1", "-1")}
+
+
+def test_two_lists_of_one_table_are_said_and_the_cash_box_names_each_by_its_file(tmp_path):
+    """Series 2, table 2's list says table 1 (misread or miswritten): standings say it in one line naming both files,
+    the cash box names each table by its file (not "Tisch 1: 2,50; Tisch 1: 0,50"), the CSV gives each player his
+    own list's money (it was blank)."""
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    folder = write(tmp_path / "lists", [s1t1, s1t2, s2t1, replace(s2t2, table=replace(s2t2.table, table=1))])
+    code, out, err = run("standings", folder)
+    assert code == 0, err
+    assert err == (f"skatscan: series 2, table 1 is on 2 lists: {folder / 's2-t1.json'}, {folder / 's2-t2.json'}: "
+                   "one of them has its series or table misread or miswritten (a table counts once)\n")
+    assert "  Serie 2: 3,00 (Tisch 1 (s2-t1.json): 2,50; Tisch 1 (s2-t2.json): 0,50)" in out.splitlines()
+    assert "  Serie 1: 2,00 (Tisch 1: 1,00; Tisch 2: 1,00)" in out.splitlines()
+    code, out, _ = run("standings", folder, "--csv")
+    rows = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}
+    assert {n: r["s2_table_money"] for n, r in rows.items()} == {"1": "2,50", "4": "2,50", "5": "2,50",
+                                                                 "2": "0,50", "3": "0,50", "6": "0,50"}
+    code, out, _ = run("standings", folder, "--series", 2, "--csv", "--lang", "en")
+    assert sorted(r["table_money"] for r in csv.DictReader(io.StringIO(out))) == ["0.50"] * 3 + ["2.50"] * 3
+    code, page, _ = run("standings", folder, "--html")
+    assert '<td class="l">1 (s2-t1.json)</td><td>2,50</td>' in page
+    assert '<td class="l">1 (s2-t2.json)</td><td>0,50</td>' in page
