@@ -27,6 +27,13 @@ class TableMoney:
     #: the list's file
     source: str
     amount: Decimal
+    #: open reading doubts on the list: its amount is provisional until the referee settles them (a lost game or a
+    #: start number read in doubt may change who pays what), as the standings mark its players
+    doubts: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return self.doubts > 0
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,15 @@ class LossMoney:
 
     def of_series(self, series: Optional[int]) -> tuple[TableMoney, ...]:
         return tuple(t for t in self.tables if t.series == series)
+
+    def series_provisional(self, series: Optional[int]) -> bool:
+        """Whether a list of ``series`` still holds open reading doubts: its total is provisional."""
+        return any(t.provisional for t in self.of_series(series))
+
+    @property
+    def provisional(self) -> bool:
+        """Whether any list still holds open reading doubts: the tournament's total is provisional."""
+        return any(t.provisional for t in self.tables)
 
     def series_total(self, series: Optional[int]) -> Decimal:
         return sum((t.amount for t in self.of_series(series)), Decimal(0))
@@ -81,6 +97,7 @@ def charges(settings: Settings) -> bool:
 def loss_money(audits: Iterable[Audit], settings: Settings) -> LossMoney:
     """Each list's loss money after correction (the sum of its players' ``money``), by series and table."""
     tables = [TableMoney(a.sl.table.series, a.sl.table.table, str(a.sl.source),
-                         sum((Decimal(str(r.money)) for r in a.result), Decimal(0))) for a in audits]
+                         sum((Decimal(str(r.money)) for r in a.result), Decimal(0)), len(a.sl.doubtful_cells()))
+              for a in audits]
     tables.sort(key=lambda t: (t.series is None, t.series or 0, t.table is None, t.table or 0, t.source))
     return LossMoney(tuple(tables), charges(settings))

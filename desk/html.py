@@ -305,6 +305,10 @@ STANDINGS_TEXTS = {
                           "die Beträge seiner Spieler.",
                money_head="Verlustgeld (Spielplan, SkWO 6.2), an den Tischen zu kassieren:",
                money_series="Serie {series}", money_table="Tisch {table}", money_sum="zusammen",
+               money_provisional="vorläufig",
+               money_provisional_note="vorläufig: die Liste des Tisches hat noch offene Lesezweifel; der Betrag gilt "
+                                      "erst, wenn der Schiedsrichter sie geklärt hat (ein verlorenes Spiel oder eine "
+                                      "Start-Nr. kann anders gelesen sein).",
                money_total="Insgesamt"),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
@@ -331,6 +335,10 @@ STANDINGS_TEXTS = {
                           "for each table its players' amounts.",
                money_head="Loss money (schedule, SkWO 6.2), to be collected at the tables:",
                money_series="Series {series}", money_table="Table {table}", money_sum="together",
+               money_provisional="provisional",
+               money_provisional_note="provisional: the table's list still has open reading doubts; the amount "
+                                      "holds once the referee has settled them (a lost game or a start number may "
+                                      "read otherwise).",
                money_total="Total"),
 }
 
@@ -386,14 +394,20 @@ def loss_money_lines(money, lang: str = "de", series=None) -> list[str]:
         return []
     t = STANDINGS_TEXTS[lang]
     shown = [s for s in money.series if series is None or s == series]
+    mark = f" {t['money_provisional']}"         # an amount resting on a list with open reading doubts
+
+    def amount(value, provisional: bool) -> str:
+        return show_money(value, lang) + (mark if provisional else "")
     rows = [t["money_head"]]
     for s in shown:
-        tables = "; ".join(f"{money_table_label(m, lang, money)}: {show_money(m.amount, lang)}"
+        tables = "; ".join(f"{money_table_label(m, lang, money)}: {amount(m.amount, m.provisional)}"
                            for m in money.of_series(s))
         label = t["money_series"].format(series=s if s is not None else "?")
-        rows.append(f"  {label}: {show_money(money.series_total(s), lang)} ({tables})")
+        rows.append(f"  {label}: {amount(money.series_total(s), money.series_provisional(s))} ({tables})")
     if series is None:
-        rows.append(f"  {t['money_total']}: {show_money(money.total, lang)}")
+        rows.append(f"  {t['money_total']}: {amount(money.total, money.provisional)}")
+    if any(money.series_provisional(s) for s in shown):
+        rows.append(f"  {t['money_provisional_note']}")
     return rows
 
 

@@ -37,8 +37,9 @@ SERIES_FIELDS = ("table", "points", "won", "lost", "others_lost", "score", "mone
 #: series' own ranking, its lot mark, and the loss money of his table in that series.
 SERIES_RANK_FIELDS = ("place", "tie", "table_money")
 #: Appended after those (again the columns before stay): each series' penalty points (in its points), which add up
-#: to the ``penalty`` column, where they may add up to nought (-3 in series 1, +3 in series 2).
-SERIES_LAST_FIELDS = ("penalty",)
+#: to the ``penalty`` column, where they may add up to nought (-3 in series 1, +3 in series 2), and the open reading
+#: doubts on the series' list: its figures and its ``table_money`` are provisional until the referee settles them.
+SERIES_LAST_FIELDS = ("penalty", "open_doubts")
 #: The CSV of one series' ranking (``--series S --csv``): a row per player of the series, by his place there.
 SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "won", "lost", "others_lost", "score",
                    "money", "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as",
@@ -64,7 +65,8 @@ CSV_MARKS = tuple(sep.join(CSV_HEAD[:3]) for sep in SEPARATOR.values())
 def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...), then his place in each series'
     own ranking (``s1_place``, ``s1_tie``) and his table's loss money there (``s1_table_money``, from ``money``, the
-    :class:`audit.loss_money.LossMoney` of the lists), then each series' penalty points (``s1_penalty``); ``names``
+    :class:`audit.loss_money.LossMoney` of the lists), then each series' penalty points (``s1_penalty``) and open
+    reading doubts (``s1_open_doubts``: his figures and table money there are provisional); ``names``
     (start number -> name, e.g. from the seating list) fills the name column. Money and the separator as a
     spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
     "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
@@ -96,7 +98,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
             own = ranks[s].get(id(p))
             row += ["", "", ""] if own is None else [own.place, TIE[lang] if own.tie else "",
                                                      _table_money(money, s, own.table, lang, own.source)]
-        row += [p.series[s][3].penalty if s in p.series else "" for s in series]
+        for s in series:
+            row += [p.series[s][3].penalty, p.series_doubts.get(s, (0, False))[0]] if s in p.series else ["", ""]
         w.writerow(row)
     return out.getvalue()
 
