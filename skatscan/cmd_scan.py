@@ -270,7 +270,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         if report:
             # the lists that are no drawn table: they count with their own start numbers, and the index says so
             from desk.html import outside_seating_note
-            outside = outside_seating([a.sl for a in audits if a.sl.table.kind == "tournament"], drawn)
+            outside = outside_seating([a.sl for a in audits if a.sl.table.kind != "private"], drawn)
             page, problem = _standings_page(audits, lang, Path(report), player_names, outside, settings)
             index = write_report_or_fail(Path(report), views, lang, page, pages=False, standings_problem=problem,
                                          notes=[(TWICE_NOTE if same else CLASH_NOTE)[lang].format(
@@ -549,7 +549,9 @@ def _standings_page(audits, lang: str, folder: Path, names=None, outside=(),
     with; and why there is none, in
     the report's language (a start number that plays one series twice). Where there is none, the standings an
     earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
-    lists = [a for a in audits if a.sl.table.kind == "tournament"]
+    # as `standings` counts them: every list with a tournament score (a home list scores Seeger-Fabian too, reference
+    # 004); a private list (cent settlement) has none
+    lists = [a for a in audits if a.sl.table.kind != "private"]
     if not lists:
         _remove_standings(folder)
         return None, None

@@ -160,3 +160,20 @@ def test_the_cash_box_is_provisional_where_a_list_holds_open_reading_doubts(tmp_
     rows = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}
     assert {n: (r["s1_open_doubts"], r["s2_open_doubts"]) for n, r in rows.items()} == {
         "1": ("0", "0"), "4": ("0", "0"), "5": ("0", "0"), "2": ("0", "1"), "3": ("0", "1"), "6": ("0", "1")}
+
+
+def test_the_reports_standings_count_the_lists_standings_counts(tmp_path):
+    """A home list (Seeger-Fabian, reference 004) counts in `standings`; the report's standings counted only
+    tournament lists and left its players out. A private list (cent settlement) has no tournament score: left out."""
+    from audit.settings import Settings
+    from skatscan.cmd_scan import _standings_page
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    home = replace(s2t2, table=replace(s2t2.table, kind="home"))
+    private = replace(s2t2, table=replace(s2t2.table, kind="private", series=3), source="privat.json")
+    page, problem = _standings_page([audit(sl) for sl in (s1t1, s1t2, s2t1, home, private)], "en", tmp_path,
+                                    settings=Settings())
+    assert problem is None
+    code, wanted, err = run("standings", write(tmp_path / "lists", [s1t1, s1t2, s2t1, home]), "--csv", "--lang", "en")
+    assert code == 0, err
+    assert (tmp_path / "standings.csv").read_text("utf-8").lstrip("\ufeff") == wanted
+    assert "<b>186</b>" in page and "Series 3" not in page
