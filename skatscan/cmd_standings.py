@@ -21,7 +21,7 @@ from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, OneLineCommand, bad_input_line
 from .cmd_audit import expand
-from .options import make_settings, read_seatings, settings_options
+from .options import make_settings, read_seatings, settings_of_scan, settings_options
 from .outputs import not_an_input
 from .photos import with_name_hint
 
@@ -215,7 +215,8 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
         raise BadInput(f"{'--csv writes CSV' if as_csv else '--html writes a page'}: name the file "
                        f"{'.csv' if as_csv else '.html'}", output)
     as_csv, as_html = as_csv or (not as_html and suffix == ".csv"), as_html or (not as_csv and suffix in PAGE_SUFFIXES)
-    settings = make_settings(games, loss_money)
+    # a scan's results folder: audited by the settings scan read it with, unless they are given again
+    settings = settings_of_scan(make_settings(games, loss_money), lists)
     drawn, names = read_seatings(seating)
     loaded = []
     bad = 0

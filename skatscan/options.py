@@ -1,6 +1,7 @@
 """Options shared by several subcommands."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 import click
@@ -79,3 +80,45 @@ def read_seatings(paths) -> tuple[Optional[dict], dict]:
 
 lang_option = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
                            help="Language of the report (German for referees, or English).")
+
+
+#: The settings a scan keeps in its results folder's manifest (``made_with`` of each photo) that a later command on
+#: that folder takes where they are not given again: (the Settings field, the option's parameter name, the option).
+SCAN_SETTINGS = (("loss_money", "loss_money", "--loss-money"), ("games", "games", "--games"),
+                 ("online", "online", "--online"), ("penalties", "penalties", "--penalties"))
+
+
+def settings_of_scan(settings: Settings, paths) -> Settings:
+    """``settings`` with what a scan's results folder among ``paths`` was read with (its ``manifest.json``: each
+    photo's ``made_with``) where the option was not given on the command line: ``standings bericht/results`` after a
+    ``scan --loss-money 0.30*3,0.60`` charged by the default schedule unless it was given again. Said in one line;
+    nothing taken where the photos were read with different settings, or where the option is given."""
+    from pathlib import Path
+
+    from desk.batch import MANIFEST, _read_manifest
+    found = []
+    for p in paths:
+        manifest = Path(p) / MANIFEST
+        if Path(p).is_dir() and manifest.is_file():
+            made = [e.get("made_with") for e in _read_manifest(manifest).values() if isinstance(e, dict)]
+            found += [(m, manifest) for m in made if isinstance(m, dict)]
+    ctx = click.get_current_context()
+    taken = {}
+    for field, param, option in SCAN_SETTINGS:
+        if ctx.get_parameter_source(param) not in (click.core.ParameterSource.DEFAULT, None):
+            continue
+        values = {repr(m.get(field)) for m, _ in found if field in m}
+        if len(values) == 1 and all(field in m for m, _ in found):
+            value = found[0][0][field]
+            if value != getattr(settings, field):
+                taken[field] = (option, value)
+    if not taken:
+        return settings
+    try:
+        new = replace(settings, **{field: value for field, (_, value) in taken.items()})
+    except (ValueError, TypeError):
+        return settings         # a manifest written by hand or another version: the settings as given
+    shown = " ".join(f"{option} {value}" if not isinstance(value, bool) else option
+                     for option, value in taken.values())
+    click.echo(f"skatscan: as scan read these lists ({found[0][1]}): {shown}", err=True)
+    return new

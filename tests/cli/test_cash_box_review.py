@@ -177,3 +177,18 @@ def test_the_reports_standings_count_the_lists_standings_counts(tmp_path):
     assert code == 0, err
     assert (tmp_path / "standings.csv").read_text("utf-8").lstrip("\ufeff") == wanted
     assert "<b>186</b>" in page and "Series 3" not in page
+
+
+def test_standings_of_a_scans_results_take_the_loss_money_schedule_scan_read_them_with(tmp_path):
+    """A results folder remembers the settings its photos were read with (manifest.json, each photo's made_with):
+    `standings` on it charges by that schedule, said in one line, unless --loss-money is given again."""
+    folder = write(tmp_path / "results", tour.lists())
+    made_with = {"engine": "x", "games": None, "loss_money": "0.30*3,0.60", "online": False, "penalties": None}
+    (folder / "manifest.json").write_text(json.dumps({f"s{k}": {"made_with": made_with} for k in range(4)}), "utf-8")
+    code, out, err = run("standings", folder, "--series", 2)
+    assert code == 0, err
+    assert err == f"skatscan: as scan read these lists ({folder / 'manifest.json'}): --loss-money 0.30*3,0.60\n"
+    assert out.splitlines()[-1] == "  Serie 2: 1,80 (Tisch 1: 1,50; Tisch 2: 0,30)"
+    code, out, err = run("standings", folder, "--series", 2, "--loss-money", "0.50*3,1.00")
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "  Serie 2: 3,00 (Tisch 1: 2,50; Tisch 2: 0,50)"
