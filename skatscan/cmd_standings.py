@@ -184,6 +184,18 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
     return "\n".join(rows)
 
 
+class SeriesNumber(click.ParamType):
+    """A series as ``--series`` takes it: its number on the lists, 1 to 999 (click said "'abc' is not a valid integer
+    range", which names no series)."""
+    name = "series"
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if text.isdigit() and 1 <= int(text) <= 999:
+            return int(text)
+        self.fail(f"a series is its number on the lists, 1 to 999 (the Serie box): not '{value}'", param, ctx)
+
+
 @click.command("standings", cls=OneLineCommand)
 @click.argument("lists", nargs=-1, required=True, type=click.Path())
 @click.option("--csv", "as_csv", is_flag=True,
@@ -197,7 +209,7 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
 @click.option("--seating", type=click.Path(dir_okay=False), multiple=True,
               help="The seating list of 'skatscan draw': each list's drawn start numbers (as scan --seating "
                    "gives them) and the players' names (again for each file of an event drawn step by step).")
-@click.option("--series", "only", type=click.IntRange(1, 999), metavar="S",
+@click.option("--series", "only", type=SeriesNumber(), metavar="S",
               help="The ranking of series S alone (series prizes; a series at a glance), with its tables' loss "
                    "money.")
 @settings_options

@@ -192,3 +192,10 @@ def test_standings_of_a_scans_results_take_the_loss_money_schedule_scan_read_the
     code, out, err = run("standings", folder, "--series", 2, "--loss-money", "0.50*3,1.00")
     assert code == 0 and err == ""
     assert out.splitlines()[-1] == "  Serie 2: 3,00 (Tisch 1: 2,50; Tisch 2: 0,50)"
+
+
+@pytest.mark.parametrize("given", ["abc", "0", "1000", "-2"])
+def test_series_that_is_no_series_number_says_what_a_series_is(given, tmp_path):
+    code, out, err = run("standings", write(tmp_path / "lists", tour.lists()), "--series", given)
+    assert code == 2 and out == ""
+    assert err == f"skatscan: --series: a series is its number on the lists, 1 to 999 (the Serie box): not '{given}'\n"
