@@ -58,6 +58,10 @@ def test_a_higher_written_lost_count_stands_for_the_score_and_the_money_is_marke
     assert code == 0, err
     assert page.count("<td>3.00‡</td>") == 1 and page.count("<td>0.50‡</td>") == 1     # overall, series 1
     assert "‡ Money for fewer lost games than Lost" in page
+    # the list's page (audit --report, as scan's report) marks it too
+    code, _, err = run("audit", folder / "s1-t1.json", "--report", tmp_path / "report")
+    listpage = (tmp_path / "report" / "lists" / "s1-t1.html").read_text("utf-8")
+    assert "<td>0,50‡</td>" in listpage and "‡ Betrag für weniger verlorene Spiele als Verl." in listpage
     # a list without such a footer has neither mark nor note
     code, out, _ = run("standings", write(tmp_path / "plain", tour.lists()))
     assert "‡" not in out
