@@ -7,8 +7,9 @@ corrected footer's ``money`` and ``money_total``: a figure left blank or written
 says), so a table's total is its corrected list's, summed here. It charges the games the corrected rows show lost: a
 higher Verl. written in the footer stands for the score (SkWO 7.2.5, the lowest point count) but is no game lost,
 which the others get no credit for either; the money is marked then (``SeatResult.money_apart``). Two lists that
-claim one series and table (``twice``) are both counted, each named by its file. A schedule that charges nothing (``--loss-money 0``, an
-evening without loss money) leaves nothing to collect: ``charged`` is false and the standings say nothing of it.
+claim one series and table (``twice``) are both counted, each named by its file. A schedule that charges nothing
+(``--loss-money 0``, an evening without loss money) leaves nothing to collect: ``charged`` is false and the standings
+say nothing of it. A list with open reading doubts makes its amount provisional (``TableMoney.provisional``).
 """
 from __future__ import annotations
 
