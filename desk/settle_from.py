@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
 
 from audit.files import resolved, write_atomic
 
@@ -61,23 +61,28 @@ class Note:
     renamed: bool = False
 
 
-def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "") -> list[Note]:
+def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "",
+                   known: Iterable[str] = ()) -> list[Note]:
     """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo
     (and, when it names a report, the report of id ``report``), whatever the file's name (the photo renamed since its
     page saved it), and each file in the settle folder itself that names the photo under another name, when it was
     saved after the settle folder's file of the list (if any); a note for each file taken, and for each file passed
-    over that has a list's name or names a list's photo. Other files in ``folders`` are passed over without a word.
-    Raises OSError when the settle folder cannot be written."""
+    over that has a list's name or names a list's photo. Of the files in ``folders`` only those named for a list or
+    for a name the report gave before (``known``: its manifest's names, a renamed photo's among them) are read;
+    the others, another report's, are passed over without a word. Raises OSError when the settle folder cannot be
+    written."""
     notes: list[Note] = []
-    by_hash = {it.sha256: it for it in lists}
+    by_hash, by_name, known = {it.sha256: it for it in lists}, {it.name: it for it in lists}, set(known)
     mine: dict[str, list[tuple[int, Path]]] = {it.name: [] for it in lists}
     places = [(folder, False) for folder in folders if resolved(folder) != resolved(settle)] + [(settle, True)]
     for folder, own in places:
         where = resolved(folder)
         for name, files in _saved_in(folder).items():
-            named = next((it for it in lists if it.name == name), None)
+            named = by_name.get(name)
             if own and named is not None:
                 continue                    # the settle folder's file of the list: it counts there (desk.settle)
+            if not own and named is None and name not in known:
+                continue                    # no name of this report's: not read
             for number, file in files:
                 it, why = _whose(file, named, by_hash, settle, "" if own else report)
                 if it is None or where == resolved(Path(it.photo).parent) and it.name == name:

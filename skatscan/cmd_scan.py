@@ -97,8 +97,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     names = [None] * len(files)
     if report:
         # a photo keeps the name it had in the report; a new one takes a name none of its photos had
-        names, taken = report_names(files, Path(report) / RESULTS)
-        namer.used.update(taken | {n for n in names if n})
+        names, known_names = report_names(files, Path(report) / RESULTS)
+        namer.used.update(known_names | {n for n in names if n})
     names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
     # of the same photo twice, one scanned before gives way to the new one, unless the referee decided on its list
     # (its decisions would not follow the other name)
@@ -147,7 +147,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                            f"until back in place: {', '.join(map(str, gone))}", err=True)
             # the decisions in the downloads folders, and those of a photo renamed since, into the settle folder
             rid = report_id(Path(report))
-            settle_notes = _take_from(downloads, Path(report), outcomes, rid)
+            settle_notes = _take_from(downloads, Path(report), outcomes, rid, known_names)
         else:
             rid, settle_notes = "", []
         bad = errors = 0
@@ -389,15 +389,16 @@ def _settle_folders(folders, report) -> list[Path]:
     return out
 
 
-def _take_from(folders: list[Path], report: Path, outcomes, rid: str) -> list[Note]:
+def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set) -> list[Note]:
     """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo, and
     those in the settle folder of a photo renamed since, into the report's settle folder (:mod:`desk.settle_from`),
     each file taken said in a line; the notes of the files passed over, to say with those the lists' decisions pass
-    over (:func:`_say_settle_notes`). DIR is only read."""
+    over (:func:`_say_settle_notes`). Of DIR's files those named for a list, or for a name the report gave before
+    (``known``), are read. DIR is only read."""
     lists = [ListToSettle(o.name, o.sha256, str(o.photo)) for o in outcomes if o.status in ("done", "skipped")
              and o.sha256]
     try:
-        notes = take_decisions(folders, report / DECISIONS, lists, rid)
+        notes = take_decisions(folders, report / DECISIONS, lists, rid, known)
     except OSError as exc:
         bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
         raise SystemExit(EXIT_BAD_INPUT)

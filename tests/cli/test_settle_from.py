@@ -220,6 +220,10 @@ def test_photos_in_the_downloads_folder_a_file_beside_one_naming_another_photo_i
         expected = [f"skatscan: {stale}: not applied: it was saved for another photo named IMG_0002 (another "
                     f"tournament's, or a photo taken again?), not for {downloads / 'IMG_0002.jpg'} of this report"]
         assert said(r, "IMG_0002") == (expected if run == 0 else []), r.stderr      # once while it stays as it is
+    # without a report too: said at each run (nothing keeps what was said)
+    r = CliRunner().invoke(cli, ["scan", photos[1], "--json"])
+    assert r.exit_code in (0, 1) and said(r, "IMG_0002") == expected, r.stderr
+    assert json.loads(r.stdout)["corrected"].get("settled", {}) == {}
     # the list's own file beside it counts, by its name, as before
     own = downloads / "IMG_0002.settle (1).json"
     own.write_text(decision(102, {"name": "IMG_0002", "sha256": photo_hash(report, "IMG_0002")}))
