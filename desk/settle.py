@@ -41,7 +41,7 @@ from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
 from audit.model import ScoreList, Settlement
 
-from .settle_identity import checked_identity, other_photo
+from .settle_identity import checked_identity, kept_id, other_photo, other_report
 
 FORMAT = "skatscan.settle/1"
 SUFFIX = ".settle.json"
@@ -146,23 +146,31 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
         from .batch import report_name_of_file
         if report_name_of_file(list_file.parent, own.parent, own.name, name) is not None:
             own = None
-    places = [own, settle_path(list_file)]
-    if in_results:
-        places += [_beside_by_report_name(Path(photo), name) if photo else None,
-                   list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}"]
+    # beside the photo (where the browser may have saved: photos AirDropped into the downloads folder) a file saved
+    # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
+    # photo only
     check = PhotoCheck(photo, sha256)
+    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent) if in_results else "")
+    places = [(own, browsers), (settle_path(list_file), check)]
+    if in_results:
+        places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
+                   (list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}", check)]
     found: dict[str, Settlement] = {}
-    for place in dict.fromkeys(p for p in places if p is not None):
-        found.update(decisions_in(place, check, passed))
+    seen = set()
+    for place, asked in places:
+        if place is not None and place not in seen:
+            seen.add(place)
+            found.update(decisions_in(place, asked, passed))
     return found
 
 
 class PhotoCheck:
     """Whether a settle file's ``list`` names the photo ``photo`` (of hash ``sha256``; when it is not known, the photo
-    is hashed the first time a file names one: ``audit`` of a list beside its photo)."""
+    is hashed the first time a file names one: ``audit`` of a list beside its photo) and, when it names a report and
+    ``report`` is given, the report of that id (:mod:`desk.settle_identity`)."""
 
-    def __init__(self, photo: Optional[str], sha256: Optional[str] = None):
-        self.photo, self.sha256 = photo or "", sha256
+    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = ""):
+        self.photo, self.sha256, self.report = photo or "", sha256, report
 
     def why_not(self, ident: Optional[dict], verb: str = "applied") -> str:
         if ident is not None and self.sha256 is None:
@@ -171,7 +179,7 @@ class PhotoCheck:
                 self.sha256 = fingerprint(Path(self.photo))["sha256"] if self.photo else ""
             except OSError:
                 self.sha256 = ""        # no photo to tell by: counted by its name, as before
-        return other_photo(ident, self.sha256, self.photo, verb)
+        return other_photo(ident, self.sha256, self.photo, verb) or other_report(ident, self.report, self.photo, verb)
 
 
 def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optional[list] = None

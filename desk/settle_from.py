@@ -35,7 +35,7 @@ from audit.files import resolved, write_atomic
 
 from .batch import remember
 from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
-from .settle_identity import other_photo
+from .settle_identity import other_photo, other_report
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
 MAX_BYTES = 1 << 20
@@ -149,10 +149,7 @@ def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Pat
     it = by_hash.get(ident["sha256"])
     if it is None:
         return named, other_photo(ident, named.sha256, named.photo, "taken") if named else ""
-    if report and ident.get("report", report) != report:
-        return it, (f"not taken: saved from another report's page (the same photo, {it.photo}, scanned into another "
-                    f"report folder too); this report's page saves its own")
-    return it, ""
+    return it, other_report(ident, report, it.photo, "taken")
 
 
 def _names_another(file: Path, it: ListToSettle) -> bool:

@@ -9,10 +9,11 @@ photo, in the report's ``settle`` folder, in a ``--settle-from`` folder):
   of its name read from another photo (another tournament's ``IMG_0001``, a list photographed again and saved under
   the same name), and for the list of its photo under another name (the photo renamed, ``IMG_0001.jpg`` to
   ``s1-t39.jpg``: :mod:`desk.settle_from` copies it into the report under the list's new name).
-* A file that names a report counts from the browser's downloads folder only in that report: the same photo scanned
-  into a series report and a day report has a page in each, and one's decisions would replace the other's whole.
-  In the report's own ``settle`` folder and beside the photo the report is not asked (a copied report gets a new id
-  while its settle folder holds the files saved from the original's pages).
+* A file that names a report counts where the browser saves (a ``--settle-from`` folder, and beside the photo, which
+  may lie in the downloads folder) only for that report: the same photo scanned into a series report and a day report
+  has a page in each, and one's decisions would replace the other's whole. In the report's own ``settle`` folder the
+  report is not asked (a copied report gets a new id while its settle folder holds the files saved from the
+  original's pages).
 * A file that names no photo (saved from a report written before, or by hand) counts by its name, as before.
 
 The report's id is made once, at random, and kept with the place it was made for in ``results/report.id``: a report
@@ -59,6 +60,15 @@ def other_photo(ident: Optional[dict], sha256: Optional[str], photo: str, verb: 
             f"a photo taken again?), not for {photo} of this report")
 
 
+def other_report(ident: Optional[dict], report: str, photo: str, verb: str = "applied") -> str:
+    """Why a file of identity ``ident`` (that names the photo) does not count where the browser saves for the report of
+    id ``report`` (the downloads folder, beside the photo): "" when it names no report, or this one."""
+    if ident is None or not report or ident.get("report", report) == report:
+        return ""
+    return (f"not {verb}: saved from another report's page (the same photo, {photo}, scanned into another report "
+            f"folder too); this report's page saves its own")
+
+
 def report_id(report: Path) -> str:
     """The id of the report folder ``report``, made at its first scan and kept in ``results/report.id`` with the
     place it was made for: moved, the report keeps it; copied, the copy gets a new one (the original keeps its own).
@@ -76,6 +86,12 @@ def report_id(report: Path) -> str:
     except OSError:
         pass
     return rid
+
+
+def kept_id(report: Path) -> str:
+    """The id the report folder ``report`` keeps ("" when it keeps none), made by no one (``audit`` and ``standings``
+    of its results only read)."""
+    return (_kept(report) or ("",))[0]
 
 
 def _kept(report: Path) -> Optional[tuple[str, str]]:

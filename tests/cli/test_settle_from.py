@@ -304,3 +304,32 @@ def test_a_file_saved_from_another_reports_page_of_the_same_photo_is_not_taken(s
     # B takes it (and not A's)
     r = scan(folder, b, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g2.p1.total": 222}, r.stderr
+
+
+def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_page_is_not_applied(tmp_path,
+                                                                                                   monkeypatch):
+    """D4 with the photos AirDropped into the downloads folder: the day report's page saves "IMG_0001.settle (1).json"
+    beside the photo; the series report took it by its name beside the photo, adding the day report's decisions."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    (downloads / "IMG_0001.jpg").write_bytes(b"photo 1")
+    photo = str(downloads / "IMG_0001.jpg")
+    a, b = tmp_path / "serie", tmp_path / "tag"
+    for report in (a, b):
+        r = CliRunner().invoke(cli, ["scan", photo, "--report", str(report), "--settle-from", str(downloads)])
+        assert r.exit_code in (0, 1), r.stderr
+    (downloads / "IMG_0001.settle.json").write_text(decision(111, page_identity(a, "IMG_0001")))
+    from_b = downloads / "IMG_0001.settle (1).json"
+    from_b.write_text(json.dumps({"format": "skatscan.settle/1", "list": page_identity(b, "IMG_0001"),
+                                  "cells": {"g3.p1.total": {"value": 333, "rule": "SkWO 7.2.5"}}}))
+    os.utime(from_b, (2_000_000_000, 2_000_000_000))
+    for run in range(2):
+        r = CliRunner().invoke(cli, ["scan", photo, "--report", str(a), "--settle-from", str(downloads)])
+        assert r.exit_code in (0, 1), r.stderr
+        assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
+        assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not applied: saved from another report's page (the "
+                                        f"same photo, {photo}, scanned into another report folder too); this "
+                                        f"report's page saves its own"] if run == 0 else []), r.stderr
+    r = CliRunner().invoke(cli, ["scan", photo, "--report", str(b), "--settle-from", str(downloads)])
+    assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g3.p1.total": 333}, r.stderr
