@@ -150,7 +150,7 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
     # photo only
     check = PhotoCheck(photo, sha256)
-    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent) if in_results else "")
+    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent)) if in_results else check
     places = [(own, browsers), (settle_path(list_file), check)]
     if in_results:
         places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
