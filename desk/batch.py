@@ -581,6 +581,14 @@ def photo_in_manifest(results: Path, name: str) -> Optional[str]:
     return _place(_read_manifest(results / MANIFEST).get(name))
 
 
+def sha256_in_manifest(results: Path, name: str) -> Optional[str]:
+    """The hash of the photo of the list ``name`` in the report's ``results`` folder, as its manifest has it (or
+    None)."""
+    entry = _read_manifest(results / MANIFEST).get(name)
+    sha = entry.get("sha256") if isinstance(entry, dict) else None
+    return sha if isinstance(sha, str) and sha else None
+
+
 def _read_manifest(path: Path) -> dict:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))

@@ -19,12 +19,15 @@ original reading stays visible::
                "g12.p2.total": {"value": 215, "rule": "SkWO 7.2.5", "note": "bestätigt von allen"}}}
 
 ``list`` (optional; the report's form writes it since the downloads folder may be read, older files and files
-written by hand go without it) says which list the file decides: the list's name in the report and the SHA-256 of
-the photo it was read from, as the report's manifest has it (:func:`desk.batch.fingerprint`). Phone photos are all
-named ``IMG_0001.jpg`` ...: a file left in the browser's downloads folder from another tournament has the name of a
-list of this one, but not its photo's hash. ``scan --settle-from DIR`` takes a file from DIR only when its ``list``
-names the photo of the list (:mod:`desk.settle_from`); in the report's ``settle`` folder and beside the photo a file
-counts by its name, with or without ``list``, as before.
+written by hand go without it) says which list the file decides: the list's name in the report, the SHA-256 of the
+photo it was read from, as the report's manifest has it (:func:`desk.batch.fingerprint`), and the report's id. Phone
+photos are all named ``IMG_0001.jpg`` ...: a file left in the browser's downloads folder from another tournament, or
+saved for a list photographed again under the same name, has the name of a list, but not its photo's hash. A file that
+names a photo counts only for the list read from it, wherever it lies (:mod:`desk.settle_identity`):
+:func:`decisions_for` passes over a file of a list's name beside the photo or in the report's ``settle`` folder that
+names another photo, and ``scan`` takes the files of a photo renamed since into the ``settle`` folder under its new
+name, and those in the downloads folder (:mod:`desk.settle_from`). A file without ``list`` counts by its name beside
+the photo and in the ``settle`` folder, as before.
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ from typing import Optional
 from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
 from audit.model import ScoreList, Settlement
+
+from .settle_identity import checked_identity, kept_id, other_photo, other_report
 
 FORMAT = "skatscan.settle/1"
 SUFFIX = ".settle.json"
@@ -113,39 +118,93 @@ def newest(path: Path) -> Path:
         return path
 
 
-def decisions_for(list_file: Path, photo: Optional[str] = None) -> dict[str, Settlement]:
+def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional[str] = None,
+                  passed: Optional[list] = None) -> dict[str, Settlement]:
     """The referee's decisions on the list in ``list_file``: beside the photo it was read from (``photo``; by the
     photo's name, and by the name the report gives the list, which its form saves), beside the list file, and, for a
     list a scan keeps in its report's ``results`` folder, in that report's ``settle`` folder (where ``scan`` looks
-    too; later ones win), each place's file the newest of the browser's downloads of it (:func:`newest`). ``audit``
-    and ``standings`` of a scan's results so count what the report counts."""
-    found: dict[str, Settlement] = {}
+    too; later ones win), each place's file the newest of the browser's downloads of it (:func:`decisions_in`).
+    ``audit`` and ``standings`` of a scan's results so count what the report counts. A file that names another photo
+    than the list's (``sha256``; the manifest's for a report's list, else the photo's when a file names one) is not
+    applied: (file, why) goes to ``passed``."""
     list_file = Path(resolved(list_file))       # "s1-t1.list.json" given in the results folder: its parent is "."
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
     name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
     if in_results:
         # the photo as the report's manifest has it (resolved where the scan ran): a photo named relative to that
         # folder is not the one of that name where audit or standings runs (another round's fotos/t1.jpg)
-        from .batch import photo_in_manifest
+        from .batch import photo_in_manifest, sha256_in_manifest
         where = photo_in_manifest(list_file.parent, name)
         if where and Path(where).is_file():
             photo = where
+        sha256 = sha256 or sha256_in_manifest(list_file.parent, name)
     own = settle_path(Path(photo)) if photo else None
     if own is not None and in_results:
-        # the photo's own file is another list's by its report name ("Tisch_3.jpg" beside "Tisch 3.jpg", whose report
-        # name is "Tisch_3"): which list it decides is not sure, so neither takes it (the report's settle folder does)
+        # the photo's own file is another list's by its report name ("Tisch_3.settle.json" saved from "Tisch 3.jpg",
+        # beside "Tisch_3.jpg", whose report name is "Tisch_3"): which list it decides is not sure, so neither takes
+        # it (the report's settle folder does)
         from .batch import report_name_of_file
         if report_name_of_file(list_file.parent, own.parent, own.name, name) is not None:
             own = None
-    if own is not None:
-        found.update(read_settlements(newest(own)))
-    found.update(read_settlements(newest(settle_path(list_file))))
+    # beside the photo (where the browser may have saved: photos AirDropped into the downloads folder) a file saved
+    # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
+    # photo only
+    check = PhotoCheck(photo, sha256)
+    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent)) if in_results else check
+    places = [(own, browsers), (settle_path(list_file), check)]
     if in_results:
-        beside = _beside_by_report_name(Path(photo), name) if photo else None
-        if beside is not None:
-            found.update(read_settlements(newest(beside)))
-        found.update(read_settlements(newest(list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}")))
+        places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
+                   (list_file.parent.parent / DECISIONS / f"{name}{SUFFIX}", check)]
+    found: dict[str, Settlement] = {}
+    seen = set()
+    for place, asked in places:
+        if place is not None and place not in seen:
+            seen.add(place)
+            found.update(decisions_in(place, asked, passed))
     return found
+
+
+class PhotoCheck:
+    """Whether a settle file's ``list`` names the photo ``photo`` (of hash ``sha256``; when it is not known, the photo
+    is hashed the first time a file names one: ``audit`` of a list beside its photo) and, when it names a report and
+    ``report`` is given, the report of that id (:mod:`desk.settle_identity`)."""
+
+    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = ""):
+        self.photo, self.sha256, self.report = photo or "", sha256, report
+
+    def why_not(self, ident: Optional[dict], verb: str = "applied") -> str:
+        if ident is not None and self.sha256 is None:
+            try:
+                from .batch import fingerprint
+                self.sha256 = fingerprint(Path(self.photo))["sha256"] if self.photo else ""
+            except OSError:
+                self.sha256 = ""        # no photo to tell by: counted by its name, as before
+        return other_photo(ident, self.sha256, self.photo, verb) or other_report(ident, self.report, self.photo, verb)
+
+
+def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optional[list] = None
+                 ) -> dict[str, Settlement]:
+    """The decisions in ``path`` (``NAME.settle.json``) or in the browser's later downloads of it beside it: the one
+    saved last (:func:`newest`) of those that do not name another photo than ``check``'s; each that does is passed
+    over, (file, why) into ``passed``. Empty when there is none."""
+    files = saved_files(path)
+    while files:
+        try:
+            last = saved_last(files)
+        except OSError:                 # one gone since it was listed
+            files = [f for f in files if f[1].is_file()]
+            continue
+        files.remove(last)
+        try:
+            doc = _document(last[1])
+        except FileNotFoundError:
+            continue                    # gone since it was listed
+        why = check.why_not(_identity(doc, last[1])) if check else ""
+        if not why:
+            return _settlements(doc, last[1])
+        if passed is not None:
+            passed.append((last[1], why))
+    return {}
 
 
 def _beside_by_report_name(photo: Path, name: str) -> Optional[Path]:
@@ -164,16 +223,29 @@ def _beside_by_report_name(photo: Path, name: str) -> Optional[Path]:
 
 
 def read_settlements(path: Path) -> dict[str, Settlement]:
-    """The decisions in ``path`` (an empty dict if there is no such file)."""
+    """The decisions in ``path`` (an empty dict if there is no such file), whatever photo it names."""
+    try:
+        doc = _document(path)
+    except FileNotFoundError:
+        return {}
+    _identity(doc, path)
+    return _settlements(doc, path)
+
+
+def _document(path: Path) -> dict:
+    """The settle document in ``path``, checked to be one (FileNotFoundError when there is no such file)."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return {}
+        raise
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SettleError(f"{path}: cannot read the referee's decisions ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("cells"), dict):
         raise SettleError(f'{path}: not a skatscan.settle/1 file ("format" and "cells" expected)')
-    _identity(doc, path)
+    return doc
+
+
+def _settlements(doc: dict, path: Path) -> dict[str, Settlement]:
     out = {}
     for ref, d in doc["cells"].items():
         if not _REF.match(ref):
@@ -191,31 +263,22 @@ def read_settlements(path: Path) -> dict[str, Settlement]:
 
 
 def identity_of(path: Path) -> Optional[dict]:
-    """The list the settle file ``path`` says it decides (its ``list``: ``{"name": ..., "sha256": ...}``), None for a
-    file that says none (written before the report's form wrote it, or by hand). Raises :class:`SettleError` for a
-    file that is not a settle file or cannot be read (a missing one too)."""
+    """The list the settle file ``path`` says it decides (its ``list``: ``{"name": ..., "sha256": ..., "report":
+    ...}``, :mod:`desk.settle_identity`), None for a file that says none (written before the report's form wrote it,
+    or by hand). Raises :class:`SettleError` for a file that is not a settle file or cannot be read (a missing one
+    too)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return _identity(_document(path), path)
+    except FileNotFoundError as exc:
         raise SettleError(f"{path}: cannot read the referee's decisions ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("cells"), dict):
-        raise SettleError(f'{path}: not a skatscan.settle/1 file ("format" and "cells" expected)')
-    return _identity(doc, path)
-
-
-_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
 def _identity(doc: dict, path: Path) -> Optional[dict]:
     """The settle document's ``list`` (checked), or None when it has none."""
-    if "list" not in doc:
-        return None
-    ident = doc["list"]
-    if not isinstance(ident, dict) or not isinstance(ident.get("sha256"), str) or not _SHA256.match(ident["sha256"]) \
-            or not isinstance(ident.get("name", ""), str):
-        raise SettleError(f'{path}: $.list: expected {{"name": the list\'s name, "sha256": its photo\'s SHA-256 in '
-                          f'64 hex digits}}')
-    return ident
+    try:
+        return checked_identity(doc)
+    except ValueError as exc:
+        raise SettleError(f"{path}: {exc}") from None
 
 
 def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:

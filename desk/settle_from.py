@@ -4,30 +4,38 @@ The review report's form saves a list's decisions as ``NAME.settle.json`` into t
 second save as ``NAME.settle (1).json``, ...). Moving the file into ``bericht/settle/`` was the slowest step of the
 referee's loop; with ``--settle-from ~/Downloads`` the scan looks there itself:
 
-* A file there counts only when its ``list`` (:mod:`desk.settle`) names the photo of the report's list NAME by the
-  photo's SHA-256: phone photos are all named ``IMG_0001.jpg`` ..., so another tournament's file left in the folder
-  may have a list's name, never its photo. A file with the list's name that names another photo, names none (saved
-  from an older report's page, or written by hand: it goes into the report's settle folder, where its name counts) or
-  cannot be read is passed over and said in one line, once while it stays unchanged (:func:`unsaid`).
-* Of the list's files in DIR and in the report's settle folder the one saved last counts, whole, by the file's time
-  as among the browser's copies (:func:`desk.settle.newest`; at the same second the settle folder's). One from DIR
-  that is newer than the settle folder's is copied there as ``NAME.settle.json``, with its time: the report folder
-  then holds what it was made from, and a later run without the option (or ``audit`` and ``standings`` of its
-  results) counts the same decisions. The copy replaces an older ``NAME.settle.json`` there, which no longer counted.
+* A file there counts only for the list whose photo its ``list`` names by the photo's SHA-256, whatever its name
+  (:mod:`desk.settle_identity`): phone photos are all named ``IMG_0001.jpg`` ..., so another tournament's file left in
+  the folder may have a list's name, never its photo; and a photo renamed since its page saved the file
+  (``IMG_0001.jpg`` to ``s1-t39.jpg``) keeps its decisions. A file that names a report counts only in that report
+  (the same photo scanned into a series report and a day report: each page's file holds that report's decisions).
+  A file with a list's name that names another photo, names none (saved from an older report's page, or written by
+  hand: it goes into the report's settle folder, where its name counts), was saved from another report's page or
+  cannot be read is passed over and said in one line, once while it stays unchanged (:func:`unsaid`); a file that
+  names no list's photo and has no list's name is not this report's business and not said.
+* Of the list's files in DIR and in the report's settle folder (there also those of the photo under an earlier
+  name) the one saved last counts, whole, by the file's time as among the browser's copies
+  (:func:`desk.settle.newest`; at the same second the settle folder's). One that is newer than the settle folder's
+  ``NAME.settle.json`` is copied there under the list's name, with its time: the report folder then holds what it was
+  made from, and a later run without the option (or ``audit`` and ``standings`` of its results) counts the same
+  decisions. The copy replaces an older ``NAME.settle.json`` there, which no longer counted (or named another
+  photo). The settle folder is looked through for a renamed photo's files also without ``--settle-from``.
 * DIR is only read: nothing in it is written, moved or deleted. DIR given as the report's settle folder, or as the
-  folder of a list's photo, adds nothing for the lists there: their files count by their names as before.
+  folder of a list's photo, adds nothing for the lists there by their names: their files count by their names as
+  before (:func:`desk.settle.decisions_for`, which passes over a file there that names another photo).
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
 
 from audit.files import resolved, write_atomic
 
 from .batch import remember
 from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
+from .settle_identity import other_photo, other_report
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
 MAX_BYTES = 1 << 20
@@ -44,36 +52,51 @@ class ListToSettle:
 
 @dataclass(frozen=True)
 class Note:
-    """What was done with a file in the downloads folder: ``taken`` (copied to ``copy``) or passed over (``why``)."""
+    """What was done with a file in the downloads folder: ``taken`` (copied to ``copy``; ``renamed``: saved under
+    another name of the same photo) or passed over (``why``)."""
     name: str
     file: Path
     why: str = ""
     copy: Optional[Path] = None
+    renamed: bool = False
 
 
-def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle]) -> list[Note]:
-    """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo,
-    when it was saved after the settle folder's file of the list (if any); a note for each file taken, and for each
-    file with a list's name passed over. Files in ``folders`` of no list of the report are not looked at. Raises
-    OSError when the settle folder cannot be written."""
-    notes = []
-    held = [(folder, resolved(folder), _saved_in(folder)) for folder in folders if resolved(folder) != resolved(settle)]
-    for it in lists:
-        mine = []
-        for folder, where, saved in held:
-            if where == resolved(Path(it.photo).parent):
-                continue                    # the photo's folder: its files count by their names (desk.settle)
-            for number, file in saved.get(it.name, ()):
-                why = _not_of(file, it, settle)
+def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "",
+                   known: Iterable[str] = ()) -> list[Note]:
+    """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo
+    (and, when it names a report, the report of id ``report``), whatever the file's name (the photo renamed since its
+    page saved it), and each file in the settle folder itself that names the photo under another name, when it was
+    saved after the settle folder's file of the list (if any); a note for each file taken, and for each file passed
+    over that has a list's name or names a list's photo. Of the files in ``folders`` only those named for a list or
+    for a name the report gave before (``known``: its manifest's names, a renamed photo's among them) are read;
+    the others, another report's, are passed over without a word. Raises OSError when the settle folder cannot be
+    written."""
+    notes: list[Note] = []
+    by_hash, by_name, known = {it.sha256: it for it in lists}, {it.name: it for it in lists}, set(known)
+    mine: dict[str, list[tuple[int, Path]]] = {it.name: [] for it in lists}
+    places = [(folder, False) for folder in folders if resolved(folder) != resolved(settle)] + [(settle, True)]
+    for folder, own in places:
+        where = resolved(folder)
+        for name, files in _saved_in(folder).items():
+            named = by_name.get(name)
+            if own and named is not None:
+                continue                    # the settle folder's file of the list: it counts there (desk.settle)
+            if not own and named is None and name not in known:
+                continue                    # no name of this report's: not read
+            for number, file in files:
+                it, why = _whose(file, named, by_hash, settle, "" if own else report)
+                if it is None or where == resolved(Path(it.photo).parent) and it.name == name:
+                    continue                # no list's; a photo's own file beside it counts by its name there
                 if why:
                     notes.append(Note(it.name, file, why))
                 else:
-                    mine.append((number, file))
+                    mine[it.name].append((number, file))
+    for it in lists:
         try:
-            if not mine:
+            if not mine[it.name]:
                 continue
-            best = saved_last(mine)[1]
-            here = saved_files(settle / f"{it.name}{SUFFIX}")
+            best = saved_last(mine[it.name])[1]
+            here = [(n, q) for n, q in saved_files(settle / f"{it.name}{SUFFIX}") if not _names_another(q, it)]
             if here and int(best.stat().st_mtime) <= int(saved_last(here)[1].stat().st_mtime):
                 continue                    # the settle folder's is as new: it counts (copied before, or put there)
             data, st = best.read_bytes(), best.stat()
@@ -83,8 +106,13 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle])
         copy = settle / f"{it.name}{SUFFIX}"
         write_atomic(copy, data)
         os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns))
-        notes.append(Note(it.name, best, copy=copy))
+        notes.append(Note(it.name, best, copy=copy, renamed=_named(best) != it.name))
     return notes
+
+
+def _named(file: Path) -> str:
+    """The list name a settle file's name gives (``IMG_0001`` of ``IMG_0001.settle (1).json``)."""
+    return file.name[:-len(SUFFIX)] if file.name.endswith(SUFFIX) else (copy_of(file.name) or ("",))[0]
 
 
 def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
@@ -102,23 +130,35 @@ def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
     return out
 
 
-def _not_of(file: Path, it: ListToSettle, settle: Path) -> str:
-    """Why the settle file ``file`` (named for the list ``it``) is not taken: "" when it names the list's photo."""
+def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: str
+           ) -> tuple[Optional[ListToSettle], str]:
+    """The list the settle file ``file`` is of (``named``: the list of its name, if any; by the photo its ``list``
+    names, any of ``by_hash``) and why it is not taken ("" when it is); (None, "") for a file of no list."""
     try:
         if file.stat().st_size > MAX_BYTES:
-            return f"not taken: too large for the referee's decisions of {it.name} ({file.stat().st_size} bytes)"
+            return named, (f"not taken: too large for the referee's decisions of {named.name} "
+                           f"({file.stat().st_size} bytes)") if named else ""
         ident = identity_of(file)
     except OSError as exc:
-        return f"not taken: cannot read it ({exc.strerror or exc})"
+        return named, f"not taken: cannot read it ({exc.strerror or exc})"
     except SettleError as exc:
-        return f"not taken: {str(exc).removeprefix(f'{file}: ')}"
+        return named, f"not taken: {str(exc).removeprefix(f'{file}: ')}"
     if ident is None:
-        return (f"not taken: it does not say which photo it was saved for (an older report's page, or written by "
-                f"hand); if it decides {it.photo}, put it into {settle}")
-    if ident["sha256"] != it.sha256:
-        return (f"not taken: it was saved for another photo named {ident.get('name') or it.name} (another "
-                f"tournament's?), not for {it.photo} of this report")
-    return ""
+        return named, (f"not taken: it does not say which photo it was saved for (an older report's page, or written "
+                       f"by hand); if it decides {named.photo}, put it into {settle}") if named else ""
+    it = by_hash.get(ident["sha256"])
+    if it is None:
+        return named, other_photo(ident, named.sha256, named.photo, "taken") if named else ""
+    return it, other_report(ident, report, it.photo, "taken")
+
+
+def _names_another(file: Path, it: ListToSettle) -> bool:
+    """Whether the settle file ``file`` names another photo than the list ``it``'s (a file that cannot be read does
+    not: it is the list's, said where it is applied)."""
+    try:
+        return bool(other_photo(identity_of(file), it.sha256, it.photo))
+    except SettleError:
+        return False
 
 
 def unsaid(results: Path, names: list[str], notes: list[Note]) -> list[Note]:

@@ -118,7 +118,10 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
             bad += 1
             continue
         try:
-            sl = apply(sl, decisions_for(Path(name), sl.photo))
+            passed: list = []
+            sl = apply(sl, decisions_for(Path(name), sl.photo, passed=passed))
+            for file, why in passed:        # a file that names another photo (a list photographed again)
+                click.echo(f"skatscan: {file}: {why}", err=True)
         except SettleError as exc:
             bad_input_line(name, str(exc))
             bad += 1

@@ -28,9 +28,10 @@ from desk.batch import (TIME_LIMIT, earlier_photos, forget_others, mark_said, re
                         usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
-from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, SettleError, apply,
-                          copy_of, decisions_for, newest, read_settlements, settle_path)
-from desk.settle_from import ListToSettle, take_decisions, unsaid
+from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
+                          copy_of, decisions_for, decisions_in, identity_of, settle_path)
+from desk.settle_from import ListToSettle, Note, take_decisions, unsaid
+from desk.settle_identity import report_id
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
@@ -57,8 +58,9 @@ from .photos import (OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option
                    "series and table (again for each file of an event drawn step by step with --previous).")
 @click.option("--settle-from", type=click.Path(), multiple=True, metavar="DIR",
               help="Also take the referee's decisions saved by the report's pages from this folder (the browser's "
-                   "downloads, e.g. ~/Downloads): a list's file there counts when it names the list's photo, and is "
-                   "copied into the report's settle folder. Needs --report; the folder is only read.")
+                   "downloads, e.g. ~/Downloads): a list's file there counts when it names the list's photo (and was "
+                   "saved from this report's page), and is copied into the report's settle folder. Needs --report; "
+                   "the folder is only read.")
 @engine_option
 @lang_option
 @settings_options
@@ -95,8 +97,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     names = [None] * len(files)
     if report:
         # a photo keeps the name it had in the report; a new one takes a name none of its photos had
-        names, taken = report_names(files, Path(report) / RESULTS)
-        namer.used.update(taken | {n for n in names if n})
+        names, known_names = report_names(files, Path(report) / RESULTS)
+        namer.used.update(known_names | {n for n in names if n})
     names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
     # of the same photo twice, one scanned before gives way to the new one, unless the referee decided on its list
     # (its decisions would not follow the other name)
@@ -143,8 +145,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             if gone:
                 click.echo(f"skatscan: {report}: no longer where they were when scanned, so left out of the report "
                            f"until back in place: {', '.join(map(str, gone))}", err=True)
-            if downloads:
-                _take_from(downloads, Path(report), outcomes)
+            # the decisions in the downloads folders, and those of a photo renamed since, into the settle folder
+            rid = report_id(Path(report))
+            settle_notes = _take_from(downloads, Path(report), outcomes, rid, known_names)
+        else:
+            rid, settle_notes = "", []
         bad = errors = 0
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
@@ -198,7 +203,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                             say(o, seating_note)
                     settle_problem = None
                     try:
-                        sl = apply(sl, _decisions(o.photo, report, o.name))
+                        passed: list = []
+                        sl = apply(sl, _decisions(o.photo, report, o.name, o.sha256, passed))
+                        settle_notes += [Note(o.name, file, why) for file, why in passed]
                     except SettleError as exc:      # the list stays, audited without the decisions; its page says why
                         tell(str(o.photo), str(exc))
                         bad += 1
@@ -243,7 +250,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                     photo, pictures = _report_picture(results / f"{o.name}.overlay.jpg", width, a, img_dir, o.name)
                     view = list_view(a, o.name, lang, photo=photo, pictures=pictures)
                     # the page's form saves the list's name and its photo's hash into its settle file (--settle-from)
-                    view.identity = {"name": o.name, "sha256": o.sha256} if o.sha256 else {}
+                    # and the report's id: from the downloads folder only this report's pages' files are taken
+                    view.identity = {"name": o.name, "sha256": o.sha256, "report": rid} if o.sha256 else {}
                     if seating_note:
                         view.notes.append(f"{SEATING_NOTE[lang]}: {seating_note.text(lang)}")
                     view.notes += [taken.text(lang) for taken in start_notes]
@@ -254,10 +262,12 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                     views.append(write_page_or_fail(Path(report), view, lang))
                     report_bar.update(1)
+        _say_settle_notes(Path(report) if report else None, outcomes, settle_notes)
         if report:
             # a file in the report's settle folder that is no list's decisions (a browser's second download is
             # "NAME.settle (1).json"): said, not silently passed over
-            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes}):
+            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes},
+                                          {o.sha256 for o in outcomes if o.sha256}):
                 bad_input_line(str(stray), f"is not the decisions of a list of this report (named NAME{SETTLE_SUFFIX}"
                                            f" for a list NAME); not applied")
                 bad += 1
@@ -337,15 +347,25 @@ SETTLE_PROBLEM_NOTE = {
 }
 
 
-def _stray_decisions(folder: Path, names: set) -> list[Path]:
-    """The files in the report's settle folder that name no list of the report (hidden files aside; a browser's later
-    download of a list's file, ``NAME.settle (1).json``, is that list's: :func:`desk.settle.newest`)."""
+def _stray_decisions(folder: Path, names: set, photos: set) -> list[Path]:
+    """The files in the report's settle folder that name no list of the report, neither by their name nor by the photo
+    their ``list`` names (of ``photos``' hashes: a photo renamed since; hidden files aside; a browser's later download
+    of a list's file, ``NAME.settle (1).json``, is that list's: :func:`desk.settle.newest`)."""
     try:
         files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     except OSError:
         return []
     return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names
-                                     or (copy := copy_of(p.name)) is not None and copy[0] in names)]
+                                     or (copy := copy_of(p.name)) is not None and copy[0] in names
+                                     or _names_photo(p, photos))]
+
+
+def _names_photo(file: Path, photos: set) -> bool:
+    """Whether the settle file ``file`` names one of the photos of hashes ``photos``."""
+    try:
+        return (identity_of(file) or {}).get("sha256") in photos
+    except SettleError:
+        return False
 
 
 def _settle_folders(folders, report) -> list[Path]:
@@ -369,40 +389,51 @@ def _settle_folders(folders, report) -> list[Path]:
     return out
 
 
-def _take_from(folders: list[Path], report: Path, outcomes) -> None:
-    """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo into
-    the report's settle folder (:mod:`desk.settle_from`), each file taken said in a line, and each file of a list's
-    name passed over (once while it stays as it is). DIR is only read."""
+def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set) -> list[Note]:
+    """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo, and
+    those in the settle folder of a photo renamed since, into the report's settle folder (:mod:`desk.settle_from`),
+    each file taken said in a line; the notes of the files passed over, to say with those the lists' decisions pass
+    over (:func:`_say_settle_notes`). Of DIR's files those named for a list, or for a name the report gave before
+    (``known``), are read. DIR is only read."""
     lists = [ListToSettle(o.name, o.sha256, str(o.photo)) for o in outcomes if o.status in ("done", "skipped")
              and o.sha256]
     try:
-        notes = take_decisions(folders, report / DECISIONS, lists)
+        notes = take_decisions(folders, report / DECISIONS, lists, rid, known)
     except OSError as exc:
         bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
         raise SystemExit(EXIT_BAD_INPUT)
     photos = {it.name: it.photo for it in lists}
-    for n in unsaid(report / RESULTS, [it.name for it in lists], notes):
+    for n in notes:
         if n.copy is not None:
-            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}, taken (copied to "
-                       f"{n.copy})", err=True)
-        else:
-            click.echo(f"skatscan: {n.file}: {n.why}", err=True)
+            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}"
+                       f"{' (the same photo, renamed)' if n.renamed else ''}, taken (copied to {n.copy})", err=True)
+    return [n for n in notes if n.copy is None]
+
+
+def _say_settle_notes(report: Optional[Path], outcomes, notes: list[Note]) -> None:
+    """Say each settle file passed over in a line (with a report, once while it stays as it is: :func:`unsaid`)."""
+    if report is not None:
+        notes = unsaid(report / RESULTS, [o.name for o in outcomes if o.status in ("done", "skipped") and o.sha256],
+                       notes)
+    for n in notes:
+        click.echo(f"skatscan: {n.file}: {n.why}", err=True)
 
 
 def _has_decisions(photo: Path, report, name: str) -> bool:
     """Whether the referee decided on the list of ``photo`` (a decisions file that cannot be read counts too)."""
     try:
-        return bool(_decisions(photo, report, name))
+        return bool(_decisions(photo, report, name, None, None))
     except SettleError:
         return True
 
 
-def _decisions(photo: Path, report, name: str) -> dict:
+def _decisions(photo: Path, report, name: str, sha256: Optional[str], passed: Optional[list]) -> dict:
     """The referee's decisions: beside the photo, or in the report's ``settle`` folder
-    (:func:`desk.settle.decisions_for`, as ``audit`` and ``standings`` find them for the report's results)."""
+    (:func:`desk.settle.decisions_for`, as ``audit`` and ``standings`` find them for the report's results); a file
+    that names another photo than ``sha256``'s is not applied, (file, why) into ``passed``."""
     if report:
-        return decisions_for(Path(report) / RESULTS / f"{name}{LIST_SUFFIX}", str(photo))
-    return read_settlements(newest(settle_path(photo)))
+        return decisions_for(Path(report) / RESULTS / f"{name}{LIST_SUFFIX}", str(photo), sha256 or None, passed)
+    return decisions_in(settle_path(photo), PhotoCheck(str(photo), sha256 or None), passed)
 
 
 def _report_picture(overlay: Path, photo_width: Optional[int], a, img_dir: Path, name: str

@@ -243,7 +243,10 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
                 sl, note = apply_seating(sl, drawn)
                 if note:
                     click.echo(f"skatscan: {name}: {note}", err=True)
-            loaded.append(apply(sl, decisions_for(Path(name), sl.photo)))
+            passed: list = []
+            loaded.append(apply(sl, decisions_for(Path(name), sl.photo, passed=passed)))
+            for file, why in passed:        # a file that names another photo (a list photographed again)
+                click.echo(f"skatscan: {file}: {why}", err=True)
         except BadListFile as exc:
             bad_input_line(exc.path, exc.problem)
             bad += 1

@@ -46,6 +46,17 @@ def photo_hash(report: Path, name: str) -> str:
     return json.loads((report / "results" / "manifest.json").read_text())[name]["sha256"]
 
 
+def page_identity(report: Path, name: str) -> dict:
+    """The ``list`` the page of the list ``name`` saves into its settle file."""
+    page = (report / "lists" / f"{name}.html").read_text()
+    return json.loads(re.search(r"data-list='([^']*)'", page).group(1).replace("&#34;", '"'))
+
+
+def report_of(report: Path) -> str:
+    """The report's id, which its pages save into their files (``list.report``)."""
+    return json.loads((report / "results" / "report.id").read_text())["id"]
+
+
 def decision(value: int, of=None) -> str:
     """A settle file fixing game 2's declarer total of seat 1 (``g2.p1.total``) at ``value``; ``of``: its ``list``."""
     doc = {"format": "skatscan.settle/1", "cells": {"g2.p1.total": {"value": value, "rule": "SkWO 7.2.5"}}}
@@ -67,8 +78,8 @@ def said(r, name: str) -> list[str]:
 def test_a_file_in_the_downloads_folder_naming_the_lists_photo_is_applied_and_kept_in_the_report(scanned):
     folder, report, downloads = scanned
     page = (report / "lists" / "IMG_0002.html").read_text()
-    identity = json.loads(re.search(r"data-list='([^']*)'", page).group(1).replace("&#34;", '"'))
-    assert identity == {"name": "IMG_0002", "sha256": photo_hash(report, "IMG_0002")}
+    identity = page_identity(report, "IMG_0002")
+    assert identity == {"name": "IMG_0002", "sha256": photo_hash(report, "IMG_0002"), "report": report_of(report)}
     assert "--settle-from ~/Downloads" in page
     (downloads / "IMG_0002.settle.json").write_text(decision(111, identity))
     r = scan(folder, report, "--settle-from", str(downloads))
@@ -94,7 +105,8 @@ def test_a_file_of_another_photo_with_the_same_name_is_not_applied_and_is_said_o
     r = scan(folder, report, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1), r.stderr
     assert said(r, "IMG_0001") == [f"skatscan: {other}: not taken: it was saved for another photo named IMG_0001 "
-                                   f"(another tournament's?), not for {folder / 'IMG_0001.jpg'} of this report"]
+                                   f"(another tournament's, or a photo taken again?), not for "
+                                   f"{folder / 'IMG_0001.jpg'} of this report"]
     assert settled(report, "IMG_0001") == {} and not (report / "settle").exists()
     # the rescan does not say it again; changed, it is said again
     r = scan(folder, report, "--settle-from", str(downloads))
@@ -188,3 +200,136 @@ def test_the_photos_folder_given_as_the_downloads_folder_keeps_its_files_countin
     r = scan(folder, report, "--settle-from", str(folder))
     assert r.exit_code in (0, 1) and "settle" not in r.stderr, r.stderr
     assert settled(report, "IMG_0001") == {"g2.p1.total": 101} and not (report / "settle").exists()
+
+
+def test_photos_in_the_downloads_folder_a_file_beside_one_naming_another_photo_is_not_applied(tmp_path, monkeypatch):
+    """D1: photos AirDropped into ~/Downloads, scanned with --settle-from ~/Downloads: another tournament's
+    IMG_0002.settle.json beside IMG_0002.jpg names another photo; it was applied by its name without a word."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    downloads, report = tmp_path / "Downloads", tmp_path / "bericht"
+    downloads.mkdir()
+    for i in (1, 2):
+        (downloads / f"IMG_000{i}.jpg").write_bytes(f"photo {i}".encode())
+    stale = downloads / "IMG_0002.settle.json"
+    stale.write_text(decision(99, {"name": "IMG_0002", "sha256": "0" * 64}))
+    photos = [str(downloads / "IMG_0001.jpg"), str(downloads / "IMG_0002.jpg")]
+    for run in range(2):
+        r = CliRunner().invoke(cli, ["scan", *photos, "--report", str(report), "--settle-from", str(downloads)])
+        assert r.exit_code in (0, 1), r.stderr
+        assert settled(report, "IMG_0002") == {}
+        expected = [f"skatscan: {stale}: not applied: it was saved for another photo named IMG_0002 (another "
+                    f"tournament's, or a photo taken again?), not for {downloads / 'IMG_0002.jpg'} of this report"]
+        assert said(r, "IMG_0002") == (expected if run == 0 else []), r.stderr      # once while it stays as it is
+    # without a report too: said at each run (nothing keeps what was said)
+    r = CliRunner().invoke(cli, ["scan", photos[1], "--json"])
+    assert r.exit_code in (0, 1) and said(r, "IMG_0002") == expected, r.stderr
+    assert json.loads(r.stdout)["corrected"].get("settled", {}) == {}
+    # the list's own file beside it counts, by its name, as before
+    own = downloads / "IMG_0002.settle (1).json"
+    own.write_text(decision(102, {"name": "IMG_0002", "sha256": photo_hash(report, "IMG_0002")}))
+    r = CliRunner().invoke(cli, ["scan", *photos, "--report", str(report), "--settle-from", str(downloads)])
+    assert r.exit_code in (0, 1), r.stderr
+    assert settled(report, "IMG_0002") == {"g2.p1.total": 102}
+
+
+def test_a_file_in_the_settle_folder_of_a_photo_taken_again_under_the_same_name_is_not_applied(scanned):
+    """D2: the list photographed again and saved under the same name: the file in bericht/settle/ names the old
+    photo; it was applied to the new one, went into the page's earlier decisions and was saved again with its hash."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    old = report / "settle" / "IMG_0001.settle.json"
+    old.write_text(decision(111, {"name": "IMG_0001", "sha256": photo_hash(report, "IMG_0001")}))
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and settled(report, "IMG_0001") == {"g2.p1.total": 111}, r.stderr
+    (folder / "IMG_0001.jpg").write_bytes(b"the list photographed again")
+    for run in range(2):
+        r = scan(folder, report)
+        assert r.exit_code in (0, 1), r.stderr
+        assert settled(report, "IMG_0001") == {}
+        assert said(r, "IMG_0001") == ([f"skatscan: {old}: not applied: it was saved for another photo named "
+                                        f"IMG_0001 (another tournament's, or a photo taken again?), not for "
+                                        f"{folder / 'IMG_0001.jpg'} of this report"] if run == 0 else []), r.stderr
+    page = (report / "lists" / "IMG_0001.html").read_text()
+    assert re.search(r"data-earlier='([^']*)'", page).group(1) == "{}"
+
+
+def test_a_renamed_photo_keeps_its_decisions_from_the_settle_folder_and_the_downloads(scanned):
+    """D3: IMG_0001.jpg renamed s1-t39.jpg between runs: its file in bericht/settle/ names exactly this photo but was
+    said as no list's decisions (exit 2) and not applied; the downloads' file of the old name was not looked at."""
+    folder, report, downloads = scanned
+    (report / "settle").mkdir()
+    kept = report / "settle" / "IMG_0001.settle.json"
+    kept.write_text(decision(111, {"name": "IMG_0001", "sha256": photo_hash(report, "IMG_0001")}))
+    (folder / "IMG_0001.jpg").rename(folder / "s1-t39.jpg")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    assert said(r, "IMG_0001") == [f"skatscan: {kept}: the referee's decisions on {folder / 's1-t39.jpg'} (the same "
+                                   f"photo, renamed), taken (copied to {report / 'settle' / 's1-t39.settle.json'})"]
+    assert settled(report, "s1-t39") == {"g2.p1.total": 111}
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and "settle" not in r.stderr, r.stderr
+    # renamed once more: the page of the first name saved a newer file into the downloads
+    (folder / "s1-t39.jpg").rename(folder / "s1-t40.jpg")
+    saved = downloads / "IMG_0001.settle.json"
+    saved.write_text(decision(122, {"name": "IMG_0001", "sha256": photo_hash(report, "s1-t39")}))
+    os.utime(saved, (2_000_000_000, 2_000_000_000))
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1), r.stderr
+    assert said(r, "IMG_0001") == [f"skatscan: {saved}: the referee's decisions on {folder / 's1-t40.jpg'} (the same "
+                                   f"photo, renamed), taken (copied to {report / 'settle' / 's1-t40.settle.json'})"]
+    assert settled(report, "s1-t40") == {"g2.p1.total": 122}
+
+
+def test_a_file_saved_from_another_reports_page_of_the_same_photo_is_not_taken(scanned, tmp_path):
+    """D4: the same photos in a series report A and a day report B: B's page saves "IMG_0001.settle (1).json"
+    (without A's decisions); the next scan of A took it, the newer, and A's decision was lost."""
+    folder, a, downloads = scanned
+    b = tmp_path / "tag"
+    r = scan(folder, b)
+    assert r.exit_code in (0, 1), r.stderr
+    in_a, in_b = page_identity(a, "IMG_0001"), page_identity(b, "IMG_0001")     # what each page saves
+    (downloads / "IMG_0001.settle.json").write_text(decision(111, in_a))
+    os.utime(downloads / "IMG_0001.settle.json", (1_700_000_000, 1_700_000_000))
+    r = scan(folder, a, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1) and settled(a, "IMG_0001") == {"g2.p1.total": 111}, r.stderr
+    from_b = downloads / "IMG_0001.settle (1).json"
+    from_b.write_text(decision(222, in_b))
+    for run in range(2):
+        r = scan(folder, a, "--settle-from", str(downloads))
+        assert r.exit_code in (0, 1), r.stderr
+        assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
+        assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not taken: saved from another report's page (the same "
+                                        f"photo, {folder / 'IMG_0001.jpg'}, scanned into another report folder too); "
+                                        f"this report's page saves its own"] if run == 0 else []), r.stderr
+    # B takes it (and not A's)
+    r = scan(folder, b, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g2.p1.total": 222}, r.stderr
+
+
+def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_page_is_not_applied(tmp_path,
+                                                                                                   monkeypatch):
+    """D4 with the photos AirDropped into the downloads folder: the day report's page saves "IMG_0001.settle (1).json"
+    beside the photo; the series report took it by its name beside the photo, adding the day report's decisions."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    (downloads / "IMG_0001.jpg").write_bytes(b"photo 1")
+    photo = str(downloads / "IMG_0001.jpg")
+    a, b = tmp_path / "serie", tmp_path / "tag"
+    for report in (a, b):
+        r = CliRunner().invoke(cli, ["scan", photo, "--report", str(report), "--settle-from", str(downloads)])
+        assert r.exit_code in (0, 1), r.stderr
+    (downloads / "IMG_0001.settle.json").write_text(decision(111, page_identity(a, "IMG_0001")))
+    from_b = downloads / "IMG_0001.settle (1).json"
+    from_b.write_text(json.dumps({"format": "skatscan.settle/1", "list": page_identity(b, "IMG_0001"),
+                                  "cells": {"g3.p1.total": {"value": 333, "rule": "SkWO 7.2.5"}}}))
+    os.utime(from_b, (2_000_000_000, 2_000_000_000))
+    for run in range(2):
+        r = CliRunner().invoke(cli, ["scan", photo, "--report", str(a), "--settle-from", str(downloads)])
+        assert r.exit_code in (0, 1), r.stderr
+        assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
+        assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not applied: saved from another report's page (the "
+                                        f"same photo, {photo}, scanned into another report folder too); this "
+                                        f"report's page saves its own"] if run == 0 else []), r.stderr
+    r = CliRunner().invoke(cli, ["scan", photo, "--report", str(b), "--settle-from", str(downloads)])
+    assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g3.p1.total": 333}, r.stderr

@@ -125,7 +125,10 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     assert set(saved["cells"]) == {first, second} and saved["format"] == "skatscan.settle/1"
     # the list it decides, by its photo's hash as the report's manifest has it (scan --settle-from takes it by that)
     manifest = json.loads((photo_report / "results" / "manifest.json").read_text(encoding="utf-8"))
-    assert saved["list"] == {"name": "skatscan-4-errors", "sha256": manifest["skatscan-4-errors"]["sha256"]}
+    # and the report whose page saved it (from the downloads folder only this report's are taken)
+    rid = json.loads((photo_report / "results" / "report.id").read_text(encoding="utf-8"))["id"]
+    assert saved["list"] == {"name": "skatscan-4-errors", "sha256": manifest["skatscan-4-errors"]["sha256"],
+                             "report": rid}
     assert all(c["reading"] is True for c in saved["cells"].values())
     assert saved["cells"][second]["value"] == 7
     want = True if shown == "X" else None if shown == "∅" else float(shown.replace(",", "."))
