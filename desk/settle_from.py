@@ -19,7 +19,9 @@ referee's loop; with ``--settle-from ~/Downloads`` the scan looks there itself:
   ``NAME.settle.json`` is copied there under the list's name, with its time: the report folder then holds what it was
   made from, and a later run without the option (or ``audit`` and ``standings`` of its results) counts the same
   decisions. The copy replaces an older ``NAME.settle.json`` there, which no longer counted (or named another
-  photo). The settle folder is looked through for a renamed photo's files also without ``--settle-from``.
+  photo). One holding the same decisions as the settle folder's is not copied again (a FAT stick keeps a copy's
+  time to 2 s, rounded down). The settle folder is looked through for a renamed photo's files also without
+  ``--settle-from``. A folder given twice (or once through a link) is looked through once.
 * DIR is only read: nothing in it is written, moved or deleted. DIR given as the report's settle folder, or as the
   folder of a list's photo, adds nothing for the lists there by their names: their files count by their names as
   before (:func:`desk.settle.decisions_for`, which passes over a file there that names another photo).
@@ -74,7 +76,9 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
     notes: list[Note] = []
     by_hash, by_name, known = {it.sha256: it for it in lists}, {it.name: it for it in lists}, set(known)
     mine: dict[str, list[tuple[int, Path]]] = {it.name: [] for it in lists}
-    places = [(folder, False) for folder in folders if resolved(folder) != resolved(settle)] + [(settle, True)]
+    # each folder once (given twice, or once through a link: its lines said once), the settle folder as its own
+    places = [(folder, False) for folder in {resolved(f): f for f in folders if resolved(f) != resolved(settle)}
+              .values()] + [(settle, True)]
     for folder, own in places:
         where = resolved(folder)
         for name, files in _saved_in(folder).items():
@@ -97,9 +101,12 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
                 continue
             best = saved_last(mine[it.name])[1]
             here = [(n, q) for n, q in saved_files(settle / f"{it.name}{SUFFIX}") if not _names_another(q, it)]
-            if here and int(best.stat().st_mtime) <= int(saved_last(here)[1].stat().st_mtime):
-                continue                    # the settle folder's is as new: it counts (copied before, or put there)
             data, st = best.read_bytes(), best.stat()
+            if here and (int(st.st_mtime) <= int(saved_last(here)[1].stat().st_mtime)
+                         or saved_last(here)[1].read_bytes() == data):
+                # the settle folder's is as new (copied before, or put there), or holds the same decisions: a copy
+                # on a FAT stick keeps its time to 2 s, rounded down, and would be taken again at every run
+                continue
         except OSError:
             continue                        # gone while looked at: the next run takes it
         settle.mkdir(parents=True, exist_ok=True)

@@ -333,3 +333,40 @@ def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_p
                                         f"report's page saves its own"] if run == 0 else []), r.stderr
     r = CliRunner().invoke(cli, ["scan", photo, "--report", str(b), "--settle-from", str(downloads)])
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g3.p1.total": 333}, r.stderr
+
+
+def test_the_downloads_folder_given_twice_or_through_a_link_says_each_file_once(scanned, tmp_path):
+    """``--settle-from ~/Downloads --settle-from ~/Downloads/`` (or the folder and a link to it): a file passed over is
+    said once, not once for each time its folder was given."""
+    folder, report, downloads = scanned
+    (downloads / "IMG_0002.settle.json").write_text(decision(111, {"name": "IMG_0002", "sha256": "0" * 64}))
+    link = tmp_path / "dl"
+    link.symlink_to(downloads)
+    r = scan(folder, report, "--settle-from", str(downloads), "--settle-from", f"{downloads}/",
+             "--settle-from", str(link))
+    assert r.exit_code in (0, 1), r.stderr
+    assert len(said(r, "IMG_0002")) == 1, r.stderr
+    assert settled(report, "IMG_0002") == {}
+
+
+def test_a_file_taken_is_not_taken_again_when_its_copy_lost_its_time_on_a_fat_stick(scanned):
+    """A report folder on a FAT stick keeps a file's time to 2 s, rounded down: the copy of a file saved at an odd
+    second is a second older than the file in the downloads folder. It holds the same decisions: the next run takes
+    nothing and says nothing (before, the file was copied and said "taken" at every run)."""
+    folder, report, downloads = scanned
+    saved = downloads / "IMG_0002.settle.json"
+    saved.write_text(decision(111, page_identity(report, "IMG_0002")))
+    os.utime(saved, (1_700_000_001, 1_700_000_001))
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert len(said(r, "IMG_0002")) == 1 and "taken" in said(r, "IMG_0002")[0], r.stderr
+    copy = report / "settle" / "IMG_0002.settle.json"
+    os.utime(copy, (1_700_000_000, 1_700_000_000))          # as vfat keeps it
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1) and said(r, "IMG_0002") == [], r.stderr
+    assert settled(report, "IMG_0002") == {"g2.p1.total": 111}
+    # a newer save with other decisions is still taken
+    saved.write_text(decision(222, page_identity(report, "IMG_0002")))
+    os.utime(saved, (1_700_000_100, 1_700_000_100))
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert len(said(r, "IMG_0002")) == 1 and "taken" in said(r, "IMG_0002")[0], r.stderr
+    assert settled(report, "IMG_0002") == {"g2.p1.total": 222}
