@@ -30,7 +30,7 @@ from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import one_line, resolved, write_atomic
+from audit.files import broken_link, one_line, resolved, write_atomic
 
 #: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
 #: pictures of its pages rather than passed over without a word.
@@ -320,19 +320,16 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             prints.append(fingerprint(photo, None if again else manifest.get(name)))
         except FileNotFoundError:
             prints.append(None)
-            if photo.is_symlink():
-                to = os.readlink(photo)
-                outcomes[i] = Outcome(photo, name, "bad", f"a broken link: it points to {to}, which is not there",
-                                      why="gone", problem_de=f"eine tote Verknüpfung: sie zeigt auf {to}, das es "
-                                                             "nicht gibt")
-                on_done(outcomes[i])
-                continue
-            outcomes[i] = Outcome(photo, name, "bad", GONE, why="gone", problem_de=GONE_DE)
+            link = broken_link(photo)
+            outcomes[i] = Outcome(photo, name, "bad", link or GONE, why="gone",
+                                  problem_de=broken_link(photo, "de") if link else GONE_DE)
+            _forget_list(results, name)
             on_done(outcomes[i])
         except OSError as exc:
             prints.append(None)
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
+            _forget_list(results, name)
             on_done(outcomes[i])
     # the same photo twice: the one with the plainest name is read ("s1-t2.jpg", not its copy "s1-t2 (1).jpg")
     kept: dict[str, Path] = {}
@@ -392,6 +389,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                     # is, which the next run would not read again if it is put back
                     why, problem, problem_de = "gone", GONE, GONE_DE
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
+                _forget_list(results, name)
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
@@ -405,6 +403,17 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _forget_list(results: Path, name: str) -> None:
+    """Take the list (and its photo's copy) an earlier run wrote for ``name`` out of ``results``: the photo is bad now
+    (a broken link, gone, too slow, ...), so the report shows it unreadable, and ``audit`` or ``standings`` of the
+    results folder must not count its old list (nor a rescan take that list back for the same photo unread)."""
+    for suffix in (".list.json", ".overlay.jpg"):
+        try:
+            (results / f"{name}{suffix}").unlink()
+        except FileNotFoundError:
+            pass
 
 
 def _read_all(pool: _Workers, todo: list, time_limit: float):

@@ -83,6 +83,31 @@ def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_pat
     assert out[1].seconds == 0                                          # not read again
 
 
+def hanging_process(path: str) -> dict:
+    """A reader that hangs on every photo (a busy machine, a limit set too low)."""
+    time.sleep(60)
+    return fake_process(path)
+
+
+def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
+    """A photo read before and bad now (stopped by the time limit at an --again rescan, photographed anew and no list
+    on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list the report
+    shows as unreadable, and the next rescan took that list back for the photo without reading it."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a", "b"])
+    assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
+                                                     "manifest.json"]
+    out = run_batch(photos[:1], res, hanging_process, names=["a"], again=True, time_limit=1)
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout")]
+    (tmp_path / "in" / "b.jpg").write_text("bad, photographed again")
+    out = run_batch(photos[1:], res, fake_process, names=["b"])
+    assert [(o.status, o.why) for o in out] == [("bad", "no-list")]
+    assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
+    out = run_batch(photos, res, fake_process, names=["a", "b"])
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]   # a read again, not its old list
+
+
 def test_workers_read_photos_at_the_same_time(tmp_path):
     """``--workers 2`` reads two photos at once (before: the batch waited for each photo before it gave out the next,
     so a second worker never had work, and 90 photos of a tournament day took as long as with one)."""
