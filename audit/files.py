@@ -24,7 +24,7 @@ def read_text(path: str | os.PathLike, max_bytes: int, what: str = "a list file"
             raise UnreadableText(f"too large for {what} ({size} bytes)")
         data = p.read_bytes()
     except FileNotFoundError:
-        raise UnreadableText("no such file") from None
+        raise UnreadableText(broken_link(p) or "no such file") from None
     except PermissionError:
         raise UnreadableText("not allowed to read it") from None
     except OSError as exc:
