@@ -110,6 +110,27 @@ def test_a_photo_gone_during_a_rescan_with_again_takes_its_list_out_of_the_resul
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
 
 
+def test_a_broken_link_given_as_a_photo_is_said_as_one_in_the_folder(photos, tmp_path):
+    """``skatscan scan fotos/*.jpg`` where the pattern matches a broken link (a photo on a stick unplugged) refused the
+    whole scan ("no such file or folder; nothing was read or written"), where ``scan fotos/`` said the link and read
+    the others. It is said as in the folder; a broken link of another name (a folder's) is still bad input, said so."""
+    (photos / "s1-t4.jpg").symlink_to(tmp_path / "stick" / "IMG_0004.jpg")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", *sorted(map(str, photos.iterdir())), "--report", str(report)])
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t4.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t4.jpg'}: a broken link: it points to "
+                    f"{tmp_path / 'stick' / 'IMG_0004.jpg'}, which is not there"], r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+    (tmp_path / "serie2").symlink_to(tmp_path / "stick" / "serie2")
+    r = CliRunner().invoke(cli, ["scan", str(tmp_path / "serie2"), "--report", str(report)])
+    assert r.exit_code == 2 and r.stderr == f"skatscan: {tmp_path / 'serie2'}: a broken link: it points to " \
+                                            f"{tmp_path / 'stick' / 'serie2'}, which is not there; nothing was read " \
+                                            "or written\n"
+    r = CliRunner().invoke(cli, ["digitize", str(photos / "s1-t4.jpg")])
+    assert r.exit_code == 2 and r.stderr == f"skatscan: {said[0].split(': ', 1)[1]}\n"
+
+
 def test_a_folder_of_broken_links_alone_says_each(tmp_path):
     folder = tmp_path / "fotos"
     folder.mkdir()
