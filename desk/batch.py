@@ -17,6 +17,7 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import itertools
 import json
@@ -213,14 +214,30 @@ SIGNAL_CAUSES = {"SIGKILL": ("out of memory?", "zu wenig Speicher?"),
                  "SIGABRT": ("a native library gave up", "eine native Bibliothek gab auf")}
 
 
+class CannotStartWorker(Exception):
+    """A worker process could not be started (too many processes, too little memory, too many open files): ``str``
+    is the line to say, not a photo's problem nor the results folder's."""
+
+    def __init__(self, exc: BaseException):
+        why = getattr(exc, "strerror", None) or one_line(exc) or type(exc).__name__
+        guess = {errno.EAGAIN: ": too many processes?", errno.ENOMEM: ": too little memory?"}.get(
+            getattr(exc, "errno", None), "")
+        super().__init__(f"cannot start a process to read the photos ({why}{guess})")
+
+
 class _Worker:
     """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
 
     def __init__(self, ctx, process):
         self.conn, theirs = ctx.Pipe()
-        self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
-        self.proc.start()
-        theirs.close()
+        try:
+            self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
+            self.proc.start()
+        except BaseException:
+            self.conn.close()
+            raise
+        finally:
+            theirs.close()
         self.tasks = 0
         self.job: Optional[tuple] = None
 
@@ -258,11 +275,15 @@ class _Workers:
         return [w for w in self.workers if w.job is not None]
 
     def give(self, token: int, item: tuple) -> None:
-        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room)."""
+        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room); a worker
+        that cannot be started is :class:`CannotStartWorker`."""
         while True:
             idle = next((w for w in self.workers if w.job is None), None)
             if idle is None:
-                idle = _Worker(self.ctx, self.process)
+                try:
+                    idle = _Worker(self.ctx, self.process)
+                except (OSError, EOFError) as exc:
+                    raise CannotStartWorker(exc) from exc
                 self.workers.append(idle)
             try:
                 idle.conn.send((token, str(item[1])))

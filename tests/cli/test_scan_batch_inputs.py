@@ -159,6 +159,25 @@ def test_a_photo_refused_before_is_said_again_as_such(photos, tmp_path):
     assert r.exit_code == 0, r.stderr
 
 
+def test_a_worker_that_cannot_be_started_is_said_as_such(photos, tmp_path, monkeypatch):
+    """A worker process that cannot be started (too many processes, too little memory) was said as a results folder
+    that cannot be written to ("cannot write results (Resource temporarily unavailable)"). It is said as what it is,
+    in one line."""
+    import errno
+
+    import desk.batch
+
+    def no_process(self, ctx, process, threads=0):
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(desk.batch._Worker, "__init__", no_process)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(tmp_path / "bericht")])
+    assert r.exit_code == 2
+    assert r.stderr == "skatscan: cannot start a process to read the photos (Resource temporarily unavailable: too " \
+                       "many processes?); the photos done so far are kept, run the same command again to continue " \
+                       "(with fewer programs running, or fewer --workers)\n"
+
+
 def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):
     """``--workers 8`` on a 2-core machine read no faster and made each photo slower against its time limit (photos
     called too slow that one worker reads in time). The workers are as many as the cores, said once."""
