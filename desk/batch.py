@@ -240,6 +240,7 @@ class _Worker:
             theirs.close()
         self.tasks = 0
         self.job: Optional[tuple] = None
+        self.retired = 0.0               # when it was told to end (time.monotonic()), 0 while it works
 
     def stop(self) -> None:
         """Kill the process (a photo over its time limit, Ctrl-C)."""
@@ -249,13 +250,17 @@ class _Worker:
         self.conn.close()
 
     def retire(self) -> None:
-        """End the process when it is done (idle)."""
+        """Tell the process to end (it is idle), without waiting for it: :meth:`_Workers.reap` and
+        :meth:`_Workers.close` see it gone."""
         try:
             self.conn.send(None)
         except OSError:
             pass
-        self.proc.join(timeout=5)
-        self.stop()
+        self.retired = time.monotonic()
+
+
+#: Seconds a worker told to end may take to do so before it is killed (a library's thread that lingers).
+RETIRE_GRACE = 5.0
 
 
 class _Workers:
@@ -267,6 +272,7 @@ class _Workers:
         self.n = n
         self.process = process
         self.workers: list[_Worker] = []
+        self.retired: list[_Worker] = []     # told to end after TASKS_PER_WORKER photos, not yet seen to have ended
         # forkserver: workers start clean, not as copies of a parent that has OpenCV's
         # thread pool running
         self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
@@ -280,6 +286,7 @@ class _Workers:
         while True:
             idle = next((w for w in self.workers if w.job is None), None)
             if idle is None:
+                self.reap()
                 try:
                     idle = _Worker(self.ctx, self.process)
                 except (OSError, EOFError) as exc:
@@ -299,22 +306,38 @@ class _Workers:
         self.workers.remove(worker)
 
     def done(self, worker: _Worker) -> None:
-        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory)."""
+        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory). The one
+        replaced is told to end and not waited for: joining it here held the other workers' photos past their time
+        limits and added to the seconds of the photo read beside it."""
         worker.job = None
         worker.tasks += 1
         if worker.tasks >= TASKS_PER_WORKER:
             worker.retire()
             self.workers.remove(worker)
+            self.retired.append(worker)
+        self.reap()
+
+    def reap(self) -> None:
+        """Forget the retired workers that have ended; kill those that take longer than :data:`RETIRE_GRACE`."""
+        for w in list(self.retired):
+            if not w.proc.is_alive() or time.monotonic() - w.retired > RETIRE_GRACE:
+                w.stop()
+                self.retired.remove(w)
 
     def kill(self):
-        for w in self.workers:
+        for w in self.workers + self.retired:
             w.stop()
-        self.workers = []
+        self.workers, self.retired = [], []
 
     def close(self):
+        """End the workers: each told to end, waited for up to :data:`RETIRE_GRACE` seconds in all, then killed."""
         for w in self.workers:
             w.retire()
-        self.workers = []
+        deadline = time.monotonic() + RETIRE_GRACE
+        for w in self.workers + self.retired:
+            w.proc.join(timeout=max(0.0, deadline - time.monotonic()))
+            w.stop()
+        self.workers, self.retired = [], []
 
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],

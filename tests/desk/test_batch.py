@@ -2,6 +2,7 @@
 import json
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -17,6 +18,8 @@ def fake_process(path: str) -> dict:
         time.sleep(60)
     if text.startswith("slow"):
         time.sleep(2)
+    if text.startswith("linger"):
+        threading.Thread(target=time.sleep, args=(30,)).start()      # a library's thread: the process lingers on
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("killed"):
@@ -419,3 +422,16 @@ def test_a_worker_that_dies_between_photos_costs_the_next_photo_nothing(tmp_path
     monkeypatch.setattr(desk.batch._Workers, "done", done_then_killed)
     out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c"])
     assert [(o.status, o.why) for o in out] == [("done", ""), ("done", ""), ("done", "")]
+
+
+def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypatch):
+    """A worker is replaced after TASKS_PER_WORKER photos: the batch waited up to 5 s for it to end (a library's thread
+    that lingers), holding the answer of the photo read beside it, which took those seconds too (and the other
+    workers' time limits). It is told to end and not waited for; killed when it lingers."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "TASKS_PER_WORKER", 1)
+    monkeypatch.setattr(desk.batch, "RETIRE_GRACE", 1.0, raising=False)
+    photos = make(tmp_path / "in", {"a.jpg": "linger a", "b.jpg": "slow b"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=30)
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("done", "")]
+    assert out[1].seconds < 4, out[1].seconds
