@@ -24,6 +24,8 @@ import json
 import multiprocessing as mp
 import os
 import signal
+import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -164,10 +166,34 @@ def _leave_ctrl_c_to_the_batch() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _end_with_the_batch() -> None:
+    """End this worker when the batch's process ends, however it ends: ``kill PID``, ``timeout``, an IDE's stop button
+    (SIGTERM), or SIGKILL, not only Ctrl-C. Before, a worker reading a photo that hangs went on, orphaned, at 100 % CPU
+    for ever. A thread waits for the batch's process to be gone; on Linux the kernel kills the worker too when its
+    parent (the forkserver, which ends with the batch) goes, for a photo that hangs in native code that holds the
+    interpreter."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+    def watch():
+        mp_wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="skatscan-batch-watch", daemon=True).start()
+
+
 def _work(conn, process) -> None:
     """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
     ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it."""
     _leave_ctrl_c_to_the_batch()
+    _end_with_the_batch()
     while True:
         try:
             job = conn.recv()

@@ -20,6 +20,10 @@ def fake_process(path: str) -> dict:
         time.sleep(2)
     if text.startswith("linger"):
         threading.Thread(target=time.sleep, args=(30,)).start()      # a library's thread: the process lingers on
+    if text.startswith("spin "):
+        (Path(text.split()[1]) / "worker.pid").write_text(str(os.getpid()))
+        while True:
+            pass
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("killed"):
@@ -435,3 +439,48 @@ def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypa
     out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=30)
     assert [(o.status, o.why) for o in out] == [("done", ""), ("done", "")]
     assert out[1].seconds < 4, out[1].seconds
+
+
+def _ended(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"      # a zombie: ended, not yet reaped
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_the_workers_end_when_the_batch_is_killed(tmp_path, how):
+    """The batch's process killed (``kill PID``, ``timeout``, an IDE's stop button; not Ctrl-C, which reaches every
+    process of the batch): its workers went on, a worker reading a photo that hangs at 100 % CPU for ever. They end
+    with it."""
+    import subprocess
+    import sys
+    (tmp_path / "marks").mkdir()
+    make(tmp_path / "in", {"a.jpg": f"spin {tmp_path / 'marks'}"})
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-c", CTRL_C_BATCH, str(tmp_path / "in"), str(tmp_path / "res")],
+                           cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    worker = None
+    try:
+        deadline = time.monotonic() + 60
+        while worker is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            if (tmp_path / "marks" / "worker.pid").exists():
+                worker = int((tmp_path / "marks" / "worker.pid").read_text() or 0) or None
+        assert worker is not None and not _ended(worker)
+        os.kill(run.pid, getattr(signal, how))              # the batch's process only
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while not _ended(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _ended(worker)
+    finally:
+        try:
+            os.killpg(run.pid, signal.SIGKILL)      # whatever is left of the test's processes
+        except ProcessLookupError:
+            pass
+        if worker is not None and not _ended(worker):
+            os.kill(worker, signal.SIGKILL)
