@@ -189,11 +189,25 @@ def _end_with_the_batch() -> None:
     threading.Thread(target=watch, name="skatscan-batch-watch", daemon=True).start()
 
 
-def _work(conn, process) -> None:
+def _share_the_cores(threads: int) -> None:
+    """Let OpenCV (in this worker) run ``threads`` threads, not one per core: N workers each with a thread per core
+    ran N times as many threads as cores, every photo slower against its time limit. Set before OpenCV is imported
+    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing."""
+    if threads < 1:
+        return
+    os.environ["OPENCV_FOR_THREADS_NUM"] = str(threads)
+    cv2 = sys.modules.get("cv2")
+    if cv2 is not None:
+        cv2.setNumThreads(threads)
+
+
+def _work(conn, process, threads: int = 0) -> None:
     """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
-    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it."""
+    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it. OpenCV runs ``threads`` threads
+    in it (0: its own choice)."""
     _leave_ctrl_c_to_the_batch()
     _end_with_the_batch()
+    _share_the_cores(threads)
     while True:
         try:
             job = conn.recv()
@@ -254,10 +268,10 @@ class CannotStartWorker(Exception):
 class _Worker:
     """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
 
-    def __init__(self, ctx, process):
+    def __init__(self, ctx, process, threads: int = 0):
         self.conn, theirs = ctx.Pipe()
         try:
-            self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
+            self.proc = ctx.Process(target=_work, args=(theirs, process, threads), daemon=True)
             self.proc.start()
         except BaseException:
             self.conn.close()
@@ -292,11 +306,13 @@ RETIRE_GRACE = 5.0
 class _Workers:
     """Up to ``n`` worker processes, each reading one photo at a time (not a ``multiprocessing.Pool``: a worker of a
     pool that dies, killed by the OOM killer or by a segfault in a native library, leaves its photo unanswered, and
-    the batch heard of it only when the time limit ran out, calling the photo too slow)."""
+    the batch heard of it only when the time limit ran out, calling the photo too slow). OpenCV runs as many threads
+    in each as leaves each worker its share of the cores."""
 
     def __init__(self, n: int, process=None):
         self.n = n
         self.process = process
+        self.threads = max(1, usable_cores() // max(1, n))
         self.workers: list[_Worker] = []
         self.retired: list[_Worker] = []     # told to end after TASKS_PER_WORKER photos, not yet seen to have ended
         # forkserver: workers start clean, not as copies of a parent that has OpenCV's
@@ -314,7 +330,7 @@ class _Workers:
             if idle is None:
                 self.reap()
                 try:
-                    idle = _Worker(self.ctx, self.process)
+                    idle = _Worker(self.ctx, self.process, self.threads)
                 except (OSError, EOFError) as exc:
                     raise CannotStartWorker(exc) from exc
                 self.workers.append(idle)

@@ -441,6 +441,22 @@ def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypa
     assert out[1].seconds < 4, out[1].seconds
 
 
+def opencv_threads(path: str) -> dict:
+    import cv2
+    return {"list": {"threads": cv2.getNumThreads()}, "overlay_jpeg": None}
+
+
+@pytest.mark.parametrize("workers, threads", [(1, 12), (2, 6), (3, 4)])
+def test_each_worker_runs_opencv_on_its_share_of_the_cores(tmp_path, monkeypatch, workers, threads):
+    """``--workers N`` ran N workers each with OpenCV's threads on every core: more threads than cores, each photo
+    slower against its time limit. Each worker's OpenCV has its share of the cores skatscan may run on."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "usable_cores", lambda: 12)
+    photos = make(tmp_path / "in", {"a.jpg": "a", "b.jpg": "b", "c.jpg": "c"})
+    out = run_batch(photos, tmp_path / "res", opencv_threads, names=["a", "b", "c"], workers=workers)
+    assert [o.list_doc for o in out] == [{"threads": threads}] * 3
+
+
 def _ended(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:
