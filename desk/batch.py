@@ -372,12 +372,12 @@ class _Workers:
         self.workers, self.retired = [], []
 
     def close(self):
-        """End the workers: each told to end, waited for up to :data:`RETIRE_GRACE` seconds in all, then killed."""
+        """End the workers: each told to end, given up to :data:`RETIRE_GRACE` seconds since it was told (one retired
+        long before is not waited for anew), then killed."""
         for w in self.workers:
             w.retire()
-        deadline = time.monotonic() + RETIRE_GRACE
         for w in self.workers + self.retired:
-            w.proc.join(timeout=max(0.0, deadline - time.monotonic()))
+            w.proc.join(timeout=max(0.0, w.retired + RETIRE_GRACE - time.monotonic()))
             w.stop()
         self.workers, self.retired = [], []
 
