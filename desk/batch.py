@@ -436,7 +436,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         list_file = results / f"{name}.list.json"
         if done and done.get("made_with") != made_with:
             done = None                   # read with another engine or schedule: read it again
-        if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
+        if not again and done and done.get("sha256") == fp["sha256"] and not done.get("problem") and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
                 outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True,
@@ -453,6 +453,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
                                   problem_de=done.get("problem_de", ""), refused_before=True)
+            _forget_list(results, name)     # one an earlier version left there, of the photo before
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))

@@ -115,6 +115,22 @@ def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]   # a read again, not its old list
 
 
+def test_a_list_left_beside_a_photo_refused_since_is_not_taken_for_it(tmp_path):
+    """A results folder of an earlier version kept a photo's list after the photo was refused (photographed anew, no
+    list on it): the manifest says the refusal, the old list lay beside it and was taken for the photo, unread. A
+    manifest entry with a problem has no list: the photo is said as refused before, and the old list goes."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a"])
+    (tmp_path / "in" / "a.jpg").write_text("bad, photographed again")
+    out = run_batch(photos, res, fake_process, names=["a"])
+    assert [(o.status, o.why) for o in out] == [("bad", "no-list")]
+    (res / "a.list.json").write_text(json.dumps({"format": "skatscan.list/1", "text": "ok a"}))   # as left before
+    out = run_batch(photos, res, fake_process, names=["a"])
+    assert [(o.status, o.why, o.refused_before) for o in out] == [("bad", "no-list", True)]
+    assert not (res / "a.list.json").exists()
+
+
 def test_workers_read_photos_at_the_same_time(tmp_path):
     """``--workers 2`` reads two photos at once (before: the batch waited for each photo before it gave out the next,
     so a second worker never had work, and 90 photos of a tournament day took as long as with one)."""
