@@ -24,7 +24,7 @@ def read_text(path: str | os.PathLike, max_bytes: int, what: str = "a list file"
             raise UnreadableText(f"too large for {what} ({size} bytes)")
         data = p.read_bytes()
     except FileNotFoundError:
-        raise UnreadableText("no such file") from None
+        raise UnreadableText(broken_link(p) or "no such file") from None
     except PermissionError:
         raise UnreadableText("not allowed to read it") from None
     except OSError as exc:
@@ -85,6 +85,21 @@ def _file_mode(path: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+def broken_link(path: str | os.PathLike, lang: str = "en") -> str:
+    """The sentence for ``path`` when it is a link to a file that is not there (a photo or list moved away, a USB stick
+    unplugged), in English or German (``lang="de"``); "" when it is no broken link. ``scan`` and ``audit`` say it in
+    the same words, for a file in a folder and one given by name."""
+    try:
+        if not os.path.islink(path) or os.path.exists(path):
+            return ""
+        to = os.readlink(path)
+    except OSError:
+        return ""
+    if lang == "de":
+        return f"eine tote Verknüpfung: sie zeigt auf {to}, das es nicht gibt"
+    return f"a broken link: it points to {to}, which is not there"
 
 
 def resolved(path: str | os.PathLike) -> str:

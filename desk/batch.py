@@ -17,12 +17,15 @@ returns ``{"list": <skatscan.list/1>, "overlay_jpeg": bytes | None}`` or raises
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import itertools
 import json
 import multiprocessing as mp
 import os
 import signal
+import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import one_line, resolved, write_atomic
+from audit.files import broken_link, one_line, resolved, write_atomic
 
 #: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
 #: pictures of its pages rather than passed over without a word.
@@ -163,10 +166,48 @@ def _leave_ctrl_c_to_the_batch() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(conn, process) -> None:
+def _end_with_the_batch() -> None:
+    """End this worker when the batch's process ends, however it ends: ``kill PID``, ``timeout``, an IDE's stop button
+    (SIGTERM), or SIGKILL, not only Ctrl-C. Before, a worker reading a photo that hangs went on, orphaned, at 100 % CPU
+    for ever. A thread waits for the batch's process to be gone; on Linux the kernel kills the worker too when its
+    parent (the forkserver, which ends with the batch) goes, for a photo that hangs in native code that holds the
+    interpreter."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+    def watch():
+        mp_wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="skatscan-batch-watch", daemon=True).start()
+
+
+def _share_the_cores(threads: int) -> None:
+    """Let OpenCV (in this worker) run ``threads`` threads, not one per core: N workers each with a thread per core
+    ran N times as many threads as cores, every photo slower against its time limit. Set before OpenCV is imported
+    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing."""
+    if threads < 1:
+        return
+    os.environ["OPENCV_FOR_THREADS_NUM"] = str(threads)
+    cv2 = sys.modules.get("cv2")
+    if cv2 is not None:
+        cv2.setNumThreads(threads)
+
+
+def _work(conn, process, threads: int = 0) -> None:
     """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
-    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it."""
+    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it. OpenCV runs ``threads`` threads
+    in it (0: its own choice)."""
     _leave_ctrl_c_to_the_batch()
+    _end_with_the_batch()
+    _share_the_cores(threads)
     while True:
         try:
             job = conn.recv()
@@ -213,16 +254,33 @@ SIGNAL_CAUSES = {"SIGKILL": ("out of memory?", "zu wenig Speicher?"),
                  "SIGABRT": ("a native library gave up", "eine native Bibliothek gab auf")}
 
 
+class CannotStartWorker(Exception):
+    """A worker process could not be started (too many processes, too little memory, too many open files): ``str``
+    is the line to say, not a photo's problem nor the results folder's."""
+
+    def __init__(self, exc: BaseException):
+        why = getattr(exc, "strerror", None) or one_line(exc) or type(exc).__name__
+        guess = {errno.EAGAIN: ": too many processes?", errno.ENOMEM: ": too little memory?"}.get(
+            getattr(exc, "errno", None), "")
+        super().__init__(f"cannot start a process to read the photos ({why}{guess})")
+
+
 class _Worker:
     """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
 
-    def __init__(self, ctx, process):
+    def __init__(self, ctx, process, threads: int = 0):
         self.conn, theirs = ctx.Pipe()
-        self.proc = ctx.Process(target=_work, args=(theirs, process), daemon=True)
-        self.proc.start()
-        theirs.close()
+        try:
+            self.proc = ctx.Process(target=_work, args=(theirs, process, threads), daemon=True)
+            self.proc.start()
+        except BaseException:
+            self.conn.close()
+            raise
+        finally:
+            theirs.close()
         self.tasks = 0
         self.job: Optional[tuple] = None
+        self.retired = 0.0               # when it was told to end (time.monotonic()), 0 while it works
 
     def stop(self) -> None:
         """Kill the process (a photo over its time limit, Ctrl-C)."""
@@ -232,24 +290,31 @@ class _Worker:
         self.conn.close()
 
     def retire(self) -> None:
-        """End the process when it is done (idle)."""
+        """Tell the process to end (it is idle), without waiting for it: :meth:`_Workers.reap` and
+        :meth:`_Workers.close` see it gone."""
         try:
             self.conn.send(None)
         except OSError:
             pass
-        self.proc.join(timeout=5)
-        self.stop()
+        self.retired = time.monotonic()
+
+
+#: Seconds a worker told to end may take to do so before it is killed (a library's thread that lingers).
+RETIRE_GRACE = 5.0
 
 
 class _Workers:
     """Up to ``n`` worker processes, each reading one photo at a time (not a ``multiprocessing.Pool``: a worker of a
     pool that dies, killed by the OOM killer or by a segfault in a native library, leaves its photo unanswered, and
-    the batch heard of it only when the time limit ran out, calling the photo too slow)."""
+    the batch heard of it only when the time limit ran out, calling the photo too slow). OpenCV runs as many threads
+    in each as leaves each worker its share of the cores."""
 
     def __init__(self, n: int, process=None):
         self.n = n
         self.process = process
+        self.threads = max(1, usable_cores() // max(1, n))
         self.workers: list[_Worker] = []
+        self.retired: list[_Worker] = []     # told to end after TASKS_PER_WORKER photos, not yet seen to have ended
         # forkserver: workers start clean, not as copies of a parent that has OpenCV's
         # thread pool running
         self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
@@ -258,11 +323,16 @@ class _Workers:
         return [w for w in self.workers if w.job is not None]
 
     def give(self, token: int, item: tuple) -> None:
-        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room)."""
+        """Send the photo of ``item`` to an idle worker (a new one where none is idle and there is room); a worker
+        that cannot be started is :class:`CannotStartWorker`."""
         while True:
             idle = next((w for w in self.workers if w.job is None), None)
             if idle is None:
-                idle = _Worker(self.ctx, self.process)
+                self.reap()
+                try:
+                    idle = _Worker(self.ctx, self.process, self.threads)
+                except (OSError, EOFError) as exc:
+                    raise CannotStartWorker(exc) from exc
                 self.workers.append(idle)
             try:
                 idle.conn.send((token, str(item[1])))
@@ -278,22 +348,38 @@ class _Workers:
         self.workers.remove(worker)
 
     def done(self, worker: _Worker) -> None:
-        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory)."""
+        """``worker`` answered: idle again, or replaced after :data:`TASKS_PER_WORKER` photos (memory). The one
+        replaced is told to end and not waited for: joining it here held the other workers' photos past their time
+        limits and added to the seconds of the photo read beside it."""
         worker.job = None
         worker.tasks += 1
         if worker.tasks >= TASKS_PER_WORKER:
             worker.retire()
             self.workers.remove(worker)
+            self.retired.append(worker)
+        self.reap()
+
+    def reap(self) -> None:
+        """Forget the retired workers that have ended; kill those that take longer than :data:`RETIRE_GRACE`."""
+        for w in list(self.retired):
+            if not w.proc.is_alive() or time.monotonic() - w.retired > RETIRE_GRACE:
+                w.stop()
+                self.retired.remove(w)
 
     def kill(self):
-        for w in self.workers:
+        for w in self.workers + self.retired:
             w.stop()
-        self.workers = []
+        self.workers, self.retired = [], []
 
     def close(self):
+        """End the workers: each told to end, given up to :data:`RETIRE_GRACE` seconds since it was told (one retired
+        long before is not waited for anew), then killed."""
         for w in self.workers:
             w.retire()
-        self.workers = []
+        for w in self.workers + self.retired:
+            w.proc.join(timeout=max(0.0, w.retired + RETIRE_GRACE - time.monotonic()))
+            w.stop()
+        self.workers, self.retired = [], []
 
 
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
@@ -320,19 +406,16 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             prints.append(fingerprint(photo, None if again else manifest.get(name)))
         except FileNotFoundError:
             prints.append(None)
-            if photo.is_symlink():
-                to = os.readlink(photo)
-                outcomes[i] = Outcome(photo, name, "bad", f"a broken link: it points to {to}, which is not there",
-                                      why="gone", problem_de=f"eine tote Verknüpfung: sie zeigt auf {to}, das es "
-                                                             "nicht gibt")
-                on_done(outcomes[i])
-                continue
-            outcomes[i] = Outcome(photo, name, "bad", GONE, why="gone", problem_de=GONE_DE)
+            link = broken_link(photo)
+            outcomes[i] = Outcome(photo, name, "bad", link or GONE, why="gone",
+                                  problem_de=broken_link(photo, "de") if link else GONE_DE)
+            _forget_list(results, name)
             on_done(outcomes[i])
         except OSError as exc:
             prints.append(None)
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
+            _forget_list(results, name)
             on_done(outcomes[i])
     # the same photo twice: the one with the plainest name is read ("s1-t2.jpg", not its copy "s1-t2 (1).jpg")
     kept: dict[str, Path] = {}
@@ -353,7 +436,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         list_file = results / f"{name}.list.json"
         if done and done.get("made_with") != made_with:
             done = None                   # read with another engine or schedule: read it again
-        if not again and done and done.get("sha256") == fp["sha256"] and list_file.exists():
+        if not again and done and done.get("sha256") == fp["sha256"] and not done.get("problem") and list_file.exists():
             try:
                 doc = json.loads(list_file.read_text(encoding="utf-8"))
                 outcomes[i] = Outcome(photo, name, "skipped", list_doc=doc, said=done.get("said") is True,
@@ -370,6 +453,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                 and done.get("why") not in PASSING:
             outcomes[i] = Outcome(photo, name, "bad", done["problem"], why=done.get("why", ""),
                                   problem_de=done.get("problem_de", ""), refused_before=True)
+            _forget_list(results, name)     # one an earlier version left there, of the photo before
             on_done(outcomes[i])
             continue
         todo.append((i, photo, name, fp))
@@ -392,6 +476,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                     # is, which the next run would not read again if it is put back
                     why, problem, problem_de = "gone", GONE, GONE_DE
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
+                _forget_list(results, name)
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
                                   "problem_de": problem_de, "made_with": made_with}
             write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
@@ -405,6 +490,17 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _forget_list(results: Path, name: str) -> None:
+    """Take the list (and its photo's copy) an earlier run wrote for ``name`` out of ``results``: the photo is bad now
+    (a broken link, gone, too slow, ...), so the report shows it unreadable, and ``audit`` or ``standings`` of the
+    results folder must not count its old list (nor a rescan take that list back for the same photo unread)."""
+    for suffix in (".list.json", ".overlay.jpg"):
+        try:
+            (results / f"{name}{suffix}").unlink()
+        except FileNotFoundError:
+            pass
 
 
 def _read_all(pool: _Workers, todo: list, time_limit: float):

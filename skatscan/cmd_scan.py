@@ -24,8 +24,8 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import (TIME_LIMIT, earlier_photos, forget_others, mark_said, report_names, run_batch,
-                        usable_cores)
+from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
+                        run_batch, usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
@@ -133,6 +133,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                      names=names, again=again, workers=workers, time_limit=time_limit,
                                      on_done=lambda o: bar and bar[0].update(1, o), on_plan=start_bar,
                                      made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
+        except CannotStartWorker as exc:
+            # too many processes, too little memory: said as what it is, not as the results folder's problem
+            click.echo(f"skatscan: {exc}; the photos done so far are kept, run the same command again to continue "
+                       "(with fewer programs running, or fewer --workers)", err=True)
+            raise SystemExit(EXIT_BAD_INPUT)
         except OSError as exc:
             # a full disk or a folder that went away: what was finished is kept, a rerun continues
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from audit.files import one_line, resolved
+from audit.files import broken_link, one_line, resolved
 
 from .cli import BadInput, bad_input_line
 
@@ -42,10 +42,16 @@ def expand_photos(paths, missing_is_bad: bool = False) -> list[str]:
     it is given (overlapping shell patterns, a folder and a photo in it); none is bad input, whose line names the
     folders inside a given folder that hold photos (a referee who keeps a folder per series gives those). With
     ``missing_is_bad`` a path that does not exist is bad input before anything is read or written (``scan --report``:
-    a mistyped folder would otherwise rewrite the report without its lists)."""
-    from desk.batch import find_photos
+    a mistyped folder would otherwise rewrite the report without its lists). A broken link named as a photo (a glob
+    ``fotos/*.jpg`` matching a photo on a stick unplugged) is one, said by the batch as one found in a folder; a
+    broken link of another name (a folder's, say) is bad input with that said."""
+    from desk.batch import PHOTO_SUFFIXES, find_photos
     if missing_is_bad:
-        missing = [p for p in paths if not Path(p).exists()]
+        missing = [p for p in paths if not Path(p).exists()
+                   and not (broken_link(p) and Path(p).suffix.lower() in PHOTO_SUFFIXES)]
+        link = next((p for p in missing if broken_link(p)), None)
+        if link is not None:
+            raise BadInput(f"{broken_link(link)}; nothing was read or written", link)
         if missing:
             raise BadInput("no such file or folder; nothing was read or written", ", ".join(missing))
     files, seen = [], set()
@@ -93,6 +99,9 @@ def read_photo(name: str, engine: str, settings=None):
     from digitize.pipeline import digitize_image
     from digitize.reader import EngineUnavailable
     damage: list = []
+    if broken_link(name):               # said as scan says it
+        bad_input_line(name, broken_link(name))
+        return None
     try:
         image = load_image(name, damage=damage)
         d = digitize_image(image, engine=engine, source=name, settings=settings)

@@ -123,6 +123,24 @@ def test_installed_program_runs(samples):
     assert proc.returncode == 2 and proc.stderr.strip() == "skatscan: /nonexistent.json: no such file"
 
 
+def test_a_broken_link_among_the_lists_is_said_as_scan_says_it(samples, tmp_path):
+    """A list file in the folder that is a link to a file no longer there: said as ``scan`` says a broken link among
+    the photos ("no such file" named a file the referee sees in the folder), exit 2, and the other lists are still
+    audited; the same for one given by name, and for ``standings``."""
+    lists = tmp_path / "listen"
+    lists.mkdir()
+    (lists / "t1.json").write_text((samples / "lists" / "six-games.json").read_text())
+    (lists / "t2.json").symlink_to(tmp_path / "stick" / "t2.json")
+    line = f"skatscan: {lists / 't2.json'}: a broken link: it points to {tmp_path / 'stick' / 't2.json'}, which is " \
+           "not there\n"
+    for args in (["audit", str(lists)], ["audit", str(lists / "t1.json"), str(lists / "t2.json")]):
+        r = CliRunner().invoke(cli, [*args, "--json"])
+        assert r.exit_code == 2 and r.stderr == line, r.stderr
+        assert [d["format"] for d in json.loads(r.stdout)] == ["skatscan.audit/1"]         # t1 audited
+    r = CliRunner().invoke(cli, ["standings", str(lists)])
+    assert r.exit_code == 2 and r.stderr == line, r.stderr
+
+
 def test_standings_html_page(samples, tmp_path):
     out = tmp_path / "rangliste.html"
     code, _, _ = run("standings", str(samples / "tournament"), "--html", "-o", str(out))

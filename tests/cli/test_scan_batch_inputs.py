@@ -71,6 +71,66 @@ def test_a_broken_link_in_the_folder_is_said(photos, tmp_path):
     assert "a broken link" in (report / "index.html").read_text()
 
 
+def test_a_photo_become_a_broken_link_takes_its_list_out_of_the_results(photos, tmp_path):
+    """A photo in the folder that links to a photo on a USB stick, scanned; the stick unplugged, rescanned: the report
+    said the broken link, but the photo's earlier list stayed in the results, which ``audit`` and ``standings`` of the
+    results folder counted. It leaves them, and comes back when the stick is plugged in again."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    (stick / "IMG_0004.jpg").write_bytes(b"photo 4")
+    (photos / "s1-t4.jpg").symlink_to(stick / "IMG_0004.jpg")
+    report = tmp_path / "bericht"
+    args = ["scan", str(photos), "--report", str(report), "--lang", "en"]
+    CliRunner().invoke(cli, args)
+    assert (report / "results" / "s1-t4.list.json").exists()
+    (stick / "IMG_0004.jpg").rename(tmp_path / "IMG_0004.jpg")            # the stick unplugged
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t4" in line]
+    assert said == [f"skatscan: {photos / 's1-t4.jpg'}: a broken link: it points to {stick / 'IMG_0004.jpg'}, which "
+                    "is not there"], r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == [f"s1-t{i}.list.json" for i in (1, 2, 3)]
+    r = CliRunner().invoke(cli, ["audit", str(report / "results"), "--json"])
+    assert len(json.loads(r.stdout)) == 3
+    (tmp_path / "IMG_0004.jpg").rename(stick / "IMG_0004.jpg")             # plugged in again
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code in (0, 1), r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 4
+
+
+def test_a_photo_gone_during_a_rescan_with_again_takes_its_list_out_of_the_results(photos, tmp_path, monkeypatch):
+    report = tmp_path / "bericht"
+    args = ["scan", str(photos), "--report", str(report)]
+    CliRunner().invoke(cli, args)
+    (photos / "s1-t2.jpg").write_bytes(b"vanish")
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", vanishing_read)
+    r = CliRunner().invoke(cli, [*args, "--again"])
+    assert r.exit_code == 2
+    assert f"skatscan: {photos / 's1-t2.jpg'}: the file has gone (moved or deleted during the batch)\n" in r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
+
+
+def test_a_broken_link_given_as_a_photo_is_said_as_one_in_the_folder(photos, tmp_path):
+    """``skatscan scan fotos/*.jpg`` where the pattern matches a broken link (a photo on a stick unplugged) refused the
+    whole scan ("no such file or folder; nothing was read or written"), where ``scan fotos/`` said the link and read
+    the others. It is said as in the folder; a broken link of another name (a folder's) is still bad input, said so."""
+    (photos / "s1-t4.jpg").symlink_to(tmp_path / "stick" / "IMG_0004.jpg")
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", *sorted(map(str, photos.iterdir())), "--report", str(report)])
+    assert r.exit_code == 2
+    said = [line for line in r.stderr.splitlines() if "s1-t4.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t4.jpg'}: a broken link: it points to "
+                    f"{tmp_path / 'stick' / 'IMG_0004.jpg'}, which is not there"], r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+    (tmp_path / "serie2").symlink_to(tmp_path / "stick" / "serie2")
+    r = CliRunner().invoke(cli, ["scan", str(tmp_path / "serie2"), "--report", str(report)])
+    assert r.exit_code == 2 and r.stderr == f"skatscan: {tmp_path / 'serie2'}: a broken link: it points to " \
+                                            f"{tmp_path / 'stick' / 'serie2'}, which is not there; nothing was read " \
+                                            "or written\n"
+    r = CliRunner().invoke(cli, ["digitize", str(photos / "s1-t4.jpg")])
+    assert r.exit_code == 2 and r.stderr == f"skatscan: {said[0].split(': ', 1)[1]}\n"
+
+
 def test_a_folder_of_broken_links_alone_says_each(tmp_path):
     folder = tmp_path / "fotos"
     folder.mkdir()
@@ -97,6 +157,25 @@ def test_a_photo_refused_before_is_said_again_as_such(photos, tmp_path):
     (photos / "s1-t2.jpg").unlink()
     r = CliRunner().invoke(cli, args)
     assert r.exit_code == 0, r.stderr
+
+
+def test_a_worker_that_cannot_be_started_is_said_as_such(photos, tmp_path, monkeypatch):
+    """A worker process that cannot be started (too many processes, too little memory) was said as a results folder
+    that cannot be written to ("cannot write results (Resource temporarily unavailable)"). It is said as what it is,
+    in one line."""
+    import errno
+
+    import desk.batch
+
+    def no_process(self, ctx, process, threads=0):
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(desk.batch._Worker, "__init__", no_process)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(tmp_path / "bericht")])
+    assert r.exit_code == 2
+    assert r.stderr == "skatscan: cannot start a process to read the photos (Resource temporarily unavailable: too " \
+                       "many processes?); the photos done so far are kept, run the same command again to continue " \
+                       "(with fewer programs running, or fewer --workers)\n"
 
 
 def test_more_workers_than_cores_are_capped_with_one_line(photos, tmp_path, monkeypatch):

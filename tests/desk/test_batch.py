@@ -2,6 +2,7 @@
 import json
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -17,6 +18,12 @@ def fake_process(path: str) -> dict:
         time.sleep(60)
     if text.startswith("slow"):
         time.sleep(2)
+    if text.startswith("linger"):
+        threading.Thread(target=time.sleep, args=(30,)).start()      # a library's thread: the process lingers on
+    if text.startswith("spin "):
+        (Path(text.split()[1]) / "worker.pid").write_text(str(os.getpid()))
+        while True:
+            pass
     if text.startswith("crash"):
         os._exit(3)
     if text.startswith("killed"):
@@ -81,6 +88,47 @@ def test_a_photo_stopped_by_the_time_limit_is_read_again_at_the_next_run(tmp_pat
     out = run_batch(photos, tmp_path / "res", fake_process, names=names, time_limit=10)
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]
     assert out[1].seconds == 0                                          # not read again
+
+
+def hanging_process(path: str) -> dict:
+    """A reader that hangs on every photo (a busy machine, a limit set too low)."""
+    time.sleep(60)
+    return fake_process(path)
+
+
+def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
+    """A photo read before and bad now (stopped by the time limit at an --again rescan, photographed anew and no list
+    on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list the report
+    shows as unreadable, and the next rescan took that list back for the photo without reading it."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a", "b"])
+    assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
+                                                     "manifest.json"]
+    out = run_batch(photos[:1], res, hanging_process, names=["a"], again=True, time_limit=1)
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout")]
+    (tmp_path / "in" / "b.jpg").write_text("bad, photographed again")
+    out = run_batch(photos[1:], res, fake_process, names=["b"])
+    assert [(o.status, o.why) for o in out] == [("bad", "no-list")]
+    assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
+    out = run_batch(photos, res, fake_process, names=["a", "b"])
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]   # a read again, not its old list
+
+
+def test_a_list_left_beside_a_photo_refused_since_is_not_taken_for_it(tmp_path):
+    """A results folder of an earlier version kept a photo's list after the photo was refused (photographed anew, no
+    list on it): the manifest says the refusal, the old list lay beside it and was taken for the photo, unread. A
+    manifest entry with a problem has no list: the photo is said as refused before, and the old list goes."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a"])
+    (tmp_path / "in" / "a.jpg").write_text("bad, photographed again")
+    out = run_batch(photos, res, fake_process, names=["a"])
+    assert [(o.status, o.why) for o in out] == [("bad", "no-list")]
+    (res / "a.list.json").write_text(json.dumps({"format": "skatscan.list/1", "text": "ok a"}))   # as left before
+    out = run_batch(photos, res, fake_process, names=["a"])
+    assert [(o.status, o.why, o.refused_before) for o in out] == [("bad", "no-list", True)]
+    assert not (res / "a.list.json").exists()
 
 
 def test_workers_read_photos_at_the_same_time(tmp_path):
@@ -394,3 +442,77 @@ def test_a_worker_that_dies_between_photos_costs_the_next_photo_nothing(tmp_path
     monkeypatch.setattr(desk.batch._Workers, "done", done_then_killed)
     out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b", "c"])
     assert [(o.status, o.why) for o in out] == [("done", ""), ("done", ""), ("done", "")]
+
+
+def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypatch):
+    """A worker is replaced after TASKS_PER_WORKER photos: the batch waited up to 5 s for it to end (a library's thread
+    that lingers), holding the answer of the photo read beside it, which took those seconds too (and the other
+    workers' time limits). It is told to end and not waited for; killed when it lingers."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "TASKS_PER_WORKER", 1)
+    monkeypatch.setattr(desk.batch, "RETIRE_GRACE", 1.0, raising=False)
+    photos = make(tmp_path / "in", {"a.jpg": "linger a", "b.jpg": "slow b"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=30)
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("done", "")]
+    assert out[1].seconds < 4, out[1].seconds
+
+
+def opencv_threads(path: str) -> dict:
+    import cv2
+    return {"list": {"threads": cv2.getNumThreads()}, "overlay_jpeg": None}
+
+
+@pytest.mark.parametrize("workers, threads", [(1, 12), (2, 6), (3, 4)])
+def test_each_worker_runs_opencv_on_its_share_of_the_cores(tmp_path, monkeypatch, workers, threads):
+    """``--workers N`` ran N workers each with OpenCV's threads on every core: more threads than cores, each photo
+    slower against its time limit. Each worker's OpenCV has its share of the cores skatscan may run on."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "usable_cores", lambda: 12)
+    photos = make(tmp_path / "in", {"a.jpg": "a", "b.jpg": "b", "c.jpg": "c"})
+    out = run_batch(photos, tmp_path / "res", opencv_threads, names=["a", "b", "c"], workers=workers)
+    assert [o.list_doc for o in out] == [{"threads": threads}] * 3
+
+
+def _ended(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"      # a zombie: ended, not yet reaped
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_the_workers_end_when_the_batch_is_killed(tmp_path, how):
+    """The batch's process killed (``kill PID``, ``timeout``, an IDE's stop button; not Ctrl-C, which reaches every
+    process of the batch): its workers went on, a worker reading a photo that hangs at 100 % CPU for ever. They end
+    with it."""
+    import subprocess
+    import sys
+    (tmp_path / "marks").mkdir()
+    make(tmp_path / "in", {"a.jpg": f"spin {tmp_path / 'marks'}"})
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-c", CTRL_C_BATCH, str(tmp_path / "in"), str(tmp_path / "res")],
+                           cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    worker = None
+    try:
+        deadline = time.monotonic() + 60
+        while worker is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            if (tmp_path / "marks" / "worker.pid").exists():
+                worker = int((tmp_path / "marks" / "worker.pid").read_text() or 0) or None
+        assert worker is not None and not _ended(worker)
+        os.kill(run.pid, getattr(signal, how))              # the batch's process only
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while not _ended(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _ended(worker)
+    finally:
+        try:
+            os.killpg(run.pid, signal.SIGKILL)      # whatever is left of the test's processes
+        except ProcessLookupError:
+            pass
+        if worker is not None and not _ended(worker):
+            os.kill(worker, signal.SIGKILL)
