@@ -13,7 +13,6 @@ from audit.auditor import audit
 from audit.listjson import dumps, list_to_json
 from audit.model import CellReading, Penalty
 from audit.report import render_text
-from audit.standings import standings
 from skatscan.cli import cli
 from tests.audit import small_tournament as tour
 
