@@ -170,8 +170,8 @@ def _end_with_the_batch() -> None:
     """End this worker when the batch's process ends, however it ends: ``kill PID``, ``timeout``, an IDE's stop button
     (SIGTERM), or SIGKILL, not only Ctrl-C. Before, a worker reading a photo that hangs went on, orphaned, at 100 % CPU
     for ever. A thread waits for the batch's process to be gone; on Linux the kernel kills the worker too when its
-    parent (the forkserver, which ends with the batch) goes, for a photo that hangs in native code that holds the
-    interpreter."""
+    parent (the batch: workers are spawned) goes, for a photo that hangs in native code that holds the interpreter,
+    where the thread cannot run."""
     parent = mp.parent_process()
     if parent is None:
         return
@@ -181,6 +181,8 @@ def _end_with_the_batch() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
+        if os.getppid() != parent.pid:
+            os._exit(1)                 # the batch went before the signal was asked for
 
     def watch():
         mp_wait([parent.sentinel])
@@ -315,9 +317,10 @@ class _Workers:
         self.threads = max(1, usable_cores() // max(1, n))
         self.workers: list[_Worker] = []
         self.retired: list[_Worker] = []     # told to end after TASKS_PER_WORKER photos, not yet seen to have ended
-        # forkserver: workers start clean, not as copies of a parent that has OpenCV's
-        # thread pool running
-        self.ctx = mp.get_context("spawn" if os.name == "nt" else "forkserver")
+        # spawn: workers start clean, not as copies of a parent that has OpenCV's thread pool running, and are the
+        # batch's own children (a forkserver's outlived a killed batch while a worker hung holding the interpreter:
+        # every child of a forkserver holds it alive, and the kernel's parent-death signal went to the forkserver)
+        self.ctx = mp.get_context("spawn")
 
     def busy(self) -> list[_Worker]:
         return [w for w in self.workers if w.job is not None]
