@@ -685,6 +685,12 @@ def sha256_in_manifest(results: Path, name: str) -> Optional[str]:
     return sha if isinstance(sha, str) and sha else None
 
 
+def manifest_hashes(results: Path) -> set[str]:
+    """The hashes of every photo the report in ``results`` has had (its manifest's; those away too)."""
+    return {e["sha256"] for e in _read_manifest(results / MANIFEST).values()
+            if isinstance(e, dict) and isinstance(e.get("sha256"), str) and e["sha256"]}
+
+
 def _read_manifest(path: Path) -> dict:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))

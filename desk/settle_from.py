@@ -168,11 +168,14 @@ def _names_another(file: Path, it: ListToSettle) -> bool:
         return False
 
 
-def unsaid(results: Path, names: list[str], notes: list[Note]) -> list[Note]:
+def unsaid(results: Path, names: list[str], notes: list[Note], looked: Iterable[Path] = ()) -> list[Note]:
     """Of the notes, those to say: every file taken, and the files passed over that the report's earlier runs did not
     pass over as they are now (same place, size and time). The files passed over are kept in the manifest entries of
     the lists ``names`` (:func:`desk.batch.remember`): a rescan does not say them again, a file changed since (or
-    taken away and put back) is said anew."""
+    taken away and put back) is said anew. A file kept from before in a folder this run did not look in (``looked``:
+    the folders looked in; a ``--settle-from`` folder not given this time) stays kept: a run without the option does
+    not make the next one with it say the same lines again."""
+    places = {resolved(f) for f in looked}
     keyed: dict[str, list[tuple[str, Note]]] = {name: [] for name in names}
     for n in notes:
         if n.copy is None:
@@ -184,7 +187,17 @@ def unsaid(results: Path, names: list[str], notes: list[Note]) -> list[Note]:
             keyed.setdefault(n.name, []).append((key, n))
     try:
         before = remember(results, SAID_KEY, {name: sorted(k for k, _ in kn) or None for name, kn in keyed.items()})
+        away = {name: [k for k in (ks or []) if isinstance(k, str) and _folder_of(k) not in places]
+                for name, ks in before.items()}
+        if any(away.values()):              # kept as they were: said when their folder is looked in again
+            remember(results, SAID_KEY, {name: sorted(set(k for k, _ in keyed.get(name, [])) | set(ks)) or None
+                                         for name, ks in away.items() if ks})
     except OSError:
         before = {}                         # not kept: said again next time
     return [n for n in notes if n.copy is not None] + [n for name, kn in keyed.items() for k, n in kn
                                                        if k not in (before.get(name) or [])]
+
+
+def _folder_of(key: str) -> str:
+    """The folder of the file a key of :func:`unsaid` is of ("PATH|SIZE|TIME", or PATH)."""
+    return resolved(Path(key.rsplit("|", 2)[0] if key.count("|") >= 2 else key).parent)

@@ -24,8 +24,8 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
-                        run_batch, usable_cores)
+from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, manifest_hashes, mark_said,
+                        report_names, run_batch, usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
@@ -267,12 +267,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                     views.append(write_page_or_fail(Path(report), view, lang))
                     report_bar.update(1)
-        _say_settle_notes(Path(report) if report else None, outcomes, settle_notes)
+        _say_settle_notes(Path(report) if report else None, outcomes, settle_notes, downloads)
         if report:
             # a file in the report's settle folder that is no list's decisions (a browser's second download is
-            # "NAME.settle (1).json"): said, not silently passed over
-            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes},
-                                          {o.sha256 for o in outcomes if o.sha256}):
+            # "NAME.settle (1).json"): said, not silently passed over; the file of a photo the report had (taken out
+            # of the folder, away on a stick unplugged) is the report's, kept for when it is back
+            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes} | known_names,
+                                          {o.sha256 for o in outcomes if o.sha256} | manifest_hashes(results)):
                 bad_input_line(str(stray), f"is not the decisions of a list of this report (named NAME{SETTLE_SUFFIX}"
                                            f" for a list NAME); not applied")
                 bad += 1
@@ -415,11 +416,13 @@ def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set
     return [n for n in notes if n.copy is None]
 
 
-def _say_settle_notes(report: Optional[Path], outcomes, notes: list[Note]) -> None:
-    """Say each settle file passed over in a line (with a report, once while it stays as it is: :func:`unsaid`)."""
+def _say_settle_notes(report: Optional[Path], outcomes, notes: list[Note], looked: list[Path]) -> None:
+    """Say each settle file passed over in a line (with a report, once while it stays as it is: :func:`unsaid`;
+    ``looked``: the ``--settle-from`` folders)."""
     if report is not None:
-        notes = unsaid(report / RESULTS, [o.name for o in outcomes if o.status in ("done", "skipped") and o.sha256],
-                       notes)
+        lists = [o for o in outcomes if o.status in ("done", "skipped") and o.sha256]
+        notes = unsaid(report / RESULTS, [o.name for o in lists], notes,
+                       [*looked, report / DECISIONS, *{Path(o.photo).parent for o in lists}])
     for n in notes:
         click.echo(f"skatscan: {n.file}: {n.why}", err=True)
 

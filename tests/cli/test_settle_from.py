@@ -370,3 +370,34 @@ def test_a_file_taken_is_not_taken_again_when_its_copy_lost_its_time_on_a_fat_st
     r = scan(folder, report, "--settle-from", str(downloads))
     assert len(said(r, "IMG_0002")) == 1 and "taken" in said(r, "IMG_0002")[0], r.stderr
     assert settled(report, "IMG_0002") == {"g2.p1.total": 222}
+
+
+def test_a_decided_photo_taken_out_of_the_folder_keeps_its_file_without_a_stray_line(scanned, tmp_path):
+    """The index advises taking an extra photo out (or the stick is unplugged): its file in bericht/settle/ is the
+    report's, kept for when the photo is back; every rescan said it as no list's decisions and exited 2."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    kept = report / "settle" / "IMG_0003.settle.json"
+    kept.write_text(decision(111, page_identity(report, "IMG_0003")))
+    (folder / "IMG_0003.jpg").rename(tmp_path / "IMG_0003.jpg")
+    for run in range(2):
+        r = scan(folder, report)
+        assert r.exit_code in (0, 1), r.stderr
+        assert "is not the decisions" not in r.stderr and said(r, "IMG_0003") == [], r.stderr
+    (tmp_path / "IMG_0003.jpg").rename(folder / "IMG_0003.jpg")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and settled(report, "IMG_0003") == {"g2.p1.total": 111}, r.stderr
+
+
+def test_a_file_passed_over_in_the_downloads_is_not_said_again_after_a_run_without_the_folder(scanned):
+    """--settle-from DIR, then a run without it, then with DIR again: the run that did not look into DIR forgot the
+    files said, and the third run said them again."""
+    folder, report, downloads = scanned
+    other = downloads / "IMG_0001.settle.json"
+    other.write_text(decision(111, {"name": "IMG_0001", "sha256": "ab" * 32}))
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert len(said(r, "IMG_0001")) == 1, r.stderr
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
