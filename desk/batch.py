@@ -687,8 +687,19 @@ def sha256_in_manifest(results: Path, name: str) -> Optional[str]:
 
 def manifest_hashes(results: Path) -> set[str]:
     """The hashes of every photo the report in ``results`` has had (its manifest's; those away too)."""
-    return {e["sha256"] for e in _read_manifest(results / MANIFEST).values()
-            if isinstance(e, dict) and isinstance(e.get("sha256"), str) and e["sha256"]}
+    return set(manifest_photos(results))
+
+
+def manifest_photos(results: Path) -> dict[str, str]:
+    """Every photo the report in ``results`` has had (those away too): its place by its hash (of one hash, a place
+    where a photo is)."""
+    out: dict[str, str] = {}
+    for entry in _read_manifest(results / MANIFEST).values():
+        where = _place(entry)
+        sha = entry.get("sha256") if isinstance(entry, dict) else None
+        if where and isinstance(sha, str) and sha and (sha not in out or Path(where).is_file()):
+            out[sha] = where
+    return out
 
 
 def _read_manifest(path: Path) -> dict:

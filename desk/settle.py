@@ -128,12 +128,14 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     than the list's (``sha256``; the manifest's for a report's list, else the photo's when a file names one) is not
     applied: (file, why) goes to ``passed``."""
     list_file = Path(resolved(list_file))       # "s1-t1.list.json" given in the results folder: its parent is "."
+    ours = None
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
     name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
     if in_results:
         # the photo as the report's manifest has it (resolved where the scan ran): a photo named relative to that
         # folder is not the one of that name where audit or standings runs (another round's fotos/t1.jpg)
-        from .batch import photo_in_manifest, sha256_in_manifest
+        from .batch import manifest_photos, photo_in_manifest, sha256_in_manifest
+        ours = manifest_photos(list_file.parent)
         where = photo_in_manifest(list_file.parent, name)
         if where and Path(where).is_file():
             photo = where
@@ -149,8 +151,8 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     # beside the photo (where the browser may have saved: photos AirDropped into the downloads folder) a file saved
     # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
     # photo only
-    check = PhotoCheck(photo, sha256)
-    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent)) if in_results else check
+    check = PhotoCheck(photo, sha256, ours=ours if in_results else None)
+    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent), ours) if in_results else check
     places = [(own, browsers), (settle_path(list_file), check)]
     if in_results:
         places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
@@ -169,8 +171,9 @@ class PhotoCheck:
     is hashed the first time a file names one: ``audit`` of a list beside its photo) and, when it names a report and
     ``report`` is given, the report of that id (:mod:`desk.settle_identity`)."""
 
-    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = ""):
-        self.photo, self.sha256, self.report = photo or "", sha256, report
+    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = "",
+                 ours: Optional[dict] = None):
+        self.photo, self.sha256, self.report, self.ours = photo or "", sha256, report, ours
 
     def why_not(self, ident: Optional[dict], verb: str = "applied") -> str:
         if ident is not None and self.sha256 is None:
@@ -179,7 +182,8 @@ class PhotoCheck:
                 self.sha256 = fingerprint(Path(self.photo))["sha256"] if self.photo else ""
             except OSError:
                 self.sha256 = ""        # no photo to tell by: counted by its name, as before
-        return other_photo(ident, self.sha256, self.photo, verb) or other_report(ident, self.report, self.photo, verb)
+        return (other_photo(ident, self.sha256, self.photo, verb, self.ours)
+                or other_report(ident, self.report, self.photo, verb))
 
 
 def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optional[list] = None

@@ -64,7 +64,7 @@ class Note:
 
 
 def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "",
-                   known: Iterable[str] = ()) -> list[Note]:
+                   known: Iterable[str] = (), ours: Optional[dict] = None) -> list[Note]:
     """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo
     (and, when it names a report, the report of id ``report``), whatever the file's name (the photo renamed since its
     page saved it), and each file in the settle folder itself that names the photo under another name, when it was
@@ -72,7 +72,7 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
     over that has a list's name or names a list's photo. Of the files in ``folders`` only those named for a list or
     for a name the report gave before (``known``: its manifest's names, a renamed photo's among them) are read;
     the others, another report's, are passed over without a word. Raises OSError when the settle folder cannot be
-    written."""
+    written. ``ours``: the places of the photos the report has had, by their hashes (for the lines said)."""
     notes: list[Note] = []
     by_hash, by_name, known = {it.sha256: it for it in lists}, {it.name: it for it in lists}, set(known)
     mine: dict[str, list[tuple[int, Path]]] = {it.name: [] for it in lists}
@@ -83,18 +83,24 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
         where = resolved(folder)
         for name, files in _saved_in(folder).items():
             named = by_name.get(name)
-            if own and named is not None:
-                continue                    # the settle folder's file of the list: it counts there (desk.settle)
             if not own and named is None and name not in known:
                 continue                    # no name of this report's: not read
             for number, file in files:
-                it, why = _whose(file, named, by_hash, settle, "" if own else report)
+                if own and named is not None:
+                    # the settle folder's file of the list counts there (desk.settle), unless it names another list's
+                    # photo (two photos' names swapped, a new photo at a renamed one's place): it goes to that list
+                    it, why = _whose(file, None, by_hash, settle, "")
+                    if it is not None and it is not named and not why:
+                        mine[it.name].append((number, file))
+                    continue
+                it, why = _whose(file, named, by_hash, settle, "" if own else report, ours)
                 if it is None or where == resolved(Path(it.photo).parent) and it.name == name:
                     continue                # no list's; a photo's own file beside it counts by its name there
                 if why:
                     notes.append(Note(it.name, file, why))
                 else:
                     mine[it.name].append((number, file))
+    copies = []                             # all read before one is written: two photos' names swapped
     for it in lists:
         try:
             if not mine[it.name]:
@@ -109,6 +115,8 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
                 continue
         except OSError:
             continue                        # gone while looked at: the next run takes it
+        copies.append((it, best, data, st))
+    for it, best, data, st in copies:
         settle.mkdir(parents=True, exist_ok=True)
         copy = settle / f"{it.name}{SUFFIX}"
         write_atomic(copy, data)
@@ -137,8 +145,8 @@ def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
     return out
 
 
-def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: str
-           ) -> tuple[Optional[ListToSettle], str]:
+def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: str,
+           ours: Optional[dict] = None) -> tuple[Optional[ListToSettle], str]:
     """The list the settle file ``file`` is of (``named``: the list of its name, if any; by the photo its ``list``
     names, any of ``by_hash``) and why it is not taken ("" when it is); (None, "") for a file of no list."""
     try:
@@ -155,7 +163,7 @@ def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Pat
                        f"by hand); if it decides {named.photo}, put it into {settle}") if named else ""
     it = by_hash.get(ident["sha256"])
     if it is None:
-        return named, other_photo(ident, named.sha256, named.photo, "taken") if named else ""
+        return named, other_photo(ident, named.sha256, named.photo, "taken", ours) if named else ""
     return it, other_report(ident, report, it.photo, "taken")
 
 

@@ -51,11 +51,16 @@ def checked_identity(doc: dict) -> Optional[dict]:
     return ident
 
 
-def other_photo(ident: Optional[dict], sha256: Optional[str], photo: str, verb: str = "applied") -> str:
+def other_photo(ident: Optional[dict], sha256: Optional[str], photo: str, verb: str = "applied",
+                ours: Optional[dict] = None) -> str:
     """Why a file of identity ``ident`` does not count for the list read from ``photo`` (whose hash is ``sha256``,
-    None when unknown: not asked): "" when it names no photo or this one."""
+    None when unknown: not asked): "" when it names no photo or this one. ``ours``: the places of the report's photos
+    by their hashes (a file of one of them is not guessed another tournament's: photos renamed, names swapped)."""
     if ident is None or not sha256 or ident["sha256"] == sha256:
         return ""
+    if ours and ident["sha256"] in ours:
+        return (f"not {verb}: it was saved for {ours[ident['sha256']]} of this report (then named "
+                f"{ident.get('name') or '?'}), not for {photo}")
     return (f"not {verb}: it was saved for another photo named {ident.get('name') or '?'} (another tournament's, or "
             f"a photo taken again?), not for {photo} of this report")
 

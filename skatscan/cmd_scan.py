@@ -24,8 +24,8 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, manifest_hashes, mark_said,
-                        report_names, run_batch, usable_cores)
+from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, manifest_hashes, manifest_photos,
+                        mark_said, report_names, run_batch, usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
@@ -404,7 +404,7 @@ def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set
     lists = [ListToSettle(o.name, o.sha256, str(o.photo)) for o in outcomes if o.status in ("done", "skipped")
              and o.sha256]
     try:
-        notes = take_decisions(folders, report / DECISIONS, lists, rid, known)
+        notes = take_decisions(folders, report / DECISIONS, lists, rid, known, manifest_photos(report / RESULTS))
     except OSError as exc:
         bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
         raise SystemExit(EXIT_BAD_INPUT)

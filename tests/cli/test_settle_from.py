@@ -401,3 +401,48 @@ def test_a_file_passed_over_in_the_downloads_is_not_said_again_after_a_run_witho
     assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
     r = scan(folder, report, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
+
+
+def test_two_decided_photos_with_their_names_swapped_keep_their_decisions(scanned):
+    """The referee swaps the names of two decided photos: each file in bericht/settle/ named after a list names the
+    other list's photo; both were passed over as "another tournament's" and neither list kept its decisions."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    one, two = report / "settle" / "IMG_0001.settle.json", report / "settle" / "IMG_0002.settle.json"
+    one.write_text(decision(111, page_identity(report, "IMG_0001")))
+    two.write_text(decision(222, page_identity(report, "IMG_0002")))
+    r = scan(folder, report)
+    assert settled(report, "IMG_0001") == {"g2.p1.total": 111} and settled(report, "IMG_0002") == {"g2.p1.total": 222}
+    (folder / "IMG_0001.jpg").rename(folder / "x.jpg")
+    (folder / "IMG_0002.jpg").rename(folder / "IMG_0001.jpg")
+    (folder / "x.jpg").rename(folder / "IMG_0002.jpg")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    assert "another tournament" not in r.stderr, r.stderr
+    assert settled(report, "IMG_0001") == {"g2.p1.total": 222} and settled(report, "IMG_0002") == {"g2.p1.total": 111}
+    assert sorted(line for line in r.stderr.splitlines() if ".settle" in line) == [
+        f"skatscan: {one}: the referee's decisions on {folder / 'IMG_0002.jpg'} (the same photo, renamed), taken "
+        f"(copied to {two})",
+        f"skatscan: {two}: the referee's decisions on {folder / 'IMG_0001.jpg'} (the same photo, renamed), taken "
+        f"(copied to {one})"], r.stderr
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and "settle" not in r.stderr, r.stderr
+
+
+def test_a_new_photo_at_a_renamed_photos_old_place_leaves_it_its_decisions(scanned):
+    """IMG_0001.jpg renamed s1-t39.jpg and a new photo put at IMG_0001.jpg: the file IMG_0001.settle.json names the
+    renamed photo; it goes with it, and the line about it does not guess another tournament."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    kept = report / "settle" / "IMG_0001.settle.json"
+    kept.write_text(decision(111, page_identity(report, "IMG_0001")))
+    (folder / "IMG_0001.jpg").rename(folder / "s1-t39.jpg")
+    (folder / "IMG_0001.jpg").write_bytes(b"a new photo")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    assert settled(report, "s1-t39") == {"g2.p1.total": 111} and settled(report, "IMG_0001") == {}
+    assert said(r, "IMG_0001") == [
+        f"skatscan: {kept}: the referee's decisions on {folder / 's1-t39.jpg'} (the same photo, renamed), taken "
+        f"(copied to {report / 'settle' / 's1-t39.settle.json'})",
+        f"skatscan: {kept}: not applied: it was saved for {folder / 's1-t39.jpg'} of this report (then named "
+        f"IMG_0001), not for {folder / 'IMG_0001.jpg'}"], r.stderr
