@@ -121,11 +121,11 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
         copy = settle / f"{it.name}{SUFFIX}"
         write_atomic(copy, data)
         os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns))
-        notes.append(Note(it.name, best, copy=copy, renamed=_named(best) != it.name))
+        notes.append(Note(it.name, best, copy=copy, renamed=named_by(best) != it.name))
     return notes
 
 
-def _named(file: Path) -> str:
+def named_by(file: Path) -> str:
     """The list name a settle file's name gives (``IMG_0001`` of ``IMG_0001.settle (1).json``)."""
     return file.name[:-len(SUFFIX)] if file.name.endswith(SUFFIX) else (copy_of(file.name) or ("",))[0]
 

@@ -30,7 +30,7 @@ from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unre
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
                           copy_of, decisions_for, decisions_in, identity_of, settle_path)
-from desk.settle_from import ListToSettle, Note, take_decisions, unsaid
+from desk.settle_from import ListToSettle, Note, named_by, take_decisions, unsaid
 from desk.settle_identity import report_id
 from desk.start_numbers import reconcile_start_numbers
 
@@ -101,7 +101,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         namer.used.update(known_names | {n for n in names if n})
     names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
     # of the same photo twice, one scanned before gives way to the new one, unless the referee decided on its list
-    # (its decisions would not follow the other name)
+    # (its decisions would not follow the other name); of two given, the one decided on stays (``decided``)
     give_way = [f for f, name in zip(files[given:], names[given:]) if not _has_decisions(f, report, name)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / RESULTS if report else Path(tmp)
@@ -132,7 +132,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
                                      on_done=lambda o: bar and bar[0].update(1, o), on_plan=start_bar,
-                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
+                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way,
+                                     decided=lambda f, name: _has_decisions(f, report, name))
         except CannotStartWorker as exc:
             # too many processes, too little memory: said as what it is, not as the results folder's problem
             click.echo(f"skatscan: {exc}; the photos done so far are kept, run the same command again to continue "
@@ -409,10 +410,14 @@ def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set
         bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
         raise SystemExit(EXIT_BAD_INPUT)
     photos = {it.name: it.photo for it in lists}
+    # a name of the same photo given now too, which gives way: not renamed, a copy of the photo
+    copies = {o.name: o.photo for o in outcomes if o.status == "duplicate"}
     for n in notes:
         if n.copy is not None:
-            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}"
-                       f"{' (the same photo, renamed)' if n.renamed else ''}, taken (copied to {n.copy})", err=True)
+            how = (f" (the same photo as {copies[named_by(n.file)]}, which gives way to it)"
+                   if n.renamed and named_by(n.file) in copies else " (the same photo, renamed)" if n.renamed else "")
+            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}{how}, taken (copied to "
+                       f"{n.copy})", err=True)
     return [n for n in notes if n.copy is None]
 
 

@@ -446,3 +446,48 @@ def test_a_new_photo_at_a_renamed_photos_old_place_leaves_it_its_decisions(scann
         f"(copied to {report / 'settle' / 's1-t39.settle.json'})",
         f"skatscan: {kept}: not applied: it was saved for {folder / 's1-t39.jpg'} of this report (then named "
         f"IMG_0001), not for {folder / 'IMG_0001.jpg'}"], r.stderr
+
+
+@pytest.mark.parametrize("with_identity", [True, False])
+def test_a_copy_with_a_plainer_name_beside_a_decided_photo_is_the_duplicate(tmp_path, monkeypatch, with_identity):
+    """"s1-t1.jpg", a byte-identical copy, appears beside the decided "s1-t1 (1).jpg": the copy was read and the decided
+    photo became the duplicate; its decisions followed (said as "renamed") or, without an identity, were lost."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    folder, report = tmp_path / "fotos", tmp_path / "bericht"
+    folder.mkdir()
+    (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
+    (folder / "s1-t2.jpg").write_bytes(b"photo 2")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    name = next(p.name[:-len(".list.json")] for p in (report / "results").glob("s1-t1*.list.json"))
+    (report / "settle").mkdir()
+    (report / "settle" / f"{name}.settle.json").write_text(
+        decision(111, page_identity(report, name) if with_identity else None))
+    (folder / "s1-t1.jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert r.exit_code == 2, r.stderr
+    assert f"{folder / 's1-t1.jpg'}: the same photo as {folder / 's1-t1 (1).jpg'}" in r.stderr, r.stderr
+    assert "renamed" not in r.stderr, r.stderr
+    assert settled(report, name) == {"g2.p1.total": 111}
+
+
+def test_a_decided_copy_giving_way_is_not_said_renamed(tmp_path, monkeypatch):
+    """Both names of the same photo decided on: the plainer stays; the newer file of the copy's name is taken for it,
+    said as the copy's, not as the photo renamed."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    folder, report = tmp_path / "fotos", tmp_path / "bericht"
+    folder.mkdir()
+    (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    (report / "settle").mkdir()
+    copy = report / "settle" / "s1-t1_1.settle.json"
+    copy.write_text(decision(111, page_identity(report, "s1-t1_1")))
+    os.utime(copy, (2_000_000_000, 2_000_000_000))
+    plain = report / "settle" / "s1-t1.settle.json"
+    plain.write_text(decision(222, {**page_identity(report, "s1-t1_1"), "name": "s1-t1"}))
+    (folder / "s1-t1.jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert f"skatscan: {copy}: the referee's decisions on {folder / 's1-t1.jpg'} (the same photo as " \
+           f"{folder / 's1-t1 (1).jpg'}, which gives way to it), taken (copied to {plain})" in r.stderr, r.stderr
+    assert settled(report, "s1-t1") == {"g2.p1.total": 111}
