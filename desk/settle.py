@@ -41,7 +41,7 @@ from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
 from audit.model import ScoreList, Settlement
 
-from .settle_identity import checked_identity, kept_id, other_photo, other_report
+from .settle_identity import checked_identity, other_photo, other_report, report_lineage
 
 FORMAT = "skatscan.settle/1"
 SUFFIX = ".settle.json"
@@ -152,7 +152,8 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
     # photo only
     check = PhotoCheck(photo, sha256, ours=ours if in_results else None)
-    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent), ours) if in_results else check
+    browsers = PhotoCheck(photo, sha256, report_lineage(list_file.parent.parent), ours,
+                          list_file.parent.parent / DECISIONS) if in_results else check
     places = [(own, browsers), (settle_path(list_file), check)]
     if in_results:
         places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
@@ -171,11 +172,11 @@ class PhotoCheck:
     is hashed the first time a file names one: ``audit`` of a list beside its photo) and, when it names a report and
     ``report`` is given, the report of that id (:mod:`desk.settle_identity`)."""
 
-    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = "",
-                 ours: Optional[dict] = None):
-        self.photo, self.sha256, self.report, self.ours = photo or "", sha256, report, ours
+    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report=None,
+                 ours: Optional[dict] = None, settle: Optional[Path] = None):
+        self.photo, self.sha256, self.report, self.ours, self.settle = photo or "", sha256, report, ours, settle
 
-    def why_not(self, ident: Optional[dict], verb: str = "applied") -> str:
+    def why_not(self, ident: Optional[dict], verb: str = "applied", file: Optional[Path] = None) -> str:
         if ident is not None and self.sha256 is None:
             try:
                 from .batch import fingerprint
@@ -183,7 +184,7 @@ class PhotoCheck:
             except OSError:
                 self.sha256 = ""        # no photo to tell by: counted by its name, as before
         return (other_photo(ident, self.sha256, self.photo, verb, self.ours)
-                or other_report(ident, self.report, self.photo, verb))
+                or other_report(ident, self.report, self.photo, verb, file, self.settle))
 
 
 def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optional[list] = None
@@ -203,7 +204,7 @@ def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optiona
             doc = _document(last[1])
         except FileNotFoundError:
             continue                    # gone since it was listed
-        why = check.why_not(_identity(doc, last[1])) if check else ""
+        why = check.why_not(_identity(doc, last[1]), file=last[1]) if check else ""
         if not why:
             return _settlements(doc, last[1])
         if passed is not None:

@@ -31,13 +31,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from audit.files import resolved, write_atomic
 
 from .batch import remember
 from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
-from .settle_identity import other_photo, other_report
+from .settle_identity import Lineage, other_photo, other_report
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
 MAX_BYTES = 1 << 20
@@ -63,11 +63,12 @@ class Note:
     renamed: bool = False
 
 
-def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "",
+def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: Union[str, Lineage] = "",
                    known: Iterable[str] = (), ours: Optional[dict] = None) -> list[Note]:
     """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo
-    (and, when it names a report, the report of id ``report``), whatever the file's name (the photo renamed since its
-    page saved it), and each file in the settle folder itself that names the photo under another name, when it was
+    (and, when it names a report, the report ``report``: its id, or its :class:`desk.settle_identity.Lineage`),
+    whatever the file's name (the photo renamed since its page saved it), and each file in the settle folder itself
+    that names the photo under another name, when it was
     saved after the settle folder's file of the list (if any); a note for each file taken, and for each file passed
     over that has a list's name or names a list's photo. Of the files in ``folders`` only those named for a list or
     for a name the report gave before (``known``: its manifest's names, a renamed photo's among them) are read;
@@ -145,7 +146,7 @@ def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
     return out
 
 
-def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: str,
+def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: Union[str, Lineage],
            ours: Optional[dict] = None) -> tuple[Optional[ListToSettle], str]:
     """The list the settle file ``file`` is of (``named``: the list of its name, if any; by the photo its ``list``
     names, any of ``by_hash``) and why it is not taken ("" when it is); (None, "") for a file of no list."""
@@ -164,7 +165,7 @@ def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Pat
     it = by_hash.get(ident["sha256"])
     if it is None:
         return named, other_photo(ident, named.sha256, named.photo, "taken", ours) if named else ""
-    return it, other_report(ident, report, it.photo, "taken")
+    return it, other_report(ident, report, it.photo, "taken", file, settle)
 
 
 def _names_another(file: Path, it: ListToSettle) -> bool:

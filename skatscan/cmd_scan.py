@@ -31,7 +31,7 @@ from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
                           copy_of, decisions_for, decisions_in, identity_of, settle_path)
 from desk.settle_from import ListToSettle, Note, named_by, take_decisions, unsaid
-from desk.settle_identity import report_id
+from desk.settle_identity import Lineage, report_id, report_lineage
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
@@ -152,8 +152,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 click.echo(f"skatscan: {report}: no longer where they were when scanned, so left out of the report "
                            f"until back in place: {', '.join(map(str, gone))}", err=True)
             # the decisions in the downloads folders, and those of a photo renamed since, into the settle folder
-            rid = report_id(Path(report))
-            settle_notes = _take_from(downloads, Path(report), outcomes, rid, known_names)
+            rid = report_id(Path(report))       # the pages save it; files of the ids the report descends from count
+            settle_notes = _take_from(downloads, Path(report), outcomes, report_lineage(Path(report)), known_names)
         else:
             rid, settle_notes = "", []
         bad = errors = 0
@@ -396,7 +396,7 @@ def _settle_folders(folders, report) -> list[Path]:
     return out
 
 
-def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set) -> list[Note]:
+def _take_from(folders: list[Path], report: Path, outcomes, rid: Lineage, known: set) -> list[Note]:
     """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo, and
     those in the settle folder of a photo renamed since, into the report's settle folder (:mod:`desk.settle_from`),
     each file taken said in a line; the notes of the files passed over, to say with those the lists' decisions pass

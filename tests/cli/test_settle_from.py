@@ -3,6 +3,7 @@ list whose photo they were saved for (phone photos are all named IMG_0001.jpg ..
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -300,7 +301,8 @@ def test_a_file_saved_from_another_reports_page_of_the_same_photo_is_not_taken(s
         assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
         assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not taken: saved from another report's page (the same "
                                         f"photo, {folder / 'IMG_0001.jpg'}, scanned into another report folder too); "
-                                        f"this report's page saves its own"] if run == 0 else []), r.stderr
+                                        f"this report's page saves its own; if it is this report's, put it into "
+                                        f"{a / 'settle'}"] if run == 0 else []), r.stderr
     # B takes it (and not A's)
     r = scan(folder, b, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g2.p1.total": 222}, r.stderr
@@ -330,7 +332,8 @@ def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_p
         assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
         assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not applied: saved from another report's page (the "
                                         f"same photo, {photo}, scanned into another report folder too); this "
-                                        f"report's page saves its own"] if run == 0 else []), r.stderr
+                                        f"report's page saves its own; if it is this report's, put it into "
+                                        f"{a / 'settle'}"] if run == 0 else []), r.stderr
     r = CliRunner().invoke(cli, ["scan", photo, "--report", str(b), "--settle-from", str(downloads)])
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g3.p1.total": 333}, r.stderr
 
@@ -491,3 +494,39 @@ def test_a_decided_copy_giving_way_is_not_said_renamed(tmp_path, monkeypatch):
     assert f"skatscan: {copy}: the referee's decisions on {folder / 's1-t1.jpg'} (the same photo as " \
            f"{folder / 's1-t1 (1).jpg'}, which gives way to it), taken (copied to {plain})" in r.stderr, r.stderr
     assert settled(report, "s1-t1") == {"g2.p1.total": 111}
+
+
+def test_a_copied_report_takes_the_decisions_saved_from_its_copied_pages(scanned, tmp_path):
+    """cp -r bericht /stick/bericht: the copied pages save the original's id; the copy's first scan gave it a new id
+    and refused them ("saved from another report's page")."""
+    import shutil
+    folder, report, downloads = scanned
+    stick = tmp_path / "stick" / "bericht"
+    shutil.copytree(report, stick)
+    saved = downloads / "IMG_0002.settle.json"
+    saved.write_text(decision(111, page_identity(stick, "IMG_0002")))      # the copied page, the original's id
+    os.utime(saved, (1_700_000_000, 1_700_000_000))
+    r = scan(folder, stick, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1), r.stderr
+    assert report_of(stick) != report_of(report) and page_identity(stick, "IMG_0002")["report"] == report_of(stick)
+    assert settled(stick, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
+    # the original's page saves later: that is the original's, not the copy's
+    later = downloads / "IMG_0002.settle (1).json"
+    later.write_text(decision(222, page_identity(report, "IMG_0002")))
+    os.utime(later, (time.time() + 100, time.time() + 100))
+    r = scan(folder, stick, "--settle-from", str(downloads))
+    assert settled(stick, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
+    assert "saved from another report's page" in r.stderr, r.stderr
+
+
+def test_a_report_folder_deleted_and_scanned_again_takes_its_pages_files_from_the_downloads(scanned):
+    """rm -rf bericht and a rescan with --settle-from ~/Downloads: the files there are the only copy of the decisions;
+    the new report's new id refused every one."""
+    import shutil
+    folder, report, downloads = scanned
+    saved = downloads / "IMG_0002.settle.json"
+    saved.write_text(decision(111, page_identity(report, "IMG_0002")))
+    shutil.rmtree(report)
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1), r.stderr
+    assert settled(report, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
