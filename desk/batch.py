@@ -27,7 +27,7 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
@@ -388,14 +388,16 @@ class _Workers:
 def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict], *, names: list[str],
               again: bool = False, workers: int = 1, time_limit: float = TIME_LIMIT,
               on_done: Callable[[Outcome], None] = lambda o: None, made_with: Optional[dict] = None,
-              give_way: Iterable[Path] = (), on_plan: Callable[[int], None] = lambda n: None) -> list[Outcome]:
+              give_way: Iterable[Path] = (), on_plan: Callable[[int], None] = lambda n: None,
+              decided: Callable[[Path, str], bool] = lambda photo, name: False) -> list[Outcome]:
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
     photo (for the progress bar), ``on_plan`` with the number of photos to read once the others (done before, a
     duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C stops the batch; what was finished
     is kept. A photo's result is taken from an earlier run only when the photo is the same and ``made_with`` (what
     the reading depends on besides the photo: the engine, the tournament's settings) is what that run was given. Of
-    the same photo twice the plainest name is read, but a photo in ``give_way`` (one a report kept from before) gives
+    the same photo twice the plainest name is read, but one whose list the referee decided on (``decided``, asked of
+    a photo that comes twice, with its name) stays, and a photo in ``give_way`` (one a report kept from before) gives
     way to any other."""
     results.mkdir(parents=True, exist_ok=True)
     manifest_path = results / MANIFEST
@@ -423,8 +425,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     # the same photo twice: the one with the plainest name is read ("s1-t2.jpg", not its copy "s1-t2 (1).jpg")
     kept: dict[str, Path] = {}
     later = {str(p) for p in give_way}
+    twice = Counter(fp["sha256"] for fp in prints if fp is not None)
+    # of the same photo twice, one the referee decided on stays (its decisions go by its name)
+    undecided = {str(photo) for photo, name, fp in zip(photos, names, prints)
+                 if fp is not None and twice[fp["sha256"]] > 1 and not decided(photo, name)}
     for photo, fp in zip(photos, prints):
-        if fp is not None and (fp["sha256"] not in kept or _plainer(photo, kept[fp["sha256"]], later)):
+        if fp is not None and (fp["sha256"] not in kept or _plainer(photo, kept[fp["sha256"]], later, undecided)):
             kept[fp["sha256"]] = photo
     for i, (photo, name, fp) in enumerate(zip(photos, names, prints)):
         if fp is None:
@@ -548,11 +554,12 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
             yield item, kind, value, time.perf_counter() - start
 
 
-def _plainer(photo: Path, than: Path, later: set) -> bool:
-    """Whether ``photo`` is to be read rather than ``than``, the same photo: not one of ``later``, then the shorter name
-    (a copy's name has " (1)", "Kopie", "_1" added), then first in order."""
+def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset()) -> bool:
+    """Whether ``photo`` is to be read rather than ``than``, the same photo: one the referee decided on (not of
+    ``undecided``), then not one of ``later``, then the shorter name (a copy's name has " (1)", "Kopie", "_1" added),
+    then first in order."""
     def key(p: Path):
-        return str(p) in later, len(p.name), str(p)
+        return str(p) in undecided, str(p) in later, len(p.name), str(p)
     return key(photo) < key(than)
 
 
@@ -686,6 +693,23 @@ def sha256_in_manifest(results: Path, name: str) -> Optional[str]:
     entry = _read_manifest(results / MANIFEST).get(name)
     sha = entry.get("sha256") if isinstance(entry, dict) else None
     return sha if isinstance(sha, str) and sha else None
+
+
+def manifest_hashes(results: Path) -> set[str]:
+    """The hashes of every photo the report in ``results`` has had (its manifest's; those away too)."""
+    return set(manifest_photos(results))
+
+
+def manifest_photos(results: Path) -> dict[str, str]:
+    """Every photo the report in ``results`` has had (those away too): its place by its hash (of one hash, a place
+    where a photo is)."""
+    out: dict[str, str] = {}
+    for entry in _read_manifest(results / MANIFEST).values():
+        where = _place(entry)
+        sha = entry.get("sha256") if isinstance(entry, dict) else None
+        if where and isinstance(sha, str) and sha and (sha not in out or Path(where).is_file()):
+            out[sha] = where
+    return out
 
 
 def _read_manifest(path: Path) -> dict:

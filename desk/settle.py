@@ -41,7 +41,7 @@ from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
 from audit.model import ScoreList, Settlement
 
-from .settle_identity import checked_identity, kept_id, other_photo, other_report
+from .settle_identity import checked_identity, other_photo, other_report, report_lineage
 
 FORMAT = "skatscan.settle/1"
 SUFFIX = ".settle.json"
@@ -128,12 +128,14 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     than the list's (``sha256``; the manifest's for a report's list, else the photo's when a file names one) is not
     applied: (file, why) goes to ``passed``."""
     list_file = Path(resolved(list_file))       # "s1-t1.list.json" given in the results folder: its parent is "."
+    ours = None
     in_results = list_file.parent.name == RESULTS and list_file.name.endswith(LIST_SUFFIX)
     name = list_file.name[:-len(LIST_SUFFIX)] if in_results else None
     if in_results:
         # the photo as the report's manifest has it (resolved where the scan ran): a photo named relative to that
         # folder is not the one of that name where audit or standings runs (another round's fotos/t1.jpg)
-        from .batch import photo_in_manifest, sha256_in_manifest
+        from .batch import manifest_photos, photo_in_manifest, sha256_in_manifest
+        ours = manifest_photos(list_file.parent)
         where = photo_in_manifest(list_file.parent, name)
         if where and Path(where).is_file():
             photo = where
@@ -149,8 +151,9 @@ def decisions_for(list_file: Path, photo: Optional[str] = None, sha256: Optional
     # beside the photo (where the browser may have saved: photos AirDropped into the downloads folder) a file saved
     # from another report's page of the same photo is not this report's; in the report's own folders it is asked the
     # photo only
-    check = PhotoCheck(photo, sha256)
-    browsers = PhotoCheck(photo, sha256, kept_id(list_file.parent.parent)) if in_results else check
+    check = PhotoCheck(photo, sha256, ours=ours if in_results else None)
+    browsers = PhotoCheck(photo, sha256, report_lineage(list_file.parent.parent), ours,
+                          list_file.parent.parent / DECISIONS) if in_results else check
     places = [(own, browsers), (settle_path(list_file), check)]
     if in_results:
         places += [(_beside_by_report_name(Path(photo), name) if photo else None, browsers),
@@ -169,17 +172,19 @@ class PhotoCheck:
     is hashed the first time a file names one: ``audit`` of a list beside its photo) and, when it names a report and
     ``report`` is given, the report of that id (:mod:`desk.settle_identity`)."""
 
-    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report: str = ""):
-        self.photo, self.sha256, self.report = photo or "", sha256, report
+    def __init__(self, photo: Optional[str], sha256: Optional[str] = None, report=None,
+                 ours: Optional[dict] = None, settle: Optional[Path] = None):
+        self.photo, self.sha256, self.report, self.ours, self.settle = photo or "", sha256, report, ours, settle
 
-    def why_not(self, ident: Optional[dict], verb: str = "applied") -> str:
+    def why_not(self, ident: Optional[dict], verb: str = "applied", file: Optional[Path] = None) -> str:
         if ident is not None and self.sha256 is None:
             try:
                 from .batch import fingerprint
                 self.sha256 = fingerprint(Path(self.photo))["sha256"] if self.photo else ""
             except OSError:
                 self.sha256 = ""        # no photo to tell by: counted by its name, as before
-        return other_photo(ident, self.sha256, self.photo, verb) or other_report(ident, self.report, self.photo, verb)
+        return (other_photo(ident, self.sha256, self.photo, verb, self.ours)
+                or other_report(ident, self.report, self.photo, verb, file, self.settle))
 
 
 def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optional[list] = None
@@ -199,7 +204,7 @@ def decisions_in(path: Path, check: Optional[PhotoCheck] = None, passed: Optiona
             doc = _document(last[1])
         except FileNotFoundError:
             continue                    # gone since it was listed
-        why = check.why_not(_identity(doc, last[1])) if check else ""
+        why = check.why_not(_identity(doc, last[1]), file=last[1]) if check else ""
         if not why:
             return _settlements(doc, last[1])
         if passed is not None:

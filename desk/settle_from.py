@@ -31,13 +31,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from audit.files import resolved, write_atomic
 
 from .batch import remember
 from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
-from .settle_identity import other_photo, other_report
+from .settle_identity import Lineage, other_photo, other_report
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
 MAX_BYTES = 1 << 20
@@ -63,16 +63,17 @@ class Note:
     renamed: bool = False
 
 
-def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: str = "",
-                   known: Iterable[str] = ()) -> list[Note]:
+def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle], report: Union[str, Lineage] = "",
+                   known: Iterable[str] = (), ours: Optional[dict] = None) -> list[Note]:
     """Copy into the report's ``settle`` folder each list's newest settle file in ``folders`` that names its photo
-    (and, when it names a report, the report of id ``report``), whatever the file's name (the photo renamed since its
-    page saved it), and each file in the settle folder itself that names the photo under another name, when it was
+    (and, when it names a report, the report ``report``: its id, or its :class:`desk.settle_identity.Lineage`),
+    whatever the file's name (the photo renamed since its page saved it), and each file in the settle folder itself
+    that names the photo under another name, when it was
     saved after the settle folder's file of the list (if any); a note for each file taken, and for each file passed
     over that has a list's name or names a list's photo. Of the files in ``folders`` only those named for a list or
     for a name the report gave before (``known``: its manifest's names, a renamed photo's among them) are read;
     the others, another report's, are passed over without a word. Raises OSError when the settle folder cannot be
-    written."""
+    written. ``ours``: the places of the photos the report has had, by their hashes (for the lines said)."""
     notes: list[Note] = []
     by_hash, by_name, known = {it.sha256: it for it in lists}, {it.name: it for it in lists}, set(known)
     mine: dict[str, list[tuple[int, Path]]] = {it.name: [] for it in lists}
@@ -83,18 +84,24 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
         where = resolved(folder)
         for name, files in _saved_in(folder).items():
             named = by_name.get(name)
-            if own and named is not None:
-                continue                    # the settle folder's file of the list: it counts there (desk.settle)
             if not own and named is None and name not in known:
                 continue                    # no name of this report's: not read
             for number, file in files:
-                it, why = _whose(file, named, by_hash, settle, "" if own else report)
+                if own and named is not None:
+                    # the settle folder's file of the list counts there (desk.settle), unless it names another list's
+                    # photo (two photos' names swapped, a new photo at a renamed one's place): it goes to that list
+                    it, why = _whose(file, None, by_hash, settle, "")
+                    if it is not None and it is not named and not why:
+                        mine[it.name].append((number, file))
+                    continue
+                it, why = _whose(file, named, by_hash, settle, "" if own else report, ours)
                 if it is None or where == resolved(Path(it.photo).parent) and it.name == name:
                     continue                # no list's; a photo's own file beside it counts by its name there
                 if why:
                     notes.append(Note(it.name, file, why))
                 else:
                     mine[it.name].append((number, file))
+    copies = []                             # all read before one is written: two photos' names swapped
     for it in lists:
         try:
             if not mine[it.name]:
@@ -109,15 +116,17 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
                 continue
         except OSError:
             continue                        # gone while looked at: the next run takes it
+        copies.append((it, best, data, st))
+    for it, best, data, st in copies:
         settle.mkdir(parents=True, exist_ok=True)
         copy = settle / f"{it.name}{SUFFIX}"
         write_atomic(copy, data)
         os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns))
-        notes.append(Note(it.name, best, copy=copy, renamed=_named(best) != it.name))
+        notes.append(Note(it.name, best, copy=copy, renamed=named_by(best) != it.name))
     return notes
 
 
-def _named(file: Path) -> str:
+def named_by(file: Path) -> str:
     """The list name a settle file's name gives (``IMG_0001`` of ``IMG_0001.settle (1).json``)."""
     return file.name[:-len(SUFFIX)] if file.name.endswith(SUFFIX) else (copy_of(file.name) or ("",))[0]
 
@@ -137,8 +146,8 @@ def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
     return out
 
 
-def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: str
-           ) -> tuple[Optional[ListToSettle], str]:
+def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Path, report: Union[str, Lineage],
+           ours: Optional[dict] = None) -> tuple[Optional[ListToSettle], str]:
     """The list the settle file ``file`` is of (``named``: the list of its name, if any; by the photo its ``list``
     names, any of ``by_hash``) and why it is not taken ("" when it is); (None, "") for a file of no list."""
     try:
@@ -155,8 +164,8 @@ def _whose(file: Path, named: Optional[ListToSettle], by_hash: dict, settle: Pat
                        f"by hand); if it decides {named.photo}, put it into {settle}") if named else ""
     it = by_hash.get(ident["sha256"])
     if it is None:
-        return named, other_photo(ident, named.sha256, named.photo, "taken") if named else ""
-    return it, other_report(ident, report, it.photo, "taken")
+        return named, other_photo(ident, named.sha256, named.photo, "taken", ours) if named else ""
+    return it, other_report(ident, report, it.photo, "taken", file, settle)
 
 
 def _names_another(file: Path, it: ListToSettle) -> bool:
@@ -168,11 +177,14 @@ def _names_another(file: Path, it: ListToSettle) -> bool:
         return False
 
 
-def unsaid(results: Path, names: list[str], notes: list[Note]) -> list[Note]:
+def unsaid(results: Path, names: list[str], notes: list[Note], looked: Iterable[Path] = ()) -> list[Note]:
     """Of the notes, those to say: every file taken, and the files passed over that the report's earlier runs did not
     pass over as they are now (same place, size and time). The files passed over are kept in the manifest entries of
     the lists ``names`` (:func:`desk.batch.remember`): a rescan does not say them again, a file changed since (or
-    taken away and put back) is said anew."""
+    taken away and put back) is said anew. A file kept from before in a folder this run did not look in (``looked``:
+    the folders looked in; a ``--settle-from`` folder not given this time) stays kept: a run without the option does
+    not make the next one with it say the same lines again."""
+    places = {resolved(f) for f in looked}
     keyed: dict[str, list[tuple[str, Note]]] = {name: [] for name in names}
     for n in notes:
         if n.copy is None:
@@ -184,7 +196,17 @@ def unsaid(results: Path, names: list[str], notes: list[Note]) -> list[Note]:
             keyed.setdefault(n.name, []).append((key, n))
     try:
         before = remember(results, SAID_KEY, {name: sorted(k for k, _ in kn) or None for name, kn in keyed.items()})
+        away = {name: [k for k in (ks or []) if isinstance(k, str) and _folder_of(k) not in places]
+                for name, ks in before.items()}
+        if any(away.values()):              # kept as they were: said when their folder is looked in again
+            remember(results, SAID_KEY, {name: sorted(set(k for k, _ in keyed.get(name, [])) | set(ks)) or None
+                                         for name, ks in away.items() if ks})
     except OSError:
         before = {}                         # not kept: said again next time
     return [n for n in notes if n.copy is not None] + [n for name, kn in keyed.items() for k, n in kn
                                                        if k not in (before.get(name) or [])]
+
+
+def _folder_of(key: str) -> str:
+    """The folder of the file a key of :func:`unsaid` is of ("PATH|SIZE|TIME", or PATH)."""
+    return resolved(Path(key.rsplit("|", 2)[0] if key.count("|") >= 2 else key).parent)

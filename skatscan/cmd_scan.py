@@ -24,14 +24,14 @@ from audit.files import write_atomic
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from audit.standings import StandingsError, standings
-from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
-                        run_batch, usable_cores)
+from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, manifest_hashes, manifest_photos,
+                        mark_said, report_names, run_batch, usable_cores)
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
                           copy_of, decisions_for, decisions_in, identity_of, settle_path)
-from desk.settle_from import ListToSettle, Note, take_decisions, unsaid
-from desk.settle_identity import report_id
+from desk.settle_from import ListToSettle, Note, named_by, take_decisions, unsaid
+from desk.settle_identity import Lineage, report_id, report_lineage
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
@@ -101,7 +101,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         namer.used.update(known_names | {n for n in names if n})
     names = [name or namer.unique(str(f)) for name, f in zip(names, files)]
     # of the same photo twice, one scanned before gives way to the new one, unless the referee decided on its list
-    # (its decisions would not follow the other name)
+    # (its decisions would not follow the other name); of two given, the one decided on stays (``decided``)
     give_way = [f for f, name in zip(files[given:], names[given:]) if not _has_decisions(f, report, name)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = Path(report) / RESULTS if report else Path(tmp)
@@ -132,7 +132,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 outcomes = run_batch(files, results, functools.partial(_process, engine=engine, settings=settings),
                                      names=names, again=again, workers=workers, time_limit=time_limit,
                                      on_done=lambda o: bar and bar[0].update(1, o), on_plan=start_bar,
-                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way)
+                                     made_with={"engine": engine, **dataclasses.asdict(settings)}, give_way=give_way,
+                                     decided=lambda f, name: _has_decisions(f, report, name))
         except CannotStartWorker as exc:
             # too many processes, too little memory: said as what it is, not as the results folder's problem
             click.echo(f"skatscan: {exc}; the photos done so far are kept, run the same command again to continue "
@@ -151,8 +152,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 click.echo(f"skatscan: {report}: no longer where they were when scanned, so left out of the report "
                            f"until back in place: {', '.join(map(str, gone))}", err=True)
             # the decisions in the downloads folders, and those of a photo renamed since, into the settle folder
-            rid = report_id(Path(report))
-            settle_notes = _take_from(downloads, Path(report), outcomes, rid, known_names)
+            rid = report_id(Path(report))       # the pages save it; files of the ids the report descends from count
+            settle_notes = _take_from(downloads, Path(report), outcomes, report_lineage(Path(report)), known_names)
         else:
             rid, settle_notes = "", []
         bad = errors = 0
@@ -267,12 +268,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
                     views.append(write_page_or_fail(Path(report), view, lang))
                     report_bar.update(1)
-        _say_settle_notes(Path(report) if report else None, outcomes, settle_notes)
+        _say_settle_notes(Path(report) if report else None, outcomes, settle_notes, downloads)
         if report:
             # a file in the report's settle folder that is no list's decisions (a browser's second download is
-            # "NAME.settle (1).json"): said, not silently passed over
-            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes},
-                                          {o.sha256 for o in outcomes if o.sha256}):
+            # "NAME.settle (1).json"): said, not silently passed over; the file of a photo the report had (taken out
+            # of the folder, away on a stick unplugged) is the report's, kept for when it is back
+            for stray in _stray_decisions(Path(report) / DECISIONS, {o.name for o in outcomes} | known_names,
+                                          {o.sha256 for o in outcomes if o.sha256} | manifest_hashes(results)):
                 bad_input_line(str(stray), f"is not the decisions of a list of this report (named NAME{SETTLE_SUFFIX}"
                                            f" for a list NAME); not applied")
                 bad += 1
@@ -394,7 +396,7 @@ def _settle_folders(folders, report) -> list[Path]:
     return out
 
 
-def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set) -> list[Note]:
+def _take_from(folders: list[Path], report: Path, outcomes, rid: Lineage, known: set) -> list[Note]:
     """Copy the referee's decisions saved into ``folders`` (the browser's downloads) that name their list's photo, and
     those in the settle folder of a photo renamed since, into the report's settle folder (:mod:`desk.settle_from`),
     each file taken said in a line; the notes of the files passed over, to say with those the lists' decisions pass
@@ -403,23 +405,29 @@ def _take_from(folders: list[Path], report: Path, outcomes, rid: str, known: set
     lists = [ListToSettle(o.name, o.sha256, str(o.photo)) for o in outcomes if o.status in ("done", "skipped")
              and o.sha256]
     try:
-        notes = take_decisions(folders, report / DECISIONS, lists, rid, known)
+        notes = take_decisions(folders, report / DECISIONS, lists, rid, known, manifest_photos(report / RESULTS))
     except OSError as exc:
         bad_input_line(str(report / DECISIONS), f"cannot copy the referee's decisions into it ({exc.strerror or exc})")
         raise SystemExit(EXIT_BAD_INPUT)
     photos = {it.name: it.photo for it in lists}
+    # a name of the same photo given now too, which gives way: not renamed, a copy of the photo
+    copies = {o.name: o.photo for o in outcomes if o.status == "duplicate"}
     for n in notes:
         if n.copy is not None:
-            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}"
-                       f"{' (the same photo, renamed)' if n.renamed else ''}, taken (copied to {n.copy})", err=True)
+            how = (f" (the same photo as {copies[named_by(n.file)]}, which gives way to it)"
+                   if n.renamed and named_by(n.file) in copies else " (the same photo, renamed)" if n.renamed else "")
+            click.echo(f"skatscan: {n.file}: the referee's decisions on {photos[n.name]}{how}, taken (copied to "
+                       f"{n.copy})", err=True)
     return [n for n in notes if n.copy is None]
 
 
-def _say_settle_notes(report: Optional[Path], outcomes, notes: list[Note]) -> None:
-    """Say each settle file passed over in a line (with a report, once while it stays as it is: :func:`unsaid`)."""
+def _say_settle_notes(report: Optional[Path], outcomes, notes: list[Note], looked: list[Path]) -> None:
+    """Say each settle file passed over in a line (with a report, once while it stays as it is: :func:`unsaid`;
+    ``looked``: the ``--settle-from`` folders)."""
     if report is not None:
-        notes = unsaid(report / RESULTS, [o.name for o in outcomes if o.status in ("done", "skipped") and o.sha256],
-                       notes)
+        lists = [o for o in outcomes if o.status in ("done", "skipped") and o.sha256]
+        notes = unsaid(report / RESULTS, [o.name for o in lists], notes,
+                       [*looked, report / DECISIONS, *{Path(o.photo).parent for o in lists}])
     for n in notes:
         click.echo(f"skatscan: {n.file}: {n.why}", err=True)
 

@@ -3,6 +3,7 @@ list whose photo they were saved for (phone photos are all named IMG_0001.jpg ..
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -300,7 +301,8 @@ def test_a_file_saved_from_another_reports_page_of_the_same_photo_is_not_taken(s
         assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
         assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not taken: saved from another report's page (the same "
                                         f"photo, {folder / 'IMG_0001.jpg'}, scanned into another report folder too); "
-                                        f"this report's page saves its own"] if run == 0 else []), r.stderr
+                                        f"this report's page saves its own; if it is this report's, put it into "
+                                        f"{a / 'settle'}"] if run == 0 else []), r.stderr
     # B takes it (and not A's)
     r = scan(folder, b, "--settle-from", str(downloads))
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g2.p1.total": 222}, r.stderr
@@ -330,7 +332,8 @@ def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_p
         assert settled(a, "IMG_0001") == {"g2.p1.total": 111}
         assert said(r, "IMG_0001") == ([f"skatscan: {from_b}: not applied: saved from another report's page (the "
                                         f"same photo, {photo}, scanned into another report folder too); this "
-                                        f"report's page saves its own"] if run == 0 else []), r.stderr
+                                        f"report's page saves its own; if it is this report's, put it into "
+                                        f"{a / 'settle'}"] if run == 0 else []), r.stderr
     r = CliRunner().invoke(cli, ["scan", photo, "--report", str(b), "--settle-from", str(downloads)])
     assert r.exit_code in (0, 1) and settled(b, "IMG_0001") == {"g3.p1.total": 333}, r.stderr
 
@@ -370,3 +373,160 @@ def test_a_file_taken_is_not_taken_again_when_its_copy_lost_its_time_on_a_fat_st
     r = scan(folder, report, "--settle-from", str(downloads))
     assert len(said(r, "IMG_0002")) == 1 and "taken" in said(r, "IMG_0002")[0], r.stderr
     assert settled(report, "IMG_0002") == {"g2.p1.total": 222}
+
+
+def test_a_decided_photo_taken_out_of_the_folder_keeps_its_file_without_a_stray_line(scanned, tmp_path):
+    """The index advises taking an extra photo out (or the stick is unplugged): its file in bericht/settle/ is the
+    report's, kept for when the photo is back; every rescan said it as no list's decisions and exited 2."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    kept = report / "settle" / "IMG_0003.settle.json"
+    kept.write_text(decision(111, page_identity(report, "IMG_0003")))
+    (folder / "IMG_0003.jpg").rename(tmp_path / "IMG_0003.jpg")
+    for run in range(2):
+        r = scan(folder, report)
+        assert r.exit_code in (0, 1), r.stderr
+        assert "is not the decisions" not in r.stderr and said(r, "IMG_0003") == [], r.stderr
+    (tmp_path / "IMG_0003.jpg").rename(folder / "IMG_0003.jpg")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and settled(report, "IMG_0003") == {"g2.p1.total": 111}, r.stderr
+
+
+def test_a_file_passed_over_in_the_downloads_is_not_said_again_after_a_run_without_the_folder(scanned):
+    """--settle-from DIR, then a run without it, then with DIR again: the run that did not look into DIR forgot the
+    files said, and the third run said them again."""
+    folder, report, downloads = scanned
+    other = downloads / "IMG_0001.settle.json"
+    other.write_text(decision(111, {"name": "IMG_0001", "sha256": "ab" * 32}))
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert len(said(r, "IMG_0001")) == 1, r.stderr
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1) and said(r, "IMG_0001") == [], r.stderr
+
+
+def test_two_decided_photos_with_their_names_swapped_keep_their_decisions(scanned):
+    """The referee swaps the names of two decided photos: each file in bericht/settle/ named after a list names the
+    other list's photo; both were passed over as "another tournament's" and neither list kept its decisions."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    one, two = report / "settle" / "IMG_0001.settle.json", report / "settle" / "IMG_0002.settle.json"
+    one.write_text(decision(111, page_identity(report, "IMG_0001")))
+    two.write_text(decision(222, page_identity(report, "IMG_0002")))
+    r = scan(folder, report)
+    assert settled(report, "IMG_0001") == {"g2.p1.total": 111} and settled(report, "IMG_0002") == {"g2.p1.total": 222}
+    (folder / "IMG_0001.jpg").rename(folder / "x.jpg")
+    (folder / "IMG_0002.jpg").rename(folder / "IMG_0001.jpg")
+    (folder / "x.jpg").rename(folder / "IMG_0002.jpg")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    assert "another tournament" not in r.stderr, r.stderr
+    assert settled(report, "IMG_0001") == {"g2.p1.total": 222} and settled(report, "IMG_0002") == {"g2.p1.total": 111}
+    assert sorted(line for line in r.stderr.splitlines() if ".settle" in line) == [
+        f"skatscan: {one}: the referee's decisions on {folder / 'IMG_0002.jpg'} (the same photo, renamed), taken "
+        f"(copied to {two})",
+        f"skatscan: {two}: the referee's decisions on {folder / 'IMG_0001.jpg'} (the same photo, renamed), taken "
+        f"(copied to {one})"], r.stderr
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1) and "settle" not in r.stderr, r.stderr
+
+
+def test_a_new_photo_at_a_renamed_photos_old_place_leaves_it_its_decisions(scanned):
+    """IMG_0001.jpg renamed s1-t39.jpg and a new photo put at IMG_0001.jpg: the file IMG_0001.settle.json names the
+    renamed photo; it goes with it, and the line about it does not guess another tournament."""
+    folder, report, _ = scanned
+    (report / "settle").mkdir()
+    kept = report / "settle" / "IMG_0001.settle.json"
+    kept.write_text(decision(111, page_identity(report, "IMG_0001")))
+    (folder / "IMG_0001.jpg").rename(folder / "s1-t39.jpg")
+    (folder / "IMG_0001.jpg").write_bytes(b"a new photo")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    assert settled(report, "s1-t39") == {"g2.p1.total": 111} and settled(report, "IMG_0001") == {}
+    assert said(r, "IMG_0001") == [
+        f"skatscan: {kept}: the referee's decisions on {folder / 's1-t39.jpg'} (the same photo, renamed), taken "
+        f"(copied to {report / 'settle' / 's1-t39.settle.json'})",
+        f"skatscan: {kept}: not applied: it was saved for {folder / 's1-t39.jpg'} of this report (then named "
+        f"IMG_0001), not for {folder / 'IMG_0001.jpg'}"], r.stderr
+
+
+@pytest.mark.parametrize("with_identity", [True, False])
+def test_a_copy_with_a_plainer_name_beside_a_decided_photo_is_the_duplicate(tmp_path, monkeypatch, with_identity):
+    """"s1-t1.jpg", a byte-identical copy, appears beside the decided "s1-t1 (1).jpg": the copy was read and the decided
+    photo became the duplicate; its decisions followed (said as "renamed") or, without an identity, were lost."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    folder, report = tmp_path / "fotos", tmp_path / "bericht"
+    folder.mkdir()
+    (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
+    (folder / "s1-t2.jpg").write_bytes(b"photo 2")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    name = next(p.name[:-len(".list.json")] for p in (report / "results").glob("s1-t1*.list.json"))
+    (report / "settle").mkdir()
+    (report / "settle" / f"{name}.settle.json").write_text(
+        decision(111, page_identity(report, name) if with_identity else None))
+    (folder / "s1-t1.jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert r.exit_code == 2, r.stderr
+    assert f"{folder / 's1-t1.jpg'}: the same photo as {folder / 's1-t1 (1).jpg'}" in r.stderr, r.stderr
+    assert "renamed" not in r.stderr, r.stderr
+    assert settled(report, name) == {"g2.p1.total": 111}
+
+
+def test_a_decided_copy_giving_way_is_not_said_renamed(tmp_path, monkeypatch):
+    """Both names of the same photo decided on: the plainer stays; the newer file of the copy's name is taken for it,
+    said as the copy's, not as the photo renamed."""
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    folder, report = tmp_path / "fotos", tmp_path / "bericht"
+    folder.mkdir()
+    (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert r.exit_code in (0, 1), r.stderr
+    (report / "settle").mkdir()
+    copy = report / "settle" / "s1-t1_1.settle.json"
+    copy.write_text(decision(111, page_identity(report, "s1-t1_1")))
+    os.utime(copy, (2_000_000_000, 2_000_000_000))
+    plain = report / "settle" / "s1-t1.settle.json"
+    plain.write_text(decision(222, {**page_identity(report, "s1-t1_1"), "name": "s1-t1"}))
+    (folder / "s1-t1.jpg").write_bytes(b"photo 1")
+    r = scan(folder, report)
+    assert f"skatscan: {copy}: the referee's decisions on {folder / 's1-t1.jpg'} (the same photo as " \
+           f"{folder / 's1-t1 (1).jpg'}, which gives way to it), taken (copied to {plain})" in r.stderr, r.stderr
+    assert settled(report, "s1-t1") == {"g2.p1.total": 111}
+
+
+def test_a_copied_report_takes_the_decisions_saved_from_its_copied_pages(scanned, tmp_path):
+    """cp -r bericht /stick/bericht: the copied pages save the original's id; the copy's first scan gave it a new id
+    and refused them ("saved from another report's page")."""
+    import shutil
+    folder, report, downloads = scanned
+    stick = tmp_path / "stick" / "bericht"
+    shutil.copytree(report, stick)
+    saved = downloads / "IMG_0002.settle.json"
+    saved.write_text(decision(111, page_identity(stick, "IMG_0002")))      # the copied page, the original's id
+    os.utime(saved, (1_700_000_000, 1_700_000_000))
+    r = scan(folder, stick, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1), r.stderr
+    assert report_of(stick) != report_of(report) and page_identity(stick, "IMG_0002")["report"] == report_of(stick)
+    assert settled(stick, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
+    # the original's page saves later: that is the original's, not the copy's
+    later = downloads / "IMG_0002.settle (1).json"
+    later.write_text(decision(222, page_identity(report, "IMG_0002")))
+    os.utime(later, (time.time() + 100, time.time() + 100))
+    r = scan(folder, stick, "--settle-from", str(downloads))
+    assert settled(stick, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
+    assert "saved from another report's page" in r.stderr, r.stderr
+
+
+def test_a_report_folder_deleted_and_scanned_again_takes_its_pages_files_from_the_downloads(scanned):
+    """rm -rf bericht and a rescan with --settle-from ~/Downloads: the files there are the only copy of the decisions;
+    the new report's new id refused every one."""
+    import shutil
+    folder, report, downloads = scanned
+    saved = downloads / "IMG_0002.settle.json"
+    saved.write_text(decision(111, page_identity(report, "IMG_0002")))
+    shutil.rmtree(report)
+    r = scan(folder, report, "--settle-from", str(downloads))
+    assert r.exit_code in (0, 1), r.stderr
+    assert settled(report, "IMG_0002") == {"g2.p1.total": 111}, r.stderr
