@@ -59,3 +59,18 @@ def test_audit_of_a_scans_results_takes_the_loss_money_schedule_scan_read_them_w
     assert err == "" and "money" in out
     code, out, err = run("audit", folder, "--json")
     assert not any("money" in f["code"] for d in json.loads(out) for f in d["findings"]), out
+
+
+def test_no_mark_where_the_money_for_the_kept_lost_count_is_the_same(tmp_path):
+    """D2: with --loss-money 0 (or a schedule that charges the two counts alike) the higher Verl. kept changes no
+    money: no "0,00‡" and no note, in the list's report and in the standings."""
+    s1t1, *rest = tour.lists()
+    folder = write(tmp_path / "lists", [_lost_written_three(s1t1), *rest])
+    for schedule in ("0", "0*5,1.00"):
+        code, out, err = run("standings", folder, "--loss-money", schedule)
+        assert code == 0, err
+        assert "‡" not in out
+        code, out, err = run("audit", folder / s1t1.source, "--loss-money", schedule)
+        assert "‡" not in out
+    code, out, err = run("audit", folder / s1t1.source, "--loss-money", "0.10*2,1.00")     # 0,10 against 1,20
+    assert "0,10‡" in out
