@@ -40,10 +40,15 @@ SERIES_RANK_FIELDS = ("place", "tie", "table_money")
 #: to the ``penalty`` column, where they may add up to nought (-3 in series 1, +3 in series 2), and the open reading
 #: doubts on the series' list: its figures and its ``table_money`` are provisional until the referee settles them.
 SERIES_LAST_FIELDS = ("penalty", "open_doubts")
+#: Appended after all of them (the columns before stay): the lost games the loss money is charged for, in all
+#: (``charged_lost``) and in each series (``s1_charged_lost``): the rows' count, fewer than ``lost`` where a higher
+#: written Verl. stands for the score (SkWO 7.2.5; the text and the page mark such money ‡), so that ``lost`` 3
+#: beside ``money`` 0,50 is no riddle in the sheet. The series CSV (``--series S --csv``) appends ``charged_lost``.
+CHARGED_FIELD = "charged_lost"
 #: The CSV of one series' ranking (``--series S --csv``): a row per player of the series, by his place there.
 SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "won", "lost", "others_lost", "score",
                    "money", "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as",
-                   "outside_seating", "table_money")
+                   "outside_seating", "table_money", CHARGED_FIELD)
 #: What a file of the standings as CSV begins with (``-o``, and a report's ``standings.csv``): the UTF-8 byte-order
 #: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
 #: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
@@ -66,7 +71,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...), then his place in each series'
     own ranking (``s1_place``, ``s1_tie``) and his table's loss money there (``s1_table_money``, from ``money``, the
     :class:`audit.loss_money.LossMoney` of the lists), then each series' penalty points (``s1_penalty``) and open
-    reading doubts (``s1_open_doubts``: his figures and table money there are provisional); ``names``
+    reading doubts (``s1_open_doubts``: his figures and table money there are provisional), then the lost games his
+    money is charged for (``charged_lost``, ``s1_charged_lost``: :data:`CHARGED_FIELD`); ``names``
     (start number -> name, e.g. from the seating list) fills the name column. Money and the separator as a
     spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
     "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
@@ -79,7 +85,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS]
                + [f"s{s}_{f}" for s in series for f in SERIES_RANK_FIELDS]
-               + [f"s{s}_{f}" for s in series for f in SERIES_LAST_FIELDS])
+               + [f"s{s}_{f}" for s in series for f in SERIES_LAST_FIELDS]
+               + [CHARGED_FIELD] + [f"s{s}_{CHARGED_FIELD}" for s in series])
     ranks = {s: {id(own.player): own for own in series_standings(lines, s)} for s in series}
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
@@ -100,8 +107,14 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
                                                      _table_money(money, s, own.table, lang, own.source)]
         for s in series:
             row += [p.series[s][3].penalty, p.series_doubts.get(s, (0, False))[0]] if s in p.series else ["", ""]
+        row += [p.charged_lost] + [_charged(p.series[s][3]) if s in p.series else "" for s in series]
         w.writerow(row)
     return out.getvalue()
+
+
+def _charged(result) -> int:
+    """The lost games a :class:`audit.auditor.SeatResult`'s loss money is charged for (:data:`CHARGED_FIELD`)."""
+    return result.charged_lost if result.charged_lost is not None else result.lost
 
 
 def _table_money(money, series, table, lang: str, source: str = "") -> str:
@@ -125,7 +138,7 @@ def series_csv(lines, series: int, names=None, lang: str = "de", outside=(), mon
                     p.seat, p.points, p.won, p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
                     as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
                     p.read_as, series if (series, p.table) in apart else "",
-                    _table_money(money, series, p.table, lang, p.source)])
+                    _table_money(money, series, p.table, lang, p.source), _charged(p.result)])
     return out.getvalue()
 
 

@@ -74,3 +74,25 @@ def test_no_mark_where_the_money_for_the_kept_lost_count_is_the_same(tmp_path):
         assert "‡" not in out
     code, out, err = run("audit", folder / s1t1.source, "--loss-money", "0.10*2,1.00")     # 0,10 against 1,20
     assert "0,10‡" in out
+
+
+def test_the_csv_gives_the_lost_games_charged_after_its_columns(tmp_path):
+    """D3: the CSV showed s1_lost 3 beside s1_money 0,50 and nothing to tell why; `charged_lost` and
+    `s1_charged_lost` (the series CSV: `charged_lost`) follow all the columns there were, which stay as they were;
+    the report's standings.csv is the same CSV."""
+    from skatscan.cmd_standings import CSV_HEAD, SERIES_CSV_HEAD
+    s1t1, *rest = tour.lists()
+    folder = write(tmp_path / "lists", [_lost_written_three(s1t1), *rest])
+    code, out, err = run("standings", folder, "--csv")
+    assert code == 0, err
+    head = out.splitlines()[0].split(";")
+    assert head[:len(CSV_HEAD)] == list(CSV_HEAD) and head[-3:] == ["charged_lost", "s1_charged_lost",
+                                                                    "s2_charged_lost"]
+    assert head[-4] == "s2_open_doubts"
+    row = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}["1"]
+    assert (row["s1_lost"], row["s1_money"], row["s1_charged_lost"]) == ("3", "0,50", "1")
+    assert (row["lost"], row["charged_lost"]) == (str(int(row["s2_lost"]) + 3), str(int(row["s2_lost"]) + 1))
+    code, out, err = run("standings", folder, "--csv", "--series", 1)
+    assert out.splitlines()[0].split(";") == [*SERIES_CSV_HEAD[:-1], "charged_lost"]
+    row = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}["1"]
+    assert (row["lost"], row["money"], row["charged_lost"]) == ("3", "0,50", "1")
