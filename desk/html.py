@@ -283,7 +283,8 @@ STANDINGS_TEXTS = {
                                        "mehr gewonnene, dann weniger verlorene Spiele.",
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
-               penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
+               penalty="Strafp.", name="Name", doubts="Zweifel",
+               penalty_note="Strafp.: Strafpunkte, in den Spielpunkten enthalten.",
                sheet="standings.csv: die Rangliste für die Tabellenkalkulation",
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
                           "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
@@ -314,7 +315,8 @@ STANDINGS_TEXTS = {
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
-               penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
+               penalty="Penalty", name="Name", doubts="Doubts",
+               penalty_note="Penalty: penalty points, included in the game points.",
                sheet="standings.csv: the standings for a spreadsheet",
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
                           "read in doubt itself. Provisional until the referee settles the doubts.",

@@ -162,8 +162,9 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
     rows.append(f"{head[0]:>5} {head[1]:>{wide}} {third:>6} {head[3]:>11}"
                 + (f" {PENALTY_HEAD[lang]:>8}" if penalties else "")
                 + f" {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-                f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
-                + (f"  {notes['name']}" if named else ""))
+                f"{head[7]:>8}  {head[8]:>7}" + (" " if apart else "")     # a score's (†) and money's mark (‡) after
+                + (f" {head[9]:>7}" if doubts else "") + (f"  {notes['name']}" if named else ""))
+    rows[-1] = rows[-1].rstrip()
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
         money_shown = show_money(p.money, lang)
@@ -175,12 +176,14 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
                + ((MONEY_APART_MARK if p.money_apart else " ") if apart else "")
                + (f" {p.doubts or '':>7}" if doubts else "")
                + (f"  {names.get(p.start_number, '')}" if named else ""))
-        # the money's mark (‡) as the last column leaves no blank at the end of the other lines
-        rows.append(row.rstrip() if apart and not (doubts or named) else row)
+        # a blank last column (no ‡, no doubts, no name) leaves no blank at the end of the line
+        rows.append(row.rstrip())
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
     if any(p.kept_score for p in lines):
         rows.append(notes["kept"])
+    if penalties:
+        rows.append(notes["penalty_note"])
     if apart:
         rows.append(MONEY_APART_NOTE[lang])
     if doubts:

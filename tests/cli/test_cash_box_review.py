@@ -55,12 +55,14 @@ def test_a_higher_written_lost_count_stands_for_the_score_and_the_money_is_marke
     assert not any(line.endswith(" ") for line in lines)
     code, page, err = run("standings", folder, "--html", "--lang", "en")
     assert code == 0, err
-    assert page.count("<td>3.00‡</td>") == 1 and page.count("<td>0.50‡</td>") == 1     # overall, series 1
+    assert page.count('<td>3.00<span class="mark">‡</span></td>') == 1 \
+        and page.count('<td>0.50<span class="mark">‡</span></td>') == 1     # overall, series 1
     assert "‡ Money for fewer lost games than Lost" in page
     # the list's page (audit --report, as scan's report) marks it too
     code, _, err = run("audit", folder / "s1-t1.json", "--report", tmp_path / "report")
     listpage = (tmp_path / "report" / "lists" / "s1-t1.html").read_text("utf-8")
-    assert "<td>0,50‡</td>" in listpage and "‡ Betrag für weniger verlorene Spiele als Verl." in listpage
+    assert '<td>0,50<span class="mark">‡</span></td>' in listpage
+    assert "‡ Betrag für weniger verlorene Spiele als Verl." in listpage
     # a list without such a footer has neither mark nor note
     code, out, _ = run("standings", write(tmp_path / "plain", tour.lists()))
     assert "‡" not in out
@@ -98,10 +100,10 @@ def test_each_series_section_shows_its_penalties_though_they_add_up_to_nought_an
     code, page, err = run("standings", folder, "--html")
     assert code == 0, err
     overall = page.split('<table id="standings">')[1].split("</table>")[0]
-    assert "Strafpunkte" not in overall
+    assert "Strafp." not in overall
     for s in (1, 2):
         section = page.split(f'<section class="series" id="series-{s}">')[1].split("</section>")[0]
-        assert "<th>Strafpunkte (in den Spielpunkten)</th>" in section
+        assert "<th>Strafp.</th>" in section
     assert "<td>+1</td>" in page.split('id="series-1"')[1] and "<td>-1</td>" in page.split('id="series-2"')[1]
     code, out, err = run("standings", folder, "--csv")
     head = out.splitlines()[0].split(";")

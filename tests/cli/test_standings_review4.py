@@ -96,3 +96,36 @@ def test_the_csv_gives_the_lost_games_charged_after_its_columns(tmp_path):
     assert out.splitlines()[0].split(";") == [*SERIES_CSV_HEAD[:-1], "charged_lost"]
     row = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}["1"]
     assert (row["lost"], row["money"], row["charged_lost"]) == ("3", "0,50", "1")
+
+
+def test_the_mark_keeps_the_columns_in_line_and_the_notes_say_what_follows_the_rows(tmp_path):
+    """D8: with a ‡ and the doubts column each text row was one character longer than its head; on the page
+    "0,50‡" pushed the amount out of line (the mark has a box of its own width in every money cell of that table);
+    the page's penalty head was a wide "Strafpunkte (in den Spielpunkten)" (now "Strafp.", explained in a note);
+    the ‡ note says the others' 40/30 follow the rows as the money does."""
+    from audit.model import CellReading, Penalty
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    doubted = replace(s2t2, readings={"g3.plus": CellReading(value=96, confidence=0.4, candidates=((96, 0.4),),
+                                                             doubtful=True, reason="bar")})
+    fined = replace(s1t2, penalties=(Penalty(after=4, seat=3, offence="minor", points=(None, None, -1)),))
+    folder = write(tmp_path / "lists", [_lost_written_three(s1t1), fined, s2t1, doubted])
+    for extra in ((), ("--series", 1), ("--lang", "en")):
+        code, out, err = run("standings", folder, *extra)
+        assert code == 0, err
+        table = out.split("\n\n")[0].splitlines()
+        table = [line for line in table if line[:5].strip().rstrip("*").isdigit() or line.startswith(("Platz",
+                                                                                                     "Place"))]
+        head, rows = table[0], table[1:]
+        # the doubts column ends where its head does; without it the mark stands after the head's last letter
+        wider = 0 if head.endswith(("Zweifel", "Doubts")) else 1
+        assert all(len(row) <= len(head) + wider for row in rows), (head, rows)
+        assert any(len(row) == len(head) + wider for row in rows)
+        assert not any(line.endswith(" ") for line in out.splitlines())
+    code, out, err = run("standings", folder)
+    assert "40/30 der Mitspieler" in out and "Strafp.: Strafpunkte, in den Spielpunkten enthalten." in out
+    code, page, err = run("standings", folder, "--html")
+    assert "<th>Strafp.</th>" in page and "Strafpunkte (in den Spielpunkten)" not in page
+    assert "Strafp.: Strafpunkte, in den Spielpunkten enthalten." in page
+    assert '<td>0,50<span class="mark">‡</span></td>' in page
+    assert '<td>1,00<span class="mark"></span></td>' in page
+    assert "span.mark" in page and "40/30 der Mitspieler" in page
