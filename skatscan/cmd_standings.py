@@ -55,6 +55,9 @@ SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "w
 CSV_BOM = BOM
 #: The names of a file ``-o`` writes the standings page into without ``--html`` (as ``.csv`` the CSV without ``--csv``).
 PAGE_SUFFIXES = (".html", ".htm")
+#: What is said of a private list among the lists (settled in cents, no tournament score), by `standings` and by
+#: scan's report alike.
+PRIVATE_LEFT_OUT = "a private list has no tournament score: left out of the standings"
 #: The terminal's column of penalty points (in the game points), shown when a line has any (as the page's).
 PENALTY_HEAD = {"de": "Strafp.", "en": "Penalty"}
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
@@ -273,6 +276,13 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
         raise SystemExit(EXIT_BAD_INPUT)
     if not loaded:
         raise BadInput("no list files (.json, .csv) found", " ".join(lists))
+    # a private list (settled in cents) has no tournament score: left out, as scan's report leaves it out, said
+    private = [sl for sl in loaded if sl.table.kind == "private"]
+    for sl in private:
+        click.echo(f"skatscan: {sl.source}: {PRIVATE_LEFT_OUT}", err=True)
+    loaded = [sl for sl in loaded if sl.table.kind != "private"]
+    if not loaded:
+        raise BadInput("no list with a tournament score (only private lists, settled in cents)", " ".join(lists))
     audits = []
     for sl, notes in reconcile_start_numbers(loaded):
         for taken in notes:

@@ -129,3 +129,19 @@ def test_the_mark_keeps_the_columns_in_line_and_the_notes_say_what_follows_the_r
     assert '<td>0,50<span class="mark">‡</span></td>' in page
     assert '<td>1,00<span class="mark"></span></td>' in page
     assert "span.mark" in page and "40/30 der Mitspieler" in page
+
+
+def test_standings_leave_a_private_list_out_with_a_line_as_the_report_does(tmp_path):
+    """D4: `standings` refused the whole run with a private list among the lists (exit 2) where scan's report left
+    it out; both leave it out now, said in one line naming the file; private lists alone are bad input."""
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    private = replace(s2t2, table=replace(s2t2.table, kind="private", series=3), source="privat.json")
+    folder = write(tmp_path / "lists", [s1t1, s1t2, s2t1, private])
+    code, out, err = run("standings", folder)
+    assert code == 0, err
+    assert err == f"skatscan: {folder / 'privat.json'}: a private list has no tournament score: left out of the " \
+                  "standings\n"
+    code, wanted, _ = run("standings", write(tmp_path / "plain", [s1t1, s1t2, s2t1]))
+    assert out == wanted
+    code, out, err = run("standings", folder / "privat.json")
+    assert code == 2 and "no list with a tournament score" in err
