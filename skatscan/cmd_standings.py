@@ -295,9 +295,11 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
     outside = outside_seating([a.sl for a in audits], drawn)
     money = money_to_collect(audits, settings)
     for series, table, sources in money.twice:
-        # the cash box names each by its file, the CSV gives each player his own list's money; a table counts once
+        # the cash box names each by its file and counts both (a note says so), the CSV gives each player his own
+        # list's money
         click.echo(f"skatscan: series {series}, table {table} is on {len(sources)} lists: {', '.join(sources)}: one "
-                   f"of them has its series or table misread or miswritten (a table counts once)", err=True)
+                   f"of them has its series or table misread or miswritten (the cash box counts each, by its file, "
+                   f"until it is settled)", err=True)
     if only is not None and only not in series_numbers(lines):
         given = ", ".join(map(str, series_numbers(lines))) or "none"
         raise BadInput(f"no list of series {only} among the lists (their series: {given})", "--series")

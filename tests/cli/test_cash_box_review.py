@@ -124,7 +124,8 @@ def test_two_lists_of_one_table_are_said_and_the_cash_box_names_each_by_its_file
     code, out, err = run("standings", folder)
     assert code == 0, err
     assert err == (f"skatscan: series 2, table 1 is on 2 lists: {folder / 's2-t1.json'}, {folder / 's2-t2.json'}: "
-                   "one of them has its series or table misread or miswritten (a table counts once)\n")
+                   "one of them has its series or table misread or miswritten (the cash box counts each, by its file, "
+                   "until it is settled)\n")
     assert "  Serie 2: 3,00 (Tisch 1 (s2-t1.json): 2,50; Tisch 1 (s2-t2.json): 0,50)" in out.splitlines()
     assert "  Serie 1: 2,00 (Tisch 1: 1,00; Tisch 2: 1,00)" in out.splitlines()
     code, out, _ = run("standings", folder, "--csv")

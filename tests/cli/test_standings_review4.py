@@ -145,3 +145,26 @@ def test_standings_leave_a_private_list_out_with_a_line_as_the_report_does(tmp_p
     assert out == wanted
     code, out, err = run("standings", folder / "privat.json")
     assert code == 2 and "no list with a tournament score" in err
+
+
+def test_two_lists_of_one_table_named_apart_by_their_folders_and_said_counted_as_they_are(tmp_path):
+    """D6: two lists claiming one table, both named s2.json in different folders, showed "Tisch 1 (s2.json): 2,50;
+    Tisch 1 (s2.json): 0,50": the shortest path that tells them apart names them. D7: the line said "(a table counts
+    once)" where the cash box counts both: it says what is done, and the text and the page carry a note."""
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    write(tmp_path / "a", [replace(s2t1, source="s2.json")])
+    write(tmp_path / "b", [replace(s2t2, table=replace(s2t2.table, table=1), source="s2.json")])
+    write(tmp_path / "s1", [s1t1, s1t2])
+    given = [tmp_path / "s1", tmp_path / "a", tmp_path / "b"]
+    code, out, err = run("standings", *given)
+    assert code == 0, err
+    assert "(a table counts once)" not in err and "the cash box counts each, by its file, until it is settled" in err
+    assert "  Serie 2: 3,00 (Tisch 1 (a/s2.json): 2,50; Tisch 1 (b/s2.json): 0,50)" in out.splitlines()
+    assert "  Insgesamt: 5,00" in out.splitlines()
+    assert any(line.startswith("  Ein Tisch auf mehreren Listen (Serie 2, Tisch 1): jede ist mit ihrem Betrag gezählt")
+               for line in out.splitlines())
+    code, page, _ = run("standings", *given, "--html", "--lang", "en")
+    assert '<td class="l">1 (a/s2.json)</td>' in page and '<td class="l">1 (b/s2.json)</td>' in page
+    assert "A table on several lists (Series 2, Table 1): each is counted" in page
+    code, out, _ = run("standings", *given, "--series", 1)
+    assert "mehreren Listen" not in out
