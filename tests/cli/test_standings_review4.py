@@ -55,10 +55,21 @@ def test_audit_of_a_scans_results_takes_the_loss_money_schedule_scan_read_them_w
     (folder / s2t1.source).write_text(json.dumps(doc), "utf-8")
     code, out, err = run("audit", folder)
     assert err == f"skatscan: as scan read these lists ({folder / 'manifest.json'}): --loss-money 0.30*3,0.60\n"
-    code, out, err = run("audit", folder / s2t1.source, "--json")       # a file alone: the schedule as given
-    assert err == "" and "money" in out
+    code, out, err = run("audit", folder / s2t1.source, "--json")       # a list of the folder alone: the same
+    assert err.startswith("skatscan: as scan read these lists") and not _money_findings(out)
+    copy = tmp_path / "elsewhere" / s2t1.source                             # a copy elsewhere: the schedule as given
+    copy.parent.mkdir()
+    copy.write_text((folder / s2t1.source).read_text("utf-8"), "utf-8")
+    code, out, err = run("audit", copy, "--json")
+    assert err == "" and _money_findings(out)
     code, out, err = run("audit", folder, "--json")
-    assert not any("money" in f["code"] for d in json.loads(out) for f in d["findings"]), out
+    assert not _money_findings(out)
+
+
+def _money_findings(out):
+    docs = json.loads(out)
+    return [f["code"] for d in (docs if isinstance(docs, list) else [docs]) for f in d["findings"]
+            if "money" in f["code"]]
 
 
 def test_no_mark_where_the_money_for_the_kept_lost_count_is_the_same(tmp_path):
@@ -168,3 +179,29 @@ def test_two_lists_of_one_table_named_apart_by_their_folders_and_said_counted_as
     assert "A table on several lists (Series 2, Table 1): each is counted" in page
     code, out, _ = run("standings", *given, "--series", 1)
     assert "mehreren Listen" not in out
+
+
+def test_a_scans_settings_only_for_its_own_lists_no_online_wins_and_mixed_settings_are_said(tmp_path):
+    """D5: `standings r2 t1/s1t1.json` applied r2's settings to a list the scan never read: none are taken then,
+    said in one line; `--online` could not be switched off, so "an option given wins" failed for it (`--no-online`);
+    photos read with different settings gave nothing to take without a word: one line says so."""
+    s1t1, s1t2, s2t1, s2t2 = tour.lists()
+    results = _results(tmp_path / "results", [s1t1, s1t2, s2t1], loss_money="0.30*3,0.60", online=True)
+    write(tmp_path / "other", [s2t2])
+    code, out, err = run("standings", results, tmp_path / "other" / s2t2.source, "--series", 2)
+    assert code == 0, err
+    assert err == f"skatscan: {tmp_path / 'other' / s2t2.source} is no list of a scan's results folder: the scan's " \
+                  f"settings ({results / 'manifest.json'}) not taken (give them as options)\n"
+    assert out.splitlines()[-1] == "  Serie 2: 3,00 (Tisch 1: 2,50; Tisch 2: 0,50)"      # the default schedule
+    code, out, err = run("standings", results, "--no-online", "--series", 2)
+    assert err == f"skatscan: as scan read these lists ({results / 'manifest.json'}): --loss-money 0.30*3,0.60\n"
+    code, out, err = run("standings", results, "--series", 2)
+    assert err == f"skatscan: as scan read these lists ({results / 'manifest.json'}): --loss-money 0.30*3,0.60 " \
+                  "--online\n"
+    manifest = json.loads((results / "manifest.json").read_text("utf-8"))
+    manifest["s0"]["made_with"] = dict(manifest["s0"]["made_with"], loss_money="0.40*3,0.80")
+    (results / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    code, out, err = run("standings", results, "--series", 2)
+    assert err == f"skatscan: the photos ({results / 'manifest.json'}) were read with different --loss-money: none " \
+                  "of the scan's settings taken (give them as options)\n"
+    assert out.splitlines()[-1] == "  Serie 2: 2,50 (Tisch 1: 2,50)"
