@@ -39,11 +39,16 @@ class SeatResult:
     #: the lost games ``money`` is charged for: the rows' count, fewer than ``lost`` where a higher written Verl. stands
     #: for the score (SkWO 7.2.5 takes the lowest point count; loss money is charged per game lost, Spielplan SkWO 6.2)
     charged_lost: Optional[int] = None
+    #: the money the schedule charges for ``lost`` (None: not worked out): where it is ``money`` (``--loss-money 0``,
+    #: or a flat rate past the counts) the fewer games charged make no difference to mark
+    money_for_lost: Optional[float] = None
 
     @property
     def money_apart(self) -> bool:
-        """Whether ``money`` is charged for fewer lost games than ``lost`` says (a higher written Verl. kept)."""
-        return self.charged_lost is not None and self.charged_lost != self.lost
+        """Whether ``money`` is charged for fewer lost games than ``lost`` says (a higher written Verl. kept) and
+        so is less than the schedule charges for ``lost``."""
+        return self.charged_lost is not None and self.charged_lost != self.lost \
+            and (self.money_for_lost is None or self.money_for_lost != self.money)
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,7 @@ def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
                    points=fig.points[s], won=fig.won[s], lost=fig.lost[s],
                    others_lost=fig.others_lost[s], score=fig.score[s], money=corrected.money[s],
                    cents=settle[s], penalty=penalty[s],
-                   charged_lost=corrected.charged_lost[s] if corrected.charged_lost else None)
+                   charged_lost=corrected.charged_lost[s] if corrected.charged_lost else None,
+                   money_for_lost=float(settings.money_for(fig.lost[s])) if fig.lost[s] is not None else None)
         for s in range(sl.seats))
     return Audit(sl, tuple(findings), corrected, result)

@@ -78,7 +78,8 @@ class LossMoney:
     @property
     def twice(self) -> list[tuple[int, int, list[str]]]:
         """The series and tables that more than one list claims (series, table, the lists' files): a series or
-        table misread or miswritten on one of them, or the same table counted twice; a table counts once."""
+        table misread or miswritten on one of them, or the same table counted twice; each is counted in the totals
+        (which one is wrong is the referee's to settle), named by its file, with a note."""
         seen: dict = {}
         for t in self.tables:
             if t.series is not None and t.table is not None:

@@ -347,10 +347,11 @@ def show_money(value, lang: str = "de") -> str:
 MONEY_APART_MARK = "‡"
 MONEY_APART_NOTE = {
     "de": "‡ Betrag für weniger verlorene Spiele als Verl.: eine höhere geschriebene Zahl verlorener Spiele zählt für "
-          "die Wertung (SkWO 7.2.5), das Verlustgeld nur für die Spiele, die die Zeilen als verloren zeigen "
-          "(Spielplan, SkWO 6.2).",
+          "die Wertung (SkWO 7.2.5), das Verlustgeld (Spielplan, SkWO 6.2) wie die 40/30 der Mitspieler (SkWO 5.1) "
+          "nur für die Spiele, die die Zeilen als verloren zeigen.",
     "en": "‡ Money for fewer lost games than Lost: a higher written count of lost games counts for the score "
-          "(SkWO 7.2.5), the loss money only for the games the rows show lost (schedule, SkWO 6.2).",
+          "(SkWO 7.2.5), the loss money (schedule, SkWO 6.2) and the others' 40/30 (SkWO 5.1) only for the games "
+          "the rows show lost.",
 }
 
 

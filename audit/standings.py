@@ -51,6 +51,8 @@ class PlayerLine:
     #: series -> the list file his result there comes from (two lists may claim one table: the cash box tells them
     #: apart by it)
     sources: dict = field(default_factory=dict)
+    #: the lost games his loss money is charged for (the rows' count; ``lost`` less where a higher Verl. is kept)
+    charged_lost: int = 0
 
     @property
     def kept_score(self) -> bool:
@@ -129,6 +131,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.points += r.points
         line.won += r.won
         line.lost += r.lost
+        line.charged_lost += r.charged_lost if r.charged_lost is not None else r.lost
         line.others_lost += r.others_lost
         line.score += r.score
         line.money += Decimal(str(r.money))

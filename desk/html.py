@@ -283,7 +283,8 @@ STANDINGS_TEXTS = {
                                        "mehr gewonnene, dann weniger verlorene Spiele.",
                place="Platz", start="Start-Nr.", series="Serie", points="Spielpunkte", won="Gew.", lost="Verl.",
                others="Gegner", score="Wertung", money="Betrag", tie="* gleichauf: das Los entscheidet (SkWO 5.1)",
-               penalty="Strafpunkte (in den Spielpunkten)", name="Name", doubts="Zweifel",
+               penalty="Strafp.", name="Name", doubts="Zweifel",
+               penalty_note="Strafp.: Strafpunkte, in den Spielpunkten enthalten.",
                sheet="standings.csv: die Rangliste für die Tabellenkalkulation",
                doubt_note="Zweifel: offene Lesezweifel auf den Listen des Spielers; ? an der Start-Nr.: sie selbst "
                           "ist unsicher gelesen. Vorläufig, bis der Schiedsrichter die Zweifel klärt.",
@@ -309,12 +310,17 @@ STANDINGS_TEXTS = {
                money_provisional_note="vorläufig: die Liste des Tisches hat noch offene Lesezweifel; der Betrag gilt "
                                       "erst, wenn der Schiedsrichter sie geklärt hat (ein verlorenes Spiel oder eine "
                                       "Start-Nr. kann anders gelesen sein).",
-               money_total="Insgesamt"),
+               money_total="Insgesamt",
+               money_twice_note="Ein Tisch auf mehreren Listen ({tables}): jede ist mit ihrem Betrag gezählt, unter "
+                                "ihrer Datei; auf einer ist Serie oder Tisch verlesen oder verschrieben, oder der "
+                                "Tisch ist doppelt eingelesen. Bis der Schiedsrichter das klärt, ist die Summe "
+                                "nicht sicher."),
     "en": dict(title="Standings", hint="Seeger-Fabian after correction (SkWO 5.1); on equal scores more games won, "
                                        "then fewer games lost rank higher.",
                place="Place", start="Start no.", series="Series", points="Game points", won="Won", lost="Lost",
                others="Others", score="Score", money="Money", tie="* tied: decided by lot (SkWO 5.1)",
-               penalty="Penalty points (in the game points)", name="Name", doubts="Doubts",
+               penalty="Penalty", name="Name", doubts="Doubts",
+               penalty_note="Penalty: penalty points, included in the game points.",
                sheet="standings.csv: the standings for a spreadsheet",
                doubt_note="Doubts: reading doubts still open on the player's lists; ? at the start number: it was "
                           "read in doubt itself. Provisional until the referee settles the doubts.",
@@ -339,7 +345,10 @@ STANDINGS_TEXTS = {
                money_provisional_note="provisional: the table's list still has open reading doubts; the amount "
                                       "holds once the referee has settled them (a lost game or a start number may "
                                       "read otherwise).",
-               money_total="Total"),
+               money_total="Total",
+               money_twice_note="A table on several lists ({tables}): each is counted with its amount, under its "
+                                "file; one of them has its series or table misread or miswritten, or the table was "
+                                "read twice. Until the referee settles it, the sum is not sure."),
 }
 
 
@@ -408,7 +417,22 @@ def loss_money_lines(money, lang: str = "de", series=None) -> list[str]:
         rows.append(f"  {t['money_total']}: {amount(money.total, money.provisional)}")
     if any(money.series_provisional(s) for s in shown):
         rows.append(f"  {t['money_provisional_note']}")
+    twice = money_twice_note(money, lang, shown)
+    if twice:
+        rows.append(f"  {twice}")
     return rows
+
+
+def money_twice_note(money, lang: str, shown) -> str:
+    """The note on the tables of the series ``shown`` that several lists claim (``money.twice``): each is counted,
+    named by its file, until the referee settles which is misread; "" when none."""
+    t = STANDINGS_TEXTS[lang]
+    clashes = [(s, table) for s, table, _ in money.twice if s in shown]
+    if not clashes:
+        return ""
+    tables = "; ".join(f"{t['money_series'].format(series=s)}, {t['money_table'].format(table=table)}"
+                       for s, table in clashes)
+    return t["money_twice_note"].format(tables=tables)
 
 
 def money_table_label(m, lang: str = "de", money=None) -> str:
@@ -420,9 +444,21 @@ def money_table_label(m, lang: str = "de", money=None) -> str:
 def table_number(m, money=None) -> str:
     """The table of a loss money line as the cash box names it: its number, its file beside it where the number is
     unknown ("?") or another list of the series has it too (the cash box showed "Tisch 1: 0,50; Tisch 1: 0,00")."""
-    if m.table is None:
-        return f"? ({Path(m.source).name})"
-    return f"{m.table} ({Path(m.source).name})" if money is not None and money.shared(m) else str(m.table)
+    if m.table is not None and (money is None or not money.shared(m)):
+        return str(m.table)
+    others = [t.source for t in money.tables if (t.series, t.table) == (m.series, m.table)] if money else [m.source]
+    return f"{m.table if m.table is not None else '?'} ({shortest_names(others).get(m.source, m.source)})"
+
+
+def shortest_names(paths) -> dict:
+    """Each of ``paths`` by its last parts as far as they tell it from the others ("s1t2.json", or "t1/s1t2.json"
+    and "t2/s1t2.json" for two files of one name in different folders)."""
+    parts = {p: Path(p).parts for p in paths}
+    for k in range(1, max((len(v) for v in parts.values()), default=1) + 1):
+        names = {p: "/".join(v[-k:]) for p, v in parts.items()}
+        if len(set(names.values())) == len(names):
+            return names
+    return {p: str(p) for p in paths}
 
 
 def render_standings(lines, lang: str = "de", names=None, index: bool = False, outside=(), money=None,
@@ -453,4 +489,4 @@ def render_standings(lines, lang: str = "de", names=None, index: bool = False, o
         outside=outside_seating_note(outside, lang), by_series=by_series, one=series,
         title=t["series_title"].format(series=series) if series is not None else t["title"],
         money=money, show_money=bool(money is not None and money.charged and money.tables),
-        table_label=lambda m: table_number(m, money))
+        table_label=lambda m: table_number(m, money), twice_note=lambda shown: money_twice_note(money, lang, shown))

@@ -16,7 +16,7 @@ from desk.pages import list_view
 from desk.settle import SettleError, apply, decisions_for
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
-from .options import lang_option, make_settings, settings_options
+from .options import lang_option, make_settings, settings_of_scan, settings_options
 from .outputs import OutputPlan, is_same_file, write_page_or_fail, write_report_or_fail
 
 
@@ -90,7 +90,8 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
 
     Exit status: 0 no error found, 1 errors found, 2 bad input.
     """
-    settings = make_settings(games, loss_money)
+    # a scan's results folder: audited by the settings scan read it with, unless they are given again (as standings)
+    settings = settings_of_scan(make_settings(games, loss_money), lists)
     files = expand(lists)
     if not files:
         bad_input_line(" ".join(lists), "no list files (.json, .csv) found")

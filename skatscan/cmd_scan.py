@@ -595,6 +595,10 @@ def _standings_page(audits, lang: str, folder: Path, names=None, outside=(),
     earlier run left in ``folder`` are removed: a referee or the office must not take them for this batch's."""
     # as `standings` counts them: every list with a tournament score (a home list scores Seeger-Fabian too, reference
     # 004); a private list (cent settlement) has none
+    from .cmd_standings import PRIVATE_LEFT_OUT
+    for a in audits:
+        if a.sl.table.kind == "private":
+            click.echo(f"skatscan: standings: {a.sl.source}: {PRIVATE_LEFT_OUT}", err=True)
     lists = [a for a in audits if a.sl.table.kind != "private"]
     if not lists:
         _remove_standings(folder)

@@ -40,16 +40,24 @@ SERIES_RANK_FIELDS = ("place", "tie", "table_money")
 #: to the ``penalty`` column, where they may add up to nought (-3 in series 1, +3 in series 2), and the open reading
 #: doubts on the series' list: its figures and its ``table_money`` are provisional until the referee settles them.
 SERIES_LAST_FIELDS = ("penalty", "open_doubts")
+#: Appended after all of them (the columns before stay): the lost games the loss money is charged for, in all
+#: (``charged_lost``) and in each series (``s1_charged_lost``): the rows' count, fewer than ``lost`` where a higher
+#: written Verl. stands for the score (SkWO 7.2.5; the text and the page mark such money ‡), so that ``lost`` 3
+#: beside ``money`` 0,50 is no riddle in the sheet. The series CSV (``--series S --csv``) appends ``charged_lost``.
+CHARGED_FIELD = "charged_lost"
 #: The CSV of one series' ranking (``--series S --csv``): a row per player of the series, by his place there.
 SERIES_CSV_HEAD = ("place", "tie", "start_number", "table", "seat", "points", "won", "lost", "others_lost", "score",
                    "money", "penalty", "name", "open_doubts", "start_number_in_doubt", "start_number_read_as",
-                   "outside_seating", "table_money")
+                   "outside_seating", "table_money", CHARGED_FIELD)
 #: What a file of the standings as CSV begins with (``-o``, and a report's ``standings.csv``): the UTF-8 byte-order
 #: mark, by which a spreadsheet (Excel) takes the file for UTF-8 and shows the names' umlauts as written; a CSV reader
 #: that opens the file as ``utf-8-sig`` skips it. Not on stdout, which goes to a program more often than a sheet.
 CSV_BOM = BOM
 #: The names of a file ``-o`` writes the standings page into without ``--html`` (as ``.csv`` the CSV without ``--csv``).
 PAGE_SUFFIXES = (".html", ".htm")
+#: What is said of a private list among the lists (settled in cents, no tournament score), by `standings` and by
+#: scan's report alike.
+PRIVATE_LEFT_OUT = "a private list has no tournament score: left out of the standings"
 #: The terminal's column of penalty points (in the game points), shown when a line has any (as the page's).
 PENALTY_HEAD = {"de": "Strafp.", "en": "Penalty"}
 #: The ``tie`` column of a player who shares his place: the lot decides (SkWO 5.1).
@@ -66,7 +74,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     """One row per player: the totals, then each series' figures (``s1_points``, ...), then his place in each series'
     own ranking (``s1_place``, ``s1_tie``) and his table's loss money there (``s1_table_money``, from ``money``, the
     :class:`audit.loss_money.LossMoney` of the lists), then each series' penalty points (``s1_penalty``) and open
-    reading doubts (``s1_open_doubts``: his figures and table money there are provisional); ``names``
+    reading doubts (``s1_open_doubts``: his figures and table money there are provisional), then the lost games his
+    money is charged for (``charged_lost``, ``s1_charged_lost``: :data:`CHARGED_FIELD`); ``names``
     (start number -> name, e.g. from the seating list) fills the name column. Money and the separator as a
     spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
     "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
@@ -79,7 +88,8 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
     w.writerow(list(CSV_HEAD) + [f"s{s}_{f}" for s in series for f in SERIES_FIELDS]
                + [f"s{s}_{f}" for s in series for f in SERIES_RANK_FIELDS]
-               + [f"s{s}_{f}" for s in series for f in SERIES_LAST_FIELDS])
+               + [f"s{s}_{f}" for s in series for f in SERIES_LAST_FIELDS]
+               + [CHARGED_FIELD] + [f"s{s}_{CHARGED_FIELD}" for s in series])
     ranks = {s: {id(own.player): own for own in series_standings(lines, s)} for s in series}
     for p in lines:
         row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
@@ -100,8 +110,14 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
                                                      _table_money(money, s, own.table, lang, own.source)]
         for s in series:
             row += [p.series[s][3].penalty, p.series_doubts.get(s, (0, False))[0]] if s in p.series else ["", ""]
+        row += [p.charged_lost] + [_charged(p.series[s][3]) if s in p.series else "" for s in series]
         w.writerow(row)
     return out.getvalue()
+
+
+def _charged(result) -> int:
+    """The lost games a :class:`audit.auditor.SeatResult`'s loss money is charged for (:data:`CHARGED_FIELD`)."""
+    return result.charged_lost if result.charged_lost is not None else result.lost
 
 
 def _table_money(money, series, table, lang: str, source: str = "") -> str:
@@ -125,7 +141,7 @@ def series_csv(lines, series: int, names=None, lang: str = "de", outside=(), mon
                     p.seat, p.points, p.won, p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
                     as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
                     p.read_as, series if (series, p.table) in apart else "",
-                    _table_money(money, series, p.table, lang, p.source)])
+                    _table_money(money, series, p.table, lang, p.source), _charged(p.result)])
     return out.getvalue()
 
 
@@ -149,8 +165,9 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
     rows.append(f"{head[0]:>5} {head[1]:>{wide}} {third:>6} {head[3]:>11}"
                 + (f" {PENALTY_HEAD[lang]:>8}" if penalties else "")
                 + f" {head[4]:>5} {head[5]:>5} {head[6]:>7} "
-                f"{head[7]:>8}  {head[8]:>7}" + (f" {head[9]:>7}" if doubts else "")   # a score's mark (†) after it
-                + (f"  {notes['name']}" if named else ""))
+                f"{head[7]:>8}  {head[8]:>7}" + (" " if apart else "")     # a score's (†) and money's mark (‡) after
+                + (f" {head[9]:>7}" if doubts else "") + (f"  {notes['name']}" if named else ""))
+    rows[-1] = rows[-1].rstrip()
     for p, start in zip(lines, starts):
         place = f"{p.place}{'*' if p.tie else ''}"
         money_shown = show_money(p.money, lang)
@@ -162,12 +179,14 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
                + ((MONEY_APART_MARK if p.money_apart else " ") if apart else "")
                + (f" {p.doubts or '':>7}" if doubts else "")
                + (f"  {names.get(p.start_number, '')}" if named else ""))
-        # the money's mark (‡) as the last column leaves no blank at the end of the other lines
-        rows.append(row.rstrip() if apart and not (doubts or named) else row)
+        # a blank last column (no ‡, no doubts, no name) leaves no blank at the end of the line
+        rows.append(row.rstrip())
     if any(p.tie for p in lines):
         rows.append(notes["tie"])
     if any(p.kept_score for p in lines):
         rows.append(notes["kept"])
+    if penalties:
+        rows.append(notes["penalty_note"])
     if apart:
         rows.append(MONEY_APART_NOTE[lang])
     if doubts:
@@ -257,6 +276,13 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
         raise SystemExit(EXIT_BAD_INPUT)
     if not loaded:
         raise BadInput("no list files (.json, .csv) found", " ".join(lists))
+    # a private list (settled in cents) has no tournament score: left out, as scan's report leaves it out, said
+    private = [sl for sl in loaded if sl.table.kind == "private"]
+    for sl in private:
+        click.echo(f"skatscan: {sl.source}: {PRIVATE_LEFT_OUT}", err=True)
+    loaded = [sl for sl in loaded if sl.table.kind != "private"]
+    if not loaded:
+        raise BadInput("no list with a tournament score (only private lists, settled in cents)", " ".join(lists))
     audits = []
     for sl, notes in reconcile_start_numbers(loaded):
         for taken in notes:
@@ -269,9 +295,11 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
     outside = outside_seating([a.sl for a in audits], drawn)
     money = money_to_collect(audits, settings)
     for series, table, sources in money.twice:
-        # the cash box names each by its file, the CSV gives each player his own list's money; a table counts once
+        # the cash box names each by its file and counts both (a note says so), the CSV gives each player his own
+        # list's money
         click.echo(f"skatscan: series {series}, table {table} is on {len(sources)} lists: {', '.join(sources)}: one "
-                   f"of them has its series or table misread or miswritten (a table counts once)", err=True)
+                   f"of them has its series or table misread or miswritten (the cash box counts each, by its file, "
+                   f"until it is settled)", err=True)
     if only is not None and only not in series_numbers(lines):
         given = ", ".join(map(str, series_numbers(lines))) or "none"
         raise BadInput(f"no list of series {only} among the lists (their series: {given})", "--series")

@@ -23,8 +23,9 @@ def settings_options(f):
                      help="Penalty schedule the penalty entries are checked against: doppelkopf (reference "
                           "002), or the tournament's own like 'minor=3/1,severe=12/4+3/1,conduct<=5'; "
                           "none: written penalties stand.")(f)
-    f = click.option("--online", is_flag=True, expose_value=False, callback=_remember,
-                     help="Score abandoned games by the online rules (reference 003).")(f)
+    f = click.option("--online/--no-online", default=False, expose_value=False, callback=_remember,
+                     help="Score abandoned games by the online rules (reference 003); --no-online: not, though the "
+                          "scan of a results folder given was read with --online.")(f)
     f = click.option("--loss-money", default=DEFAULT_LOSS_MONEY, show_default=True,
                      help="Loss money schedule: '0.50*3,1.00' = 0.50 EUR for each of the first three "
                           "lost games, 1.00 EUR after; '0' for none.")(f)
@@ -91,19 +92,26 @@ SCAN_SETTINGS = (("loss_money", "loss_money", "--loss-money"), ("games", "games"
 def settings_of_scan(settings: Settings, paths) -> Settings:
     """``settings`` with what a scan's results folder among ``paths`` was read with (its ``manifest.json``: each
     photo's ``made_with``) where the option was not given on the command line: ``standings bericht/results`` after a
-    ``scan --loss-money 0.30*3,0.60`` charged by the default schedule unless it was given again. Said in one line;
-    nothing taken where the photos were read with different settings, or where the option is given."""
+    ``scan --loss-money 0.30*3,0.60`` charged by the default schedule unless it was given again. Said in one line.
+    Nothing is taken where the option is given, where a list given is in no such folder (a list the scan never read:
+    ``standings bericht/results t1/s1t1.json``), or where the photos were read with different settings; the last two
+    are said in one line when there was something to take."""
     from pathlib import Path
 
     from desk.batch import MANIFEST, _read_manifest
     found = []
+    outside = []
     for p in paths:
-        manifest = Path(p) / MANIFEST
-        if Path(p).is_dir() and manifest.is_file():
+        folder = Path(p) if Path(p).is_dir() else Path(p).parent
+        manifest = folder / MANIFEST
+        if manifest.is_file():
             made = [e.get("made_with") for e in _read_manifest(manifest).values() if isinstance(e, dict)]
             found += [(m, manifest) for m in made if isinstance(m, dict)]
+        else:
+            outside.append(str(p))
     ctx = click.get_current_context()
     taken = {}
+    mixed = []
     for field, param, option in SCAN_SETTINGS:
         if ctx.get_parameter_source(param) not in (click.core.ParameterSource.DEFAULT, None):
             continue
@@ -112,13 +120,24 @@ def settings_of_scan(settings: Settings, paths) -> Settings:
             value = found[0][0][field]
             if value != getattr(settings, field):
                 taken[field] = (option, value)
+        elif len(values) > 1:
+            mixed.append(option)
+    if mixed:
+        where = ", ".join(sorted({str(m) for _, m in found}))
+        click.echo(f"skatscan: the photos ({where}) were read with different {' and '.join(mixed)}: none of the "
+                   "scan's settings taken (give them as options)", err=True)
+        return settings
     if not taken:
+        return settings
+    if outside:
+        click.echo(f"skatscan: {outside[0]} is no list of a scan's results folder: the scan's settings "
+                   f"({found[0][1]}) not taken (give them as options)", err=True)
         return settings
     try:
         new = replace(settings, **{field: value for field, (_, value) in taken.items()})
     except (ValueError, TypeError):
         return settings         # a manifest written by hand or another version: the settings as given
-    shown = " ".join(f"{option} {value}" if not isinstance(value, bool) else option
+    shown = " ".join(f"{option} {value}" if not isinstance(value, bool) else option if value else f"--no-{option[2:]}"
                      for option, value in taken.values())
     click.echo(f"skatscan: as scan read these lists ({found[0][1]}): {shown}", err=True)
     return new

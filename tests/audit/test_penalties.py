@@ -131,7 +131,7 @@ def test_standings_csv_and_page_show_the_penalty_points(tmp_path):
     col = rows[0].index("penalty")
     assert {r[2]: r[col] for r in rows[1:]} == {"1": "1", "2": "-3", "3": "1"}
     html = render_standings(lines)
-    assert "Strafpunkte (in den Spielpunkten)" in html and "<td>-3</td>" in html
+    assert "<th>Strafp.</th>" in html and "Strafpunkte, in den Spielpunkten enthalten" in html and "<td>-3</td>" in html
 
 
 def test_a_tournament_writes_its_own_schedule():

@@ -55,12 +55,14 @@ def test_a_higher_written_lost_count_stands_for_the_score_and_the_money_is_marke
     assert not any(line.endswith(" ") for line in lines)
     code, page, err = run("standings", folder, "--html", "--lang", "en")
     assert code == 0, err
-    assert page.count("<td>3.00‡</td>") == 1 and page.count("<td>0.50‡</td>") == 1     # overall, series 1
+    assert page.count('<td>3.00<span class="mark">‡</span></td>') == 1 \
+        and page.count('<td>0.50<span class="mark">‡</span></td>') == 1     # overall, series 1
     assert "‡ Money for fewer lost games than Lost" in page
     # the list's page (audit --report, as scan's report) marks it too
     code, _, err = run("audit", folder / "s1-t1.json", "--report", tmp_path / "report")
     listpage = (tmp_path / "report" / "lists" / "s1-t1.html").read_text("utf-8")
-    assert "<td>0,50‡</td>" in listpage and "‡ Betrag für weniger verlorene Spiele als Verl." in listpage
+    assert '<td>0,50<span class="mark">‡</span></td>' in listpage
+    assert "‡ Betrag für weniger verlorene Spiele als Verl." in listpage
     # a list without such a footer has neither mark nor note
     code, out, _ = run("standings", write(tmp_path / "plain", tour.lists()))
     assert "‡" not in out
@@ -98,14 +100,14 @@ def test_each_series_section_shows_its_penalties_though_they_add_up_to_nought_an
     code, page, err = run("standings", folder, "--html")
     assert code == 0, err
     overall = page.split('<table id="standings">')[1].split("</table>")[0]
-    assert "Strafpunkte" not in overall
+    assert "Strafp." not in overall
     for s in (1, 2):
         section = page.split(f'<section class="series" id="series-{s}">')[1].split("</section>")[0]
-        assert "<th>Strafpunkte (in den Spielpunkten)</th>" in section
+        assert "<th>Strafp.</th>" in section
     assert "<td>+1</td>" in page.split('id="series-1"')[1] and "<td>-1</td>" in page.split('id="series-2"')[1]
     code, out, err = run("standings", folder, "--csv")
     head = out.splitlines()[0].split(";")
-    assert head[-10:] == ["s1_place", "s1_tie", "s1_table_money", "s2_place", "s2_tie", "s2_table_money",
+    assert head[-13:-3] == ["s1_place", "s1_tie", "s1_table_money", "s2_place", "s2_tie", "s2_table_money",
                           "s1_penalty", "s1_open_doubts", "s2_penalty", "s2_open_doubts"]
     rows = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}
     assert {n: (r["penalty"], r["s1_penalty"], r["s2_penalty"]) for n, r in rows.items()} == {
@@ -122,7 +124,8 @@ def test_two_lists_of_one_table_are_said_and_the_cash_box_names_each_by_its_file
     code, out, err = run("standings", folder)
     assert code == 0, err
     assert err == (f"skatscan: series 2, table 1 is on 2 lists: {folder / 's2-t1.json'}, {folder / 's2-t2.json'}: "
-                   "one of them has its series or table misread or miswritten (a table counts once)\n")
+                   "one of them has its series or table misread or miswritten (the cash box counts each, by its file, "
+                   "until it is settled)\n")
     assert "  Serie 2: 3,00 (Tisch 1 (s2-t1.json): 2,50; Tisch 1 (s2-t2.json): 0,50)" in out.splitlines()
     assert "  Serie 1: 2,00 (Tisch 1: 1,00; Tisch 2: 1,00)" in out.splitlines()
     code, out, _ = run("standings", folder, "--csv")

@@ -82,7 +82,8 @@ def test_the_csv_appends_each_series_place_and_table_money_and_keeps_its_columns
               *[f"s{s}_{f}" for s in (1, 2) for f in ("table", "points", "won", "lost", "others_lost", "score",
                                                       "money")]]
     assert head == before + ["s1_place", "s1_tie", "s1_table_money", "s2_place", "s2_tie", "s2_table_money",
-                             "s1_penalty", "s1_open_doubts", "s2_penalty", "s2_open_doubts"]
+                             "s1_penalty", "s1_open_doubts", "s2_penalty", "s2_open_doubts",
+                             "charged_lost", "s1_charged_lost", "s2_charged_lost"]
     rows = {r["start_number"]: r for r in csv.DictReader(io.StringIO(out), delimiter=";")}
     for s, ranking in tour.SERIES.items():
         got = sorted((int(rows[n][f"s{s}_place"]), rows[n][f"s{s}_tie"], n, rows[n][f"s{s}_table_money"])
