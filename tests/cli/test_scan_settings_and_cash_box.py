@@ -1,4 +1,4 @@
-"""The fourth review of the cash box and the standings: a scan's settings taken by `audit` too and only for the
+"""The cash box and the standings, continued: a scan's settings taken by `audit` too and only for the
 lists of its results folder, the loss money's mark only where the money differs, the CSV's charged lost games,
 private lists left out, two lists of one table named apart and counted as said, the columns kept in line."""
 import csv
@@ -6,28 +6,8 @@ import io
 import json
 from dataclasses import replace
 
-from click.testing import CliRunner
-
-from audit.listjson import dumps, list_to_json
-from skatscan.cli import cli
 from tests.audit import small_tournament as tour
-
-
-def run(*args):
-    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def write(folder, lists):
-    folder.mkdir(parents=True, exist_ok=True)
-    for sl in lists:
-        (folder / sl.source).write_text(dumps(list_to_json(sl)), encoding="utf-8")
-    return folder
-
-
-def _lost_written_three(sl):
-    """Series 1, table 1 with seat 1's Verl. written 3 where its rows give 1 (the rest of the footer blank)."""
-    return replace(sl, footer=replace(sl.footer, lost=(3, None, None)))
+from tests.cli.test_cash_box import _lost_written_three, run, write
 
 
 def _results(folder, lists, **made):

@@ -1,4 +1,4 @@
-"""The review of the series rankings and the cash box (the small tournament of ``tests/audit/small_tournament``, its
+"""The series rankings and the cash box (the small tournament of ``tests/audit/small_tournament``, its
 figures worked out by hand there): a higher written Verl. kept for the score against the loss money charged for the
 rows' lost games, the penalty column of each series, two lists of one table, a cash box resting on lists in doubt."""
 import csv
