@@ -86,6 +86,12 @@ def copy_of(file_name: str) -> Optional[tuple[str, int]]:
     return (m["name"], int(m["paren"] or m["plain"])) if m else None
 
 
+def saved_as(file_name: str) -> Optional[tuple[str, int]]:
+    """The list a settle file's name is for and the browser's copy number: (NAME, 0) for ``NAME.settle.json``, (NAME,
+    2) for ``NAME.settle (2).json`` (:func:`copy_of`); None for any other name."""
+    return (file_name[:-len(SUFFIX)], 0) if file_name.endswith(SUFFIX) else copy_of(file_name)
+
+
 def saved_files(path: Path) -> list[tuple[int, Path]]:
     """``path`` (``NAME.settle.json``, when it is a file) and the browser's later downloads of it beside it
     (``NAME.settle (1).json``, ...), (the copy's number, 0 for ``path``; the file) each."""

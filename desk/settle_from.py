@@ -36,7 +36,7 @@ from typing import Iterable, Optional, Union
 from audit.files import resolved, write_atomic
 
 from .batch import remember
-from .settle import SUFFIX, SettleError, copy_of, identity_of, saved_files, saved_last
+from .settle import SUFFIX, SettleError, identity_of, saved_as, saved_files, saved_last
 from .settle_identity import Lineage, other_photo, other_report
 
 #: A settle file is a few kilobytes; a larger file of that name in the downloads folder is not read.
@@ -109,8 +109,8 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
             best = saved_last(mine[it.name])[1]
             here = [(n, q) for n, q in saved_files(settle / f"{it.name}{SUFFIX}") if not _names_another(q, it)]
             data, st = best.read_bytes(), best.stat()
-            if here and (int(st.st_mtime) <= int(saved_last(here)[1].stat().st_mtime)
-                         or saved_last(here)[1].read_bytes() == data):
+            last = saved_last(here)[1] if here else None
+            if last is not None and (int(st.st_mtime) <= int(last.stat().st_mtime) or last.read_bytes() == data):
                 # the settle folder's is as new (copied before, or put there), or holds the same decisions: a copy
                 # on a FAT stick keeps its time to 2 s, rounded down, and would be taken again at every run
                 continue
@@ -128,7 +128,7 @@ def take_decisions(folders: list[Path], settle: Path, lists: list[ListToSettle],
 
 def named_by(file: Path) -> str:
     """The list name a settle file's name gives (``IMG_0001`` of ``IMG_0001.settle (1).json``)."""
-    return file.name[:-len(SUFFIX)] if file.name.endswith(SUFFIX) else (copy_of(file.name) or ("",))[0]
+    return (saved_as(file.name) or ("",))[0]
 
 
 def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
@@ -138,7 +138,7 @@ def _saved_in(folder: Path) -> dict[str, list[tuple[int, Path]]]:
     out: dict[str, list[tuple[int, Path]]] = {}
     try:
         for q in folder.iterdir():
-            own = (q.name[:-len(SUFFIX)], 0) if q.name.endswith(SUFFIX) else copy_of(q.name)
+            own = saved_as(q.name)
             if own is not None and q.is_file():
                 out.setdefault(own[0], []).append((own[1], q))
     except OSError:

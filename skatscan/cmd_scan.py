@@ -29,7 +29,7 @@ from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_ot
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import (DECISIONS, LIST_SUFFIX, RESULTS, SUFFIX as SETTLE_SUFFIX, PhotoCheck, SettleError, apply,
-                          copy_of, decisions_for, decisions_in, identity_of, settle_path)
+                          decisions_for, decisions_in, identity_of, saved_as, settle_path)
 from desk.settle_from import ListToSettle, Note, named_by, take_decisions, unsaid
 from desk.settle_identity import Lineage, report_id, report_lineage
 from desk.start_numbers import reconcile_start_numbers
@@ -362,9 +362,7 @@ def _stray_decisions(folder: Path, names: set, photos: set) -> list[Path]:
         files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     except OSError:
         return []
-    return [p for p in files if not (p.name.endswith(SETTLE_SUFFIX) and p.name[:-len(SETTLE_SUFFIX)] in names
-                                     or (copy := copy_of(p.name)) is not None and copy[0] in names
-                                     or _names_photo(p, photos))]
+    return [p for p in files if not ((saved_as(p.name) or ("",))[0] in names or _names_photo(p, photos))]
 
 
 def _names_photo(file: Path, photos: set) -> bool:
