@@ -684,13 +684,13 @@ def report_name_of_file(results: Path, folder: Path, file_name: str, but: str) -
 def photo_in_manifest(results: Path, name: str) -> Optional[str]:
     """Where the photo of the list ``name`` in the report's ``results`` folder was, as its manifest says (resolved,
     whatever folder the scan ran in), or None."""
-    return _place(_read_manifest(results / MANIFEST).get(name))
+    return _place(_manifest_as_is(results).get(name))
 
 
 def sha256_in_manifest(results: Path, name: str) -> Optional[str]:
     """The hash of the photo of the list ``name`` in the report's ``results`` folder, as its manifest has it (or
     None)."""
-    entry = _read_manifest(results / MANIFEST).get(name)
+    entry = _manifest_as_is(results).get(name)
     sha = entry.get("sha256") if isinstance(entry, dict) else None
     return sha if isinstance(sha, str) and sha else None
 
@@ -704,12 +704,38 @@ def manifest_photos(results: Path) -> dict[str, str]:
     """Every photo the report in ``results`` has had (those away too): its place by its hash (of one hash, a place
     where a photo is)."""
     out: dict[str, str] = {}
-    for entry in _read_manifest(results / MANIFEST).values():
+    for entry in _manifest_as_is(results).values():
         where = _place(entry)
         sha = entry.get("sha256") if isinstance(entry, dict) else None
         if where and isinstance(sha, str) and sha and (sha not in out or Path(where).is_file()):
             out[sha] = where
     return out
+
+
+#: The manifests read as they are (:func:`_manifest_as_is`), by the results folder, with the manifest file's identity
+#: when they were read (:func:`_manifest_key`).
+_MANIFESTS_SEEN: dict[str, tuple] = {}
+
+
+def _manifest_key(results: Path) -> Optional[tuple]:
+    """The manifest file's identity (inode, size, time in ns; written whole by a rename, so a new one differs), None
+    when there is none."""
+    try:
+        st = (results / MANIFEST).stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _manifest_as_is(results: Path) -> dict:
+    """The report's manifest, read once while it is unchanged, for reading only (a list's photo and its hash, asked
+    for each list of ``audit bericht/results``; not :func:`_read_manifest`'s copy, which a batch changes)."""
+    key = _manifest_key(results)
+    if key is None:
+        return {}
+    if _MANIFESTS_SEEN.get(str(results), (None,))[0] != key:
+        _MANIFESTS_SEEN[str(results)] = (key, _read_manifest(results / MANIFEST))
+    return _MANIFESTS_SEEN[str(results)][1]
 
 
 def _read_manifest(path: Path) -> dict:
