@@ -140,12 +140,6 @@ def report_lineage(report: Path) -> Lineage:
     return Lineage(kept["id"], tuple((b[0], b[1]) for b in kept.get("before", [])))
 
 
-def kept_id(report: Path) -> str:
-    """The id the report folder ``report`` keeps ("" when it keeps none), made by no one (``audit`` and ``standings``
-    of its results only read)."""
-    return (_kept(report) or {"id": ""})["id"]
-
-
 #: How many ids a report keeps that it descends from (copied and moved that often).
 _BEFORE = 16
 
