@@ -117,9 +117,18 @@ RETAKE_MIN = 20
 SURE_READING = 0.85
 RETAKE_ADVICE = {
     "de": "{n} Felder sind unsicher gelesen, nur {sure} sicher: das Foto ist zu unscharf oder die Liste zu "
-          "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {n} Felder einzeln prüfen.",
+          "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {k} Felder einzeln prüfen.",
     "en": "{n} cells are read in doubt, only {sure} surely: the photo is too blurred or the list too small on "
-          "it. Better take a new photo (sharp, the list filling the frame) than check {n} cells one by one.",
+          "it. Better take a new photo (sharp, the list filling the frame) than check {k} cells one by one.",
+}
+#: The advice when the list's rows confirm every cell read unsurely, so that none is left to check: nothing to settle,
+#: but each of those values rests on its row's arithmetic, not on what the photo shows.
+RETAKE_ADVICE_CONFIRMED = {
+    "de": "{n} Felder sind unsicher gelesen, nur {sure} sicher: das Foto ist zu unscharf oder die Liste zu "
+          "klein darauf. Ihre Zeilen bestätigen sie alle; ein neues Foto (scharf, die Liste bildfüllend) liest "
+          "sie selbst.",
+    "en": "{n} cells are read in doubt, only {sure} surely: the photo is too blurred or the list too small on "
+          "it. Their rows confirm them all; a new photo (sharp, the list filling the frame) reads them itself.",
 }
 
 ABANDON_WORDS = {"de": {"bidding": "beim Reizen", "announcement": "vor der Ansage", "play": "im Spiel"},
@@ -192,14 +201,20 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     reader misreads the hand (reason "hand") do not count: a new photo would not help them (see
     :func:`hand_note`). Readings below the bar that their rows confirm (``confirmed_by``) count as read in doubt
     here: the advice is about how well the photo reads, not about how well the list adds up; a confident reading
-    confirmed (one the hand rule had doubted, :data:`SURE_READING`) counts as read surely."""
+    confirmed (one the hand rule had doubted, :data:`SURE_READING`) counts as read surely. The cells it says are
+    left to check one by one are those the list's page asks the referee to settle (its doubts, as the index counts
+    them), not the photo's count: a cell its row confirmed is not asked about (before, the advice said "check 61
+    cells" where the page asked for 60)."""
     def unsure(r) -> bool:
         return (r.doubtful and r.reason != "hand") or (r.confirmed_by and r.value_confidence < SURE_READING)
     doubtful = sum(1 for r in sl.readings.values() if unsure(r))
     sure = sum(1 for r in sl.readings.values() if not r.doubtful and not unsure(r) and r.value not in (None, False))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
-    return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure)
+    to_check = len(sl.doubtful_cells())
+    if not to_check:
+        return RETAKE_ADVICE_CONFIRMED[lang].format(n=doubtful, sure=sure)
+    return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure, k=to_check)
 
 
 def _reason_note(sl, reason: str, notes: dict, lang: str) -> Optional[str]:

@@ -230,6 +230,31 @@ def test_a_reading_its_row_confirms_is_shown_as_read_with_its_confidence():
     assert any("new photo" in n for n in list_view(audit(confirmed), "t", "en").notes)
 
 
+def test_the_retake_advice_names_the_cells_the_page_asks_about_not_those_its_rows_confirmed():
+    """The advice counts the cells read unsurely (those its rows confirmed too: the photo reads no better for the
+    list adding up), but the cells it says are left to check one by one are the page's doubts, as the index counts
+    them. Before, "check 61 cells" stood beside an index that asked for 60; with every unsure cell confirmed it asked
+    the referee to check cells the page does not ask about at all."""
+    sl, _ = seeded(random.Random(3), "footer", 4)
+    unsure = _read(sl, 0.7)
+    doubts = sorted(unsure.doubtful_cells())
+    n = len(doubts)
+    some = replace(unsure, readings={r: replace(x, doubtful=False, confirmed_by="row") if r in doubts[:5] else x
+                                     for r, x in unsure.readings.items()})
+    view = list_view(audit(some), "t", "en")
+    assert view.counts["doubts"] == n - 5
+    assert any(f"{n} cells are read in doubt" in x and f"than check {n - 5} cells one by one" in x
+               for x in view.notes), view.notes
+    de = " ".join(list_view(audit(some), "t", "de").notes)
+    assert f"{n} Felder sind unsicher gelesen" in de and f"als {n - 5} Felder einzeln prüfen" in de
+    every = replace(unsure, readings={r: replace(x, doubtful=False, confirmed_by="row") if x.doubtful else x
+                                      for r, x in unsure.readings.items()})
+    notes = " ".join(list_view(audit(every), "t", "en").notes)
+    assert f"{n} cells are read in doubt" in notes and "Their rows confirm them all" in notes
+    assert "check" not in notes
+    assert "Ihre Zeilen bestätigen sie alle" in " ".join(list_view(audit(every), "t", "de").notes)
+
+
 def test_a_misread_hand_gets_its_note_not_the_advice_to_retake():
     """Cells doubted because the reader misreads the hand (reason "hand") would not go away with a new photo:
     they do not count for the retake advice, and the list's page says what they are."""
