@@ -3,6 +3,7 @@ are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,37 @@ def test_disk_full_keeps_what_is_done_and_a_rerun_continues(photos, tmp_path, mo
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     assert len(list((report / "results").glob("*.list.json"))) == 3
+
+
+def slow_on_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """The reader on a busy laptop: the photo s1-t2.jpg takes longer than any time limit of a test."""
+    if path.endswith("s1-t2.jpg"):
+        time.sleep(60)
+    return fake_read(path)
+
+
+def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_report(photos, tmp_path, monkeypatch):
+    """``scan --again`` on a busy laptop stopped a photo at the time limit and took its list, read fine before, out of
+    the report: exit status 2 and the table without a list. The list read before stays (its page says this run did not
+    finish the photo, the photo's line says it is kept), counted as read before; the exit status is the lists'."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", slow_on_t2)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--again", "--time-limit", "1"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert f"skatscan: {photos / 's1-t2.jpg'}: took longer than 1 s and was stopped; the list read at an earlier run " \
+           "is kept" in lines, r.stderr
+    assert lines[-1].startswith("3 photos (2 read now, 1 read before), "), r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+    page = (report / "lists" / "s1-t2.html").read_text()
+    assert "In diesem Lauf erneut gelesen: dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem " \
+           "früheren Lauf bleibt." in page
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("3 photos (0 read now, 3 read before), ")
+    assert "erneut gelesen" not in (report / "lists" / "s1-t2.html").read_text()
 
 
 def test_report_folder_that_cannot_be_made(photos, tmp_path):

@@ -101,14 +101,15 @@ def hanging_process(path: str) -> dict:
 
 
 def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
-    """A photo read before and bad now (stopped by the time limit at an --again rescan, photographed anew and no list
-    on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list the report
-    shows as unreadable, and the next rescan took that list back for the photo without reading it."""
+    """A photo read before and bad now (changed and stopped by the time limit at an --again rescan, photographed anew
+    and no list on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list
+    the report shows as unreadable, and the next rescan took that list back for the photo without reading it."""
     photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
     res = tmp_path / "res"
     run_batch(photos, res, fake_process, names=["a", "b"])
     assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
                                                      "manifest.json"]
+    (tmp_path / "in" / "a.jpg").write_text("ok a, photographed again")
     out = run_batch(photos[:1], res, hanging_process, names=["a"], again=True, time_limit=1)
     assert [(o.status, o.why) for o in out] == [("bad", "timeout")]
     (tmp_path / "in" / "b.jpg").write_text("bad, photographed again")
@@ -117,6 +118,42 @@ def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
     assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
     out = run_batch(photos, res, fake_process, names=["a", "b"])
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]   # a read again, not its old list
+
+
+def dying_process(path: str) -> dict:
+    """A reader whose process dies on every photo (a crash in a native library)."""
+    os._exit(3)
+
+
+def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_earlier_list(tmp_path):
+    """``--again`` on a busy laptop: a photo whose reading now hits the time limit or whose worker dies lost the list
+    an earlier run read from it, which was fine. The same photo read with the same settings keeps it (its photo's copy
+    and its manifest entry as a photo done too), said with the problem, "skipped" as a photo read before; a photo
+    changed since, or read with other settings, loses it as before."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b", "c.jpg": "ok c"})
+    res = tmp_path / "res"
+    names = ["a", "b", "c"]
+    run_batch(photos, res, fake_process, names=names, made_with={"engine": "x"})
+    manifest = json.loads((res / "manifest.json").read_text())
+    out = run_batch(photos[:2], res, hanging_process, names=names[:2], again=True, time_limit=1, workers=2,
+                    made_with={"engine": "x"})
+    assert [(o.status, o.why, o.list_doc["text"]) for o in out] == [("skipped", "timeout", "ok a"),
+                                                                   ("skipped", "timeout", "ok b")]
+    assert out[0].problem == "took longer than 1 s and was stopped; the list read at an earlier run is kept"
+    assert out[0].problem_de == "dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem früheren Lauf bleibt"
+    assert json.loads((res / "manifest.json").read_text()) == manifest
+    assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
+                                                     "c.list.json", "c.overlay.jpg", "manifest.json"]
+    out = run_batch(photos[2:], res, dying_process, names=names[2:], again=True, made_with={"engine": "x"})
+    assert [(o.status, o.why, o.problem) for o in out] == [
+        ("skipped", "crash", "the process reading it died (exit status 3); the list read at an earlier run is kept")]
+    out = run_batch(photos, res, fake_process, names=names, made_with={"engine": "x"})
+    assert [(o.status, o.problem) for o in out] == [("skipped", "")] * 3                  # done, not read again
+    (tmp_path / "in" / "a.jpg").write_text("ok a, photographed again")
+    out = run_batch(photos, res, hanging_process, names=names, again=True, time_limit=1, workers=2,
+                    made_with={"engine": "y"})
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout")] * 3                   # changed, other settings
+    assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
 
 
 def test_a_list_left_beside_a_photo_refused_since_is_not_taken_for_it(tmp_path):
