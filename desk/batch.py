@@ -205,10 +205,13 @@ def _end_with_the_batch() -> None:
 def _share_the_cores(threads: int) -> None:
     """Let OpenCV (in this worker) run ``threads`` threads, not one per core: N workers each with a thread per core
     ran N times as many threads as cores, every photo slower against its time limit. Set before OpenCV is imported
-    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing."""
+    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing. The tesseract runs of ``--engine
+    tesseract`` (OpenMP, four threads each) have the same share: ``OMP_THREAD_LIMIT`` in the worker's environment,
+    which pytesseract gives every tesseract it starts."""
     if threads < 1:
         return
     os.environ["OPENCV_FOR_THREADS_NUM"] = str(threads)
+    os.environ["OMP_THREAD_LIMIT"] = str(threads)
     cv2 = sys.modules.get("cv2")
     if cv2 is not None:
         cv2.setNumThreads(threads)

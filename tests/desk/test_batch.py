@@ -140,7 +140,8 @@ def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_earlier_list(tmp
     assert [(o.status, o.why, o.list_doc["text"]) for o in out] == [("skipped", "timeout", "ok a"),
                                                                    ("skipped", "timeout", "ok b")]
     assert out[0].problem == "took longer than 1 s and was stopped; the list read at an earlier run is kept"
-    assert out[0].problem_de == "dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem früheren Lauf bleibt"
+    assert out[0].problem_de == ("dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem früheren Lauf "
+                                 "bleibt")
     assert json.loads((res / "manifest.json").read_text()) == manifest
     assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
                                                      "c.list.json", "c.overlay.jpg", "manifest.json"]
@@ -512,6 +513,43 @@ def test_each_worker_runs_opencv_on_its_share_of_the_cores(tmp_path, monkeypatch
     photos = make(tmp_path / "in", {"a.jpg": "a", "b.jpg": "b", "c.jpg": "c"})
     out = run_batch(photos, tmp_path / "res", opencv_threads, names=["a", "b", "c"], workers=workers)
     assert [o.list_doc for o in out] == [{"threads": threads}] * 3
+
+
+#: A stand-in for the tesseract binary: it notes the OMP_THREAD_LIMIT it was started with (in the file beside it,
+#: ``.env`` added), says a version when asked, and reads nothing in a cell.
+FAKE_TESSERACT = """#!/bin/sh
+echo "${OMP_THREAD_LIMIT:-none}" >> "$0.env"
+if [ "$1" = "--version" ]; then echo "tesseract 5.3.0"; exit 0; fi
+printf 'conf\\ttext\\n' > "$2.tsv"                  # its table of words: none
+"""
+
+
+def tesseract_threads(path: str) -> dict:
+    """Reads a cell with ``--engine tesseract``'s reader, the 'photo' naming the tesseract to run
+    (:data:`FAKE_TESSERACT`); the list holds the thread limits each tesseract run was given."""
+    import numpy as np
+
+    from digitize.tesseract_engine import TesseractReader
+    fake = Path(path).read_text()
+    assert TesseractReader(fake).read_one(np.full((40, 60), 255, np.uint8)).text == ""
+    return {"list": {"limits": Path(fake + ".env").read_text().split()}, "overlay_jpeg": None}
+
+
+@pytest.mark.parametrize("workers, threads", [(1, "12"), (3, "4")])
+def test_each_worker_runs_tesseract_on_its_share_of_the_cores(tmp_path, monkeypatch, workers, threads):
+    """``--engine tesseract`` runs the tesseract binary, whose OpenMP ran four threads in each worker's run whatever
+    the workers' share of the cores. Each run it starts has the worker's share (``OMP_THREAD_LIMIT``), as OpenCV has."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "usable_cores", lambda: 12)
+    monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
+    fakes = []
+    for k in range(3):
+        fakes.append(tmp_path / f"tesseract{k}")
+        fakes[-1].write_text(FAKE_TESSERACT)
+        fakes[-1].chmod(0o755)
+    photos = make(tmp_path / "in", {f"{k}.jpg": str(fake) for k, fake in enumerate(fakes)})
+    out = run_batch(photos, tmp_path / "res", tesseract_threads, names=["0", "1", "2"], workers=workers)
+    assert [o.list_doc for o in out] == [{"limits": [threads, threads]}] * 3, [o.problem for o in out]
 
 
 def _ended(pid: int) -> bool:
