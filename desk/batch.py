@@ -5,7 +5,7 @@
   that crashes or hangs its worker costs only that photo.
 * Results are written per photo as soon as it is done (atomically), with a small manifest
   recording the photo's size, time and hash: a rerun skips photos already done (unless
-  ``again``), so an interrupted batch (Ctrl-C, a full disk) continues where it stopped. A photo read again
+  ``again``), so an interrupted batch (Ctrl-C, ``kill``, a full disk) continues where it stopped. A photo read again
   (``again``) whose reading does not finish now (:data:`KEEPS`) keeps the list an earlier run read from it.
 * A photo that is bad (not an image, no list on it, unreadable) is reported with one line and
   the batch goes on. The same photo twice (same bytes) is reported as a duplicate.
@@ -34,7 +34,7 @@ from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import broken_link, one_line, resolved, write_atomic
+from audit.files import broken_link, one_line, remove_stale_parts, resolved, write_atomic
 
 #: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
 #: pictures of its pages rather than passed over without a word.
@@ -407,14 +407,17 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
     photo (for the progress bar), ``on_plan`` with the number of photos to read once the others (done before, a
-    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C stops the batch; what was finished
-    is kept. A photo's result is taken from an earlier run only when the photo is the same and ``made_with`` (what
-    the reading depends on besides the photo: the engine, the tournament's settings) is what that run was given. Of
-    the same photo twice the plainest name is read, but one whose list the referee decided on (``decided``, asked of
-    a photo that comes twice, with its name) stays, and a photo in ``give_way`` (one a report kept from before) gives
-    way to any other. A photo read again (``again``) whose reading does not finish (:data:`KEEPS`) keeps the list an
-    earlier run read from it under the same ``made_with`` (its outcome "skipped", with the problem)."""
+    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C (a KeyboardInterrupt; the command
+    makes SIGTERM one too) stops the batch; what was finished is kept, and the temporary files of a run killed
+    (SIGKILL) go at the next. A photo's result is taken from an earlier run only when the photo is the same and
+    ``made_with`` (what the reading depends on besides the photo: the engine, the tournament's settings) is what that
+    run was given. Of the same photo twice the plainest name is read, but one whose list the referee decided on
+    (``decided``, asked of a photo that comes twice, with its name) stays, and a photo in ``give_way`` (one a report
+    kept from before) gives way to any other. A photo read again (``again``) whose reading does not finish
+    (:data:`KEEPS`) keeps the list an earlier run read from it under the same ``made_with`` (its outcome "skipped",
+    with the problem)."""
     results.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(results)          # what a run killed while it wrote a result left (SIGKILL: it could not clear)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
     outcomes: list[Optional[Outcome]] = [None] * len(photos)

@@ -399,6 +399,25 @@ def test_ctrl_c_at_the_terminal_stops_the_batch_with_its_own_line_alone(tmp_path
     assert sorted(json.loads((tmp_path / "res" / "manifest.json").read_text())) == [n[:-10] for n in done]
 
 
+def test_a_run_removes_the_temporary_files_a_killed_run_left(tmp_path):
+    """A batch killed outright (``kill -9``, the OOM killer, a power cut) while it wrote a result left its temporary
+    file (``.NAME.XXXXXXXX.part``) in the results folder for ever. The next run removes those, not a file of another
+    name, nor one written to a moment ago (another process's, being written)."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    res.mkdir()
+    stale = [".a.list.json.k3j_9xq2.part", ".manifest.json.abcdefgh.part", ".a.overlay.jpg.0000zzzz.part"]
+    others = ["a.list.json.abcdefgh.part", ".notes.part", ".a.list.json.ABCDEFGH.part", ".a.list.json.abcdefgh.parts",
+              "mine.part"]
+    for name in stale + others + [".b.list.json.qwertyui.part"]:
+        (res / name).write_text("half")
+    for name in stale + others:
+        os.utime(res / name, (time.time() - 3600, time.time() - 3600))
+    run_batch(photos, res, fake_process, names=["a"])
+    assert sorted(p.name for p in res.iterdir()) == sorted(others + [".b.list.json.qwertyui.part", "a.list.json",
+                                                                     "a.overlay.jpg", "manifest.json"])
+
+
 def test_a_rerun_does_not_read_the_bytes_of_photos_unchanged_since(tmp_path, monkeypatch):
     """A rescan of a tournament day's 90 photos (on a USB stick, 400 MB) took each photo's hash from its bytes again to
     find it unchanged. A photo at its place with the size and time to the nanosecond the manifest has keeps its hash
