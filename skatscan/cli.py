@@ -53,6 +53,7 @@ class Stopped(KeyboardInterrupt):
 
 
 def _stop(signum, frame):
+    """The SIGTERM handler: :class:`Stopped` where the command is."""
     raise Stopped()
 
 
