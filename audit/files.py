@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -75,6 +77,27 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+#: How :func:`write_atomic` names its temporary file for ``NAME``: ``.NAME.`` and mkstemp's eight letters, ``.part``.
+_PART = re.compile(r"\..+\.[a-z0-9_]{8}\.part")
+
+
+def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0) -> None:
+    """Remove the temporary files :func:`write_atomic` left in ``folder`` when its process was killed before it could
+    (SIGKILL, the OOM killer, a power cut): files named as it names them and not written to for ``idle`` seconds (one
+    that another process writes now is not one); nothing else. A file that cannot be removed stays."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if _PART.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
+                    and time.time() - entry.stat(follow_symlinks=False).st_mtime > idle:
+                os.unlink(entry.path)
+        except OSError:
+            pass
 
 
 def _file_mode(path: Path) -> int:

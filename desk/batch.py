@@ -5,7 +5,8 @@
   that crashes or hangs its worker costs only that photo.
 * Results are written per photo as soon as it is done (atomically), with a small manifest
   recording the photo's size, time and hash: a rerun skips photos already done (unless
-  ``again``), so an interrupted batch (Ctrl-C, a full disk) continues where it stopped.
+  ``again``), so an interrupted batch (Ctrl-C, ``kill``, a full disk) continues where it stopped. A photo read again
+  (``again``) whose reading does not finish now (:data:`KEEPS`) keeps the list an earlier run read from it.
 * A photo that is bad (not an image, no list on it, unreadable) is reported with one line and
   the batch goes on. The same photo twice (same bytes) is reported as a duplicate.
 * The manifest names each photo's place (``path``): :func:`earlier_photos` gives a report the photos
@@ -33,7 +34,7 @@ from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import broken_link, one_line, resolved, write_atomic
+from audit.files import broken_link, one_line, remove_stale_parts, resolved, write_atomic
 
 #: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
 #: pictures of its pages rather than passed over without a word.
@@ -71,6 +72,16 @@ WHY = ("file", "no-list", "unreadable", "memory", "timeout", "crash", "gone", "d
 #: Problems of a run, not of the photo (the time limit, a worker that died or ran out of memory, the file gone while
 #: it was read): the next run reads the photo again, as one not finished.
 PASSING = ("timeout", "crash", "memory", "gone")
+#: Problems of a run after which a photo read again keeps the list an earlier run read from it, when the photo and
+#: what it was read with are the same (a rescan with ``--again`` on a busy laptop lost lists that were fine); not a
+#: photo "gone", which is not there to be the same.
+KEEPS = ("timeout", "crash", "memory")
+#: What the line of a photo whose earlier list is kept adds to its problem (English, German).
+KEPT = "the list read at an earlier run is kept"
+KEPT_DE = "die Liste aus einem früheren Lauf bleibt"
+#: How the line of a photo whose worker died ends (:func:`died`; not when its earlier list is kept).
+READ_AGAIN = "; the next run reads it again"
+READ_AGAIN_DE = "; der nächste Lauf liest es noch einmal"
 #: A photo that has gone during the batch (moved or deleted), in English and German.
 GONE = "the file has gone (moved or deleted during the batch)"
 GONE_DE = "die Datei ist nicht mehr da (während des Laufs verschoben oder gelöscht)"
@@ -81,7 +92,7 @@ class Outcome:
     photo: Path
     name: str
     status: str                        # "done", "skipped" (done before), "bad", "duplicate"
-    problem: str = ""
+    problem: str = ""                  # "skipped" too: read again and not finished (KEEPS), its earlier list kept
     why: str = ""                      # the kind of problem (WHY)
     problem_de: str = ""               # the problem's sentence in German ("" when there is none)
     list_doc: Optional[dict] = None
@@ -194,10 +205,13 @@ def _end_with_the_batch() -> None:
 def _share_the_cores(threads: int) -> None:
     """Let OpenCV (in this worker) run ``threads`` threads, not one per core: N workers each with a thread per core
     ran N times as many threads as cores, every photo slower against its time limit. Set before OpenCV is imported
-    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing."""
+    (``OPENCV_FOR_THREADS_NUM``), so a worker does not import it for nothing. The tesseract runs of ``--engine
+    tesseract`` (OpenMP, four threads each) have the same share: ``OMP_THREAD_LIMIT`` in the worker's environment,
+    which pytesseract gives every tesseract it starts."""
     if threads < 1:
         return
     os.environ["OPENCV_FOR_THREADS_NUM"] = str(threads)
+    os.environ["OMP_THREAD_LIMIT"] = str(threads)
     cv2 = sys.modules.get("cv2")
     if cv2 is not None:
         cv2.setNumThreads(threads)
@@ -243,8 +257,8 @@ def died(exitcode: Optional[int]) -> tuple[str, str, str]:
         what, what_de = f"exit status {exitcode}", f"Exit-Status {exitcode}"
     else:
         what, what_de = "cause unknown", "Ursache unbekannt"
-    return ("crash", f"the process reading it died ({what}); the next run reads it again",
-            f"der Prozess, der es las, ist abgestürzt ({what_de}); der nächste Lauf liest es noch einmal")
+    return ("crash", f"the process reading it died ({what}){READ_AGAIN}",
+            f"der Prozess, der es las, ist abgestürzt ({what_de}){READ_AGAIN_DE}")
 
 
 #: What a signal that ended a worker most likely means (English, German).
@@ -393,13 +407,17 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     """Process ``photos`` (result files into ``results``; ``names[i]`` is photo i's file-safe
     name) and return one :class:`Outcome` per photo, in order. ``on_done`` is called after each
     photo (for the progress bar), ``on_plan`` with the number of photos to read once the others (done before, a
-    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C stops the batch; what was finished
-    is kept. A photo's result is taken from an earlier run only when the photo is the same and ``made_with`` (what
-    the reading depends on besides the photo: the engine, the tournament's settings) is what that run was given. Of
-    the same photo twice the plainest name is read, but one whose list the referee decided on (``decided``, asked of
-    a photo that comes twice, with its name) stays, and a photo in ``give_way`` (one a report kept from before) gives
-    way to any other."""
+    duplicate, gone) were given to ``on_done``, before the first is read. Ctrl-C (a KeyboardInterrupt; the command
+    makes SIGTERM one too) stops the batch; what was finished is kept, and the temporary files of a run killed
+    (SIGKILL) go at the next. A photo's result is taken from an earlier run only when the photo is the same and
+    ``made_with`` (what the reading depends on besides the photo: the engine, the tournament's settings) is what that
+    run was given. Of the same photo twice the plainest name is read, but one whose list the referee decided on
+    (``decided``, asked of a photo that comes twice, with its name) stays, and a photo in ``give_way`` (one a report
+    kept from before) gives way to any other. A photo read again (``again``) whose reading does not finish
+    (:data:`KEEPS`) keeps the list an earlier run read from it under the same ``made_with`` (its outcome "skipped",
+    with the problem)."""
     results.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(results)          # what a run killed while it wrote a result left (SIGKILL: it could not clear)
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
     outcomes: list[Optional[Outcome]] = [None] * len(photos)
@@ -465,13 +483,13 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             _forget_list(results, name)     # one an earlier version left there, of the photo before
             on_done(outcomes[i])
             continue
-        todo.append((i, photo, name, fp))
+        todo.append((i, photo, name, fp, done))
     if noted:
         write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
     on_plan(len(todo))
     pool = _Workers(workers, process)
     try:
-        for (i, photo, name, fp), kind, value, seconds in _read_all(pool, todo, time_limit):
+        for (i, photo, name, fp, done), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
                 if value.get("overlay_jpeg"):
@@ -484,6 +502,14 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                     # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
                     # is, which the next run would not read again if it is put back
                     why, problem, problem_de = "gone", GONE, GONE_DE
+                kept = _earlier_list(results, name, done, fp["sha256"]) if why in KEEPS else None
+                if kept is not None:        # the photo stays done: its manifest entry as it was
+                    outcomes[i] = Outcome(photo, name, "skipped", f"{problem.removesuffix(READ_AGAIN)}; {KEPT}",
+                                          why=why, problem_de=f"{problem_de.removesuffix(READ_AGAIN_DE)}; {KEPT_DE}",
+                                          list_doc=kept, seconds=seconds, said=done.get("said") is True,
+                                          sha256=fp["sha256"])
+                    on_done(outcomes[i])
+                    continue
                 out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
                 _forget_list(results, name)
                 manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
@@ -499,6 +525,18 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _earlier_list(results: Path, name: str, done: Optional[dict], sha256: str) -> Optional[dict]:
+    """The list an earlier run read into ``results`` for ``name`` from the photo of hash ``sha256``, as ``done`` (its
+    manifest entry; None when that run read it with another ``made_with``) says; None when there is none, or it is
+    damaged."""
+    if not done or done.get("problem") or done.get("sha256") != sha256:
+        return None
+    try:
+        return json.loads((results / f"{name}.list.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
 
 
 def _forget_list(results: Path, name: str) -> None:

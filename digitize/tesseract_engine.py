@@ -6,7 +6,9 @@ In: grey uint8 cell crops (as :func:`digitize.cells.crop` cuts them). Out: one
 :class:`digitize.reader.CellResult` per crop; ``confidence`` is tesseract's word confidence / 100 (the
 lowest of the words; :data:`EMPTY_CONFIDENCE` when it finds no word, as it gives no confidence then),
 ``candidates`` just the one reading. Needs the ``tesseract`` binary (``apt-get install tesseract-ocr``);
-without it the constructor raises :class:`digitize.reader.EngineUnavailable`.
+without it the constructor raises :class:`digitize.reader.EngineUnavailable`. Each tesseract run has the threads
+``OMP_THREAD_LIMIT`` in the environment allows (pytesseract starts it with this process's environment): a batch's
+worker sets it to its share of the cores.
 """
 from __future__ import annotations
 

@@ -5,8 +5,11 @@ with status 2, never with a traceback (see :class:`BadInput`).
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import signal
 import sys
+import threading
 
 import click
 
@@ -41,6 +44,30 @@ class BadInput(click.ClickException):
 def bad_input_line(file: str, problem: str) -> None:
     """Report one bad file of a batch and go on."""
     click.echo(f"skatscan: {file}: {problem}", err=True)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, ``timeout``, an IDE's stop button) where the command is, taken as Ctrl-C is: what was
+    finished is kept (an output half-written is removed), one line says so. Before, the command died at once, without
+    a word, and left the temporary file of what it was writing."""
+
+
+def _stop(signum, frame):
+    """The SIGTERM handler: :class:`Stopped` where the command is."""
+    raise Stopped()
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c():
+    """SIGTERM raises :class:`Stopped` while the command runs (in the main thread, where signals are handled)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 class OneLineCommand(click.Command):
@@ -102,12 +129,14 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         """Run the subcommand; Ctrl-C is one line and exit status 130 (click's own "Aborted!" exits 1, which
-        ``audit`` and ``scan`` use for "errors found")."""
+        ``audit`` and ``scan`` use for "errors found"), SIGTERM the same line and 143 (128 + the signal, as the shell
+        reports either)."""
         try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
+            with _sigterm_as_ctrl_c():
+                return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
             click.echo("skatscan: interrupted", err=True)
-            ctx.exit(130)
+            ctx.exit(128 + (signal.SIGTERM if isinstance(exc, Stopped) else signal.SIGINT))
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

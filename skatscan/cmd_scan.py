@@ -195,6 +195,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                                  problem_de=o.problem_de))
                     report_bar.update(1)
                     continue
+                if o.problem and str(o.photo) not in earlier:
+                    tell(str(o.photo), o.problem)   # read again and not finished: the list read before is kept
                 try:
                     sl = list_from_json(o.list_doc, str(o.photo))
                     width = (o.list_doc.get("photo") or {}).get("width")
@@ -266,6 +268,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                         view.damaged = True
                     if settle_problem:
                         view.notes.append(SETTLE_PROBLEM_NOTE[lang].format(problem=settle_problem))
+                    if o.problem:
+                        view.notes.append(READ_AGAIN_NOTE[lang].format(problem=o.problem_de if lang == "de"
+                                                                       else o.problem))
                     views.append(write_page_or_fail(Path(report), view, lang))
                     report_bar.update(1)
         _say_settle_notes(Path(report) if report else None, outcomes, settle_notes, downloads)
@@ -347,6 +352,8 @@ def _process(path: str, engine: str, settings) -> dict:
 
 
 SEATING_NOTE = {"de": "Tischordnung (skatscan draw)", "en": "Seating list (skatscan draw)"}
+#: A list page's note on a photo read again (--again) whose reading did not finish: the list read before is kept.
+READ_AGAIN_NOTE = {"de": "In diesem Lauf erneut gelesen: {problem}.", "en": "Read again at this run: {problem}."}
 #: A list page's note on a decisions file (``NAME.settle.json``) that could not be read.
 SETTLE_PROBLEM_NOTE = {
     "de": "Die Entscheidungen des Schiedsrichters ließen sich nicht lesen; die Liste ist ohne sie geprüft: {problem}",

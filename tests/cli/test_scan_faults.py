@@ -3,6 +3,10 @@ are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -52,6 +56,85 @@ def test_disk_full_keeps_what_is_done_and_a_rerun_continues(photos, tmp_path, mo
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     assert len(list((report / "results").glob("*.list.json"))) == 3
+
+
+def slow_on_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """The reader on a busy laptop: the photo s1-t2.jpg takes longer than any time limit of a test."""
+    if path.endswith("s1-t2.jpg"):
+        time.sleep(60)
+    return fake_read(path)
+
+
+def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_report(photos, tmp_path, monkeypatch):
+    """``scan --again`` on a busy laptop stopped a photo at the time limit and took its list, read fine before, out of
+    the report: exit status 2 and the table without a list. The list read before stays (its page says this run did not
+    finish the photo, the photo's line says it is kept), counted as read before; the exit status is the lists'."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", slow_on_t2)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--again", "--time-limit", "1"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert f"skatscan: {photos / 's1-t2.jpg'}: took longer than 1 s and was stopped; the list read at an earlier run " \
+           "is kept" in lines, r.stderr
+    assert lines[-1].startswith("3 photos (2 read now, 1 read before), "), r.stderr
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+    page = (report / "lists" / "s1-t2.html").read_text()
+    assert "In diesem Lauf erneut gelesen: dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem " \
+           "früheren Lauf bleibt." in page
+    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("3 photos (0 read now, 3 read before), ")
+    assert "erneut gelesen" not in (report / "lists" / "s1-t2.html").read_text()
+
+
+def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """The reader, a second a photo."""
+    time.sleep(1)
+    return fake_read(path)
+
+
+#: ``skatscan ARGS...`` with :func:`slow_read` for the reader, in a process of its own.
+SLOW_SCAN = """
+import sys
+import skatscan.cmd_scan
+from skatscan.cli import main
+from tests.cli.test_scan_faults import slow_read
+skatscan.cmd_scan._process = slow_read
+main(sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize("whom", ["the batch", "its process group"])
+def test_sigterm_ends_a_scan_as_ctrl_c_does(photos, tmp_path, whom):
+    """``kill PID``, ``timeout`` (which signals the batch's whole process group), an IDE's stop button: SIGTERM ended
+    a scan without a word, exit status -15, and the temporary file of a result it was writing stayed. It ends as
+    Ctrl-C does: one line, exit status 143 (128 + SIGTERM, as Ctrl-C's is 130), what was finished kept, nothing
+    half-written; the rerun continues."""
+    for i in range(3, 6):
+        (photos / f"s1-t{i + 1}.jpg").write_bytes(f"photo {i}".encode())
+    report = tmp_path / "bericht"
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-c", SLOW_SCAN, "scan", str(photos), "--report", str(report)], cwd=root,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        deadline = time.monotonic() + 60
+        while not list((report / "results").glob("*.list.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (os.kill if whom == "the batch" else os.killpg)(run.pid, signal.SIGTERM)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert (run.returncode, err) == (143, "skatscan: interrupted\n")
+    done = sorted(p.name[:-len(".list.json")] for p in (report / "results").glob("*.list.json"))
+    assert 0 < len(done) < 6 and sorted(json.loads((report / "results" / "manifest.json").read_text())) == done
+    assert not list(report.rglob("*.part"))
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[-1].startswith(f"6 photos ({6 - len(done)} read now, {len(done)} read before), ")
 
 
 def test_report_folder_that_cannot_be_made(photos, tmp_path):

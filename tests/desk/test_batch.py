@@ -101,14 +101,15 @@ def hanging_process(path: str) -> dict:
 
 
 def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
-    """A photo read before and bad now (stopped by the time limit at an --again rescan, photographed anew and no list
-    on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list the report
-    shows as unreadable, and the next rescan took that list back for the photo without reading it."""
+    """A photo read before and bad now (changed and stopped by the time limit at an --again rescan, photographed anew
+    and no list on it) kept its earlier list in the results: ``audit`` and ``standings`` of the results counted a list
+    the report shows as unreadable, and the next rescan took that list back for the photo without reading it."""
     photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
     res = tmp_path / "res"
     run_batch(photos, res, fake_process, names=["a", "b"])
     assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
                                                      "manifest.json"]
+    (tmp_path / "in" / "a.jpg").write_text("ok a, photographed again")
     out = run_batch(photos[:1], res, hanging_process, names=["a"], again=True, time_limit=1)
     assert [(o.status, o.why) for o in out] == [("bad", "timeout")]
     (tmp_path / "in" / "b.jpg").write_text("bad, photographed again")
@@ -117,6 +118,43 @@ def test_a_photo_bad_now_takes_its_earlier_list_out_of_the_results(tmp_path):
     assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
     out = run_batch(photos, res, fake_process, names=["a", "b"])
     assert [(o.status, o.why) for o in out] == [("done", ""), ("bad", "no-list")]   # a read again, not its old list
+
+
+def dying_process(path: str) -> dict:
+    """A reader whose process dies on every photo (a crash in a native library)."""
+    os._exit(3)
+
+
+def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_earlier_list(tmp_path):
+    """``--again`` on a busy laptop: a photo whose reading now hits the time limit or whose worker dies lost the list
+    an earlier run read from it, which was fine. The same photo read with the same settings keeps it (its photo's copy
+    and its manifest entry as a photo done too), said with the problem, "skipped" as a photo read before; a photo
+    changed since, or read with other settings, loses it as before."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b", "c.jpg": "ok c"})
+    res = tmp_path / "res"
+    names = ["a", "b", "c"]
+    run_batch(photos, res, fake_process, names=names, made_with={"engine": "x"})
+    manifest = json.loads((res / "manifest.json").read_text())
+    out = run_batch(photos[:2], res, hanging_process, names=names[:2], again=True, time_limit=1, workers=2,
+                    made_with={"engine": "x"})
+    assert [(o.status, o.why, o.list_doc["text"]) for o in out] == [("skipped", "timeout", "ok a"),
+                                                                   ("skipped", "timeout", "ok b")]
+    assert out[0].problem == "took longer than 1 s and was stopped; the list read at an earlier run is kept"
+    assert out[0].problem_de == ("dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem früheren Lauf "
+                                 "bleibt")
+    assert json.loads((res / "manifest.json").read_text()) == manifest
+    assert sorted(p.name for p in res.iterdir()) == ["a.list.json", "a.overlay.jpg", "b.list.json", "b.overlay.jpg",
+                                                     "c.list.json", "c.overlay.jpg", "manifest.json"]
+    out = run_batch(photos[2:], res, dying_process, names=names[2:], again=True, made_with={"engine": "x"})
+    assert [(o.status, o.why, o.problem) for o in out] == [
+        ("skipped", "crash", "the process reading it died (exit status 3); the list read at an earlier run is kept")]
+    out = run_batch(photos, res, fake_process, names=names, made_with={"engine": "x"})
+    assert [(o.status, o.problem) for o in out] == [("skipped", "")] * 3                  # done, not read again
+    (tmp_path / "in" / "a.jpg").write_text("ok a, photographed again")
+    out = run_batch(photos, res, hanging_process, names=names, again=True, time_limit=1, workers=2,
+                    made_with={"engine": "y"})
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout")] * 3                   # changed, other settings
+    assert sorted(p.name for p in res.iterdir()) == ["manifest.json"]
 
 
 def test_a_list_left_beside_a_photo_refused_since_is_not_taken_for_it(tmp_path):
@@ -361,6 +399,25 @@ def test_ctrl_c_at_the_terminal_stops_the_batch_with_its_own_line_alone(tmp_path
     assert sorted(json.loads((tmp_path / "res" / "manifest.json").read_text())) == [n[:-10] for n in done]
 
 
+def test_a_run_removes_the_temporary_files_a_killed_run_left(tmp_path):
+    """A batch killed outright (``kill -9``, the OOM killer, a power cut) while it wrote a result left its temporary
+    file (``.NAME.XXXXXXXX.part``) in the results folder for ever. The next run removes those, not a file of another
+    name, nor one written to a moment ago (another process's, being written)."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    res.mkdir()
+    stale = [".a.list.json.k3j_9xq2.part", ".manifest.json.abcdefgh.part", ".a.overlay.jpg.0000zzzz.part"]
+    others = ["a.list.json.abcdefgh.part", ".notes.part", ".a.list.json.ABCDEFGH.part", ".a.list.json.abcdefgh.parts",
+              "mine.part"]
+    for name in stale + others + [".b.list.json.qwertyui.part"]:
+        (res / name).write_text("half")
+    for name in stale + others:
+        os.utime(res / name, (time.time() - 3600, time.time() - 3600))
+    run_batch(photos, res, fake_process, names=["a"])
+    assert sorted(p.name for p in res.iterdir()) == sorted(others + [".b.list.json.qwertyui.part", "a.list.json",
+                                                                     "a.overlay.jpg", "manifest.json"])
+
+
 def test_a_rerun_does_not_read_the_bytes_of_photos_unchanged_since(tmp_path, monkeypatch):
     """A rescan of a tournament day's 90 photos (on a USB stick, 400 MB) took each photo's hash from its bytes again to
     find it unchanged. A photo at its place with the size and time to the nanosecond the manifest has keeps its hash
@@ -475,6 +532,43 @@ def test_each_worker_runs_opencv_on_its_share_of_the_cores(tmp_path, monkeypatch
     photos = make(tmp_path / "in", {"a.jpg": "a", "b.jpg": "b", "c.jpg": "c"})
     out = run_batch(photos, tmp_path / "res", opencv_threads, names=["a", "b", "c"], workers=workers)
     assert [o.list_doc for o in out] == [{"threads": threads}] * 3
+
+
+#: A stand-in for the tesseract binary: it notes the OMP_THREAD_LIMIT it was started with (in the file beside it,
+#: ``.env`` added), says a version when asked, and reads nothing in a cell.
+FAKE_TESSERACT = """#!/bin/sh
+echo "${OMP_THREAD_LIMIT:-none}" >> "$0.env"
+if [ "$1" = "--version" ]; then echo "tesseract 5.3.0"; exit 0; fi
+printf 'conf\\ttext\\n' > "$2.tsv"                  # its table of words: none
+"""
+
+
+def tesseract_threads(path: str) -> dict:
+    """Reads a cell with ``--engine tesseract``'s reader, the 'photo' naming the tesseract to run
+    (:data:`FAKE_TESSERACT`); the list holds the thread limits each tesseract run was given."""
+    import numpy as np
+
+    from digitize.tesseract_engine import TesseractReader
+    fake = Path(path).read_text()
+    assert TesseractReader(fake).read_one(np.full((40, 60), 255, np.uint8)).text == ""
+    return {"list": {"limits": Path(fake + ".env").read_text().split()}, "overlay_jpeg": None}
+
+
+@pytest.mark.parametrize("workers, threads", [(1, "12"), (3, "4")])
+def test_each_worker_runs_tesseract_on_its_share_of_the_cores(tmp_path, monkeypatch, workers, threads):
+    """``--engine tesseract`` runs the tesseract binary, whose OpenMP ran four threads in each worker's run whatever
+    the workers' share of the cores. Each run it starts has the worker's share (``OMP_THREAD_LIMIT``), as OpenCV has."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "usable_cores", lambda: 12)
+    monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
+    fakes = []
+    for k in range(3):
+        fakes.append(tmp_path / f"tesseract{k}")
+        fakes[-1].write_text(FAKE_TESSERACT)
+        fakes[-1].chmod(0o755)
+    photos = make(tmp_path / "in", {f"{k}.jpg": str(fake) for k, fake in enumerate(fakes)})
+    out = run_batch(photos, tmp_path / "res", tesseract_threads, names=["0", "1", "2"], workers=workers)
+    assert [o.list_doc for o in out] == [{"limits": [threads, threads]}] * 3, [o.problem for o in out]
 
 
 def _ended(pid: int) -> bool:
