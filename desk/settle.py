@@ -292,6 +292,25 @@ def _identity(doc: dict, path: Path) -> Optional[dict]:
         raise SettleError(f"{path}: {exc}") from None
 
 
+def stray_decisions(folder: Path, names: set, photos: set) -> list[Path]:
+    """The files in the report's settle folder that name no list of the report, neither by their name nor by the photo
+    their ``list`` names (of ``photos``' hashes: a photo renamed since; hidden files aside; a browser's later download
+    of a list's file, ``NAME.settle (1).json``, is that list's: :func:`newest`)."""
+    try:
+        files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    except OSError:
+        return []
+    return [p for p in files if not ((saved_as(p.name) or ("",))[0] in names or _names_photo(p, photos))]
+
+
+def _names_photo(file: Path, photos: set) -> bool:
+    """Whether the settle file ``file`` names one of the photos of hashes ``photos``."""
+    try:
+        return (identity_of(file) or {}).get("sha256") in photos
+    except SettleError:
+        return False
+
+
 def apply(sl: ScoreList, decisions: dict[str, Settlement]) -> ScoreList:
     """The list with the referee's decisions written into its cells (a new list).
 

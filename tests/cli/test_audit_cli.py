@@ -316,14 +316,14 @@ def test_scan_says_on_the_terminal_what_the_standings_page_notes(samples, tmp_pa
     from audit.auditor import audit
     from audit.listjson import list_from_json
     from audit.model import CellReading
-    from skatscan.cmd_scan import _standings_page
+    from skatscan.report_standings import standings_page
 
     lists = {f.stem: list_from_json(json.loads(f.read_text(encoding="utf-8")))
              for f in (samples / "tournament").glob("*.json")}
     sl = lists["series2-table2"]
     lists["series2-table2"] = replace(sl, table=replace(sl.table, start_numbers=("3", "2", "6")), readings={
         "table.start_number.2": CellReading("2", 0.6, (("2", 0.6),), doubtful=True, reason="bar")})
-    page, problem = _standings_page([audit(x) for x in lists.values()], "de", tmp_path)
+    page, problem = standings_page([audit(x) for x in lists.values()], "de", tmp_path)
     err = capsys.readouterr().err.splitlines()
     assert err == ["skatscan: standings: S2-T2-P2: start number read in doubt as 2, which another player has in "
                    "series 2; the line stands for series, table and seat until the referee settles the cell.",

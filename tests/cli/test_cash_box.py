@@ -172,12 +172,12 @@ def test_the_reports_standings_count_the_lists_standings_counts(tmp_path):
     """A home list (Seeger-Fabian, reference 004) counts in `standings`; the report's standings counted only
     tournament lists and left its players out. A private list (cent settlement) has no tournament score: left out."""
     from audit.settings import Settings
-    from skatscan.cmd_scan import _standings_page
+    from skatscan.report_standings import standings_page
     s1t1, s1t2, s2t1, s2t2 = tour.lists()
     home = replace(s2t2, table=replace(s2t2.table, kind="home"))
     private = replace(s2t2, table=replace(s2t2.table, kind="private", series=3), source="privat.json")
-    page, problem = _standings_page([audit(sl) for sl in (s1t1, s1t2, s2t1, home, private)], "en", tmp_path,
-                                    settings=Settings())
+    page, problem = standings_page([audit(sl) for sl in (s1t1, s1t2, s2t1, home, private)], "en", tmp_path,
+                                   settings=Settings())
     assert problem is None
     code, wanted, err = run("standings", write(tmp_path / "lists", [s1t1, s1t2, s2t1, home]), "--csv", "--lang", "en")
     assert code == 0, err

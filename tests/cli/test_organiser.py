@@ -111,14 +111,14 @@ def test_the_report_standings_name_a_list_not_in_the_seating_list(samples, tmp_p
 
     from audit.auditor import audit
     from audit.load import load_list
-    from skatscan.cmd_scan import _standings_page
+    from skatscan.report_standings import standings_page
     lists = [load_list(str(f)) for f in sorted((samples / "tournament").glob("*.json"))]
     stray = replace(lists[1], table=replace(lists[1].table, series=3), source="fotos/s3-t2.jpg")
     drawn = {(1, 1): ("1", "2", "3", "4"), (1, 2): ("5", "6", "7"), (2, 1): ("2", "5", "7", "1"),
              (2, 2): ("3", "4", "6")}
     from desk.seating import outside_seating
     outside = outside_seating(lists + [stray], drawn)
-    page, problem = _standings_page([audit(sl) for sl in lists + [stray]], "de", tmp_path, NAMES, outside)
+    page, problem = standings_page([audit(sl) for sl in lists + [stray]], "de", tmp_path, NAMES, outside)
     sheet = (tmp_path / "standings.csv").read_text("utf-8-sig")
     assert problem is None and "Nicht in der Tischordnung, mit den Start-Nr. der Liste gezählt: Serie 3, Tisch 2 " \
         "(s3-t2.jpg)" in page
@@ -162,9 +162,9 @@ def test_the_report_standings_page_links_the_csv_beside_it(samples, tmp_path):
     from audit.auditor import audit
     from audit.load import load_list
     from desk.html import render_standings
-    from skatscan.cmd_scan import _standings_page
+    from skatscan.report_standings import standings_page
     lists = [audit(load_list(str(f))) for f in sorted((samples / "tournament").glob("*.json"))]
-    page, _ = _standings_page(lists, "en", tmp_path)
+    page, _ = standings_page(lists, "en", tmp_path)
     assert '<a href="standings.csv">standings.csv: the standings for a spreadsheet</a>' in page
     assert (tmp_path / "standings.csv").is_file()
     from audit.standings import standings

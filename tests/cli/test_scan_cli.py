@@ -323,7 +323,7 @@ def test_a_scanners_pdf_in_the_folder_is_named_with_advice(tmp_path):
 def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     """The standings a run cannot make remove those an earlier run wrote, not a file of the same name that skatscan
     did not write (a report folder given as one that holds the office's own standings.csv)."""
-    from skatscan.cmd_scan import _remove_standings
+    from skatscan.report_standings import remove_standings
     from skatscan.cmd_standings import CSV_HEAD
 
     ours, theirs = tmp_path / "ours", tmp_path / "theirs"
@@ -335,10 +335,10 @@ def test_only_skatscan_s_own_standings_are_removed(tmp_path):
     english = tmp_path / "english"                           # an English report's: "," between the columns
     english.mkdir()
     (english / "standings.csv").write_text("\ufeff" + ",".join(CSV_HEAD) + "\n1,,4,2\n")
-    _remove_standings(ours)
-    _remove_standings(theirs)
-    _remove_standings(english)
-    _remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
+    remove_standings(ours)
+    remove_standings(theirs)
+    remove_standings(english)
+    remove_standings(tmp_path / "nothing")                 # no folder, no files: nothing to do
     assert sorted(p.name for p in ours.iterdir()) == [] and sorted(english.iterdir()) == []
     assert sorted(p.name for p in theirs.iterdir()) == ["standings.csv", "standings.html"]
 

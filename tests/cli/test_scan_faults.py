@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import desk.batch
 import skatscan.cmd_scan
+import skatscan.report_pictures
 from desk.batch import find_photos, run_batch
 from skatscan.cli import cli
 
@@ -500,13 +501,13 @@ def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_
     had no photo to read); the pages show the same pictures as before."""
     monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
     drawn = []
-    real = skatscan.cmd_scan.report_picture
+    real = skatscan.report_pictures.report_picture
 
     def counting(image, width, a, img_dir, name):
         drawn.append(name)
         return real(image, width, a, img_dir, name)
 
-    monkeypatch.setattr(skatscan.cmd_scan, "report_picture", counting)
+    monkeypatch.setattr(skatscan.report_pictures, "report_picture", counting)
     report = tmp_path / "bericht"
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
     assert sorted(drawn) == ["s1-t1", "s1-t2", "s1-t3"]

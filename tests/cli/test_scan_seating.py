@@ -113,18 +113,18 @@ def test_a_doubtful_series_reading_gives_way_to_the_file_name():
 def test_a_doubtful_table_reading_is_no_duplicate(capsys):
     from audit.auditor import audit
     from audit.model import CellReading
-    from skatscan.cmd_scan import _twice
+    from skatscan.report_notes import tables_twice
 
     sure = ScoreList(table=Table(seats=3, series=4, table=4), source="a.jpg")
     doubted = ScoreList(table=Table(seats=3, series=4, table=4), source="b.jpg",
                         readings={"table.table": CellReading(4, 0.37, doubtful=True)})
-    _twice([audit(sure), audit(doubted)])
+    tables_twice([audit(sure), audit(doubted)])
     assert capsys.readouterr().err == ""
-    assert _twice([audit(sure), audit(ScoreList(table=Table(seats=3, series=4, table=4), source="c.jpg"))]) == \
+    assert tables_twice([audit(sure), audit(ScoreList(table=Table(seats=3, series=4, table=4), source="c.jpg"))]) == \
         [(4, 4, ["a.jpg", "c.jpg"], True)]                  # the same players: the list photographed again
     assert "series 4, table 4 appears on 2 photos: a.jpg, c.jpg" in capsys.readouterr().err
     other = ScoreList(table=Table(seats=3, series=4, table=4, start_numbers=("1", "2", "3")), source="d.jpg")
-    assert _twice([audit(sure), audit(other)]) == [(4, 4, ["a.jpg", "d.jpg"], False)]   # other players: a misread
+    assert tables_twice([audit(sure), audit(other)]) == [(4, 4, ["a.jpg", "d.jpg"], False)]  # other players: a misread
 
 
 def test_a_drawn_table_without_a_photo_is_named_on_the_index(samples, tmp_path):

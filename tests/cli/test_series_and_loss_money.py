@@ -152,12 +152,12 @@ def test_the_reports_standings_carry_the_series_and_the_loss_money(tmp_path):
     """scan --report writes the same into standings.html and standings.csv, by the scan's loss money schedule."""
     from audit.auditor import audit
     from audit.settings import Settings
-    from skatscan.cmd_scan import _standings_page
-    page, problem = _standings_page([audit(sl) for sl in tour.lists()], "en", tmp_path, settings=Settings())
+    from skatscan.report_standings import standings_page
+    page, problem = standings_page([audit(sl) for sl in tour.lists()], "en", tmp_path, settings=Settings())
     assert problem is None and '<section class="series" id="series-2">' in page and "<b>5.00</b>" in page
     rows = list(csv.DictReader(io.StringIO((tmp_path / "standings.csv").read_text("utf-8-sig"))))
     assert {r["start_number"]: r["s2_place"] for r in rows} == {"2": "1", "3": "2", "4": "3", "5": "3", "6": "5",
                                                                 "1": "6"}
     none = Settings(loss_money="0")
-    page, _ = _standings_page([audit(sl, none) for sl in tour.lists()], "en", tmp_path, settings=none)
+    page, _ = standings_page([audit(sl, none) for sl in tour.lists()], "en", tmp_path, settings=none)
     assert 'id="loss-money"' not in page and '<section class="series" id="series-1">' in page
