@@ -71,14 +71,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     downloads = settle_folders(settle_from, report)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
-    cores = usable_cores()
-    if workers > cores:
-        # a photo keeps the CPU busy: more workers than cores read no faster, they make every photo slower against
-        # its time limit (and each takes its memory)
-        click.echo(f"skatscan: --workers {workers}: this machine has {cores} core{'s' if cores != 1 else ''} to "
-                   f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
-                   "make each one slower, against its time limit)", err=True)
-        workers = cores
+    workers = _workers_to_run(workers)
     plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
@@ -100,20 +93,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     # (its decisions would not follow the other name); of two given, the one decided on stays (``decided``)
     give_way = [f for f, name in zip(files[given:], names[given:]) if not has_decisions(f, report, name)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
-        results = Path(report) / RESULTS if report else Path(tmp)
-        try:
-            results.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
-            raise SystemExit(EXIT_BAD_INPUT)
-        for folder in ([Path(report), results] if report else []):
-            # a report folder that cannot be written to (read-only: a write-protected stick, another user's folder)
-            # is said before a photo is read: the first photo's list failed to be written after it was read, with
-            # the advice to run the same command again, which could not help
-            problem = _cannot_write(folder)
-            if problem:
-                bad_input_line(str(folder), f"cannot write into the folder ({problem}); nothing was read or written")
-                raise SystemExit(EXIT_BAD_INPUT)
+        results = _results_folder(Path(report) if report else None, Path(tmp))
         try:
             with contextlib.ExitStack() as stack:
                 bar = []
@@ -290,20 +270,57 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 mark_said(results, [o.name for o in outcomes if o.status in ("done", "skipped")])
             except OSError:
                 pass    # the report is whole; at worst the next run says these lines again
-            # of the photos given, those an earlier run read (not read again, their lines not said again)
-            done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
-            refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
-            read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
-            counted = "; ".join([f"{read_now} read now, {done_before} read before"
-                                 + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
-                                + [f"{kept_before} scanned before"] * bool(kept_before))
-            click.echo(f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}"
-                       f"{f' ({counted})' if counted else ''}, "
-                       f"{sum(v.for_referee for v in views)} for the referee: "
-                       f"{index}", err=True)
+            click.echo(_summary_line(outcomes, earlier, views, index), err=True)
     if bad:
         raise SystemExit(EXIT_BAD_INPUT)
     raise SystemExit(EXIT_FINDINGS if errors else EXIT_CLEAN)
+
+
+def _workers_to_run(workers: int) -> int:
+    """The photos read at the same time: ``--workers``, but at most one per core, said when cut down. A photo keeps
+    the CPU busy: more workers than cores read no faster, they make every photo slower against its time limit (and
+    each takes its memory)."""
+    cores = usable_cores()
+    if workers <= cores:
+        return workers
+    click.echo(f"skatscan: --workers {workers}: this machine has {cores} core{'s' if cores != 1 else ''} to "
+               f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
+               "make each one slower, against its time limit)", err=True)
+    return cores
+
+
+def _results_folder(report: Optional[Path], tmp: Path) -> Path:
+    """The folder the batch keeps its results in: the report's ``results`` (or ``tmp`` without a report), made, and
+    checked to take files, with the report folder, before a photo is read: the first photo's list of a read-only
+    report folder (a write-protected stick, another user's folder) failed to be written after it was read, with the
+    advice to run the same command again, which could not help. Exit 2 with one line when it cannot be."""
+    results = report / RESULTS if report else tmp
+    try:
+        results.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        bad_input_line(str(results), f"cannot create the folder ({exc.strerror or exc})")
+        raise SystemExit(EXIT_BAD_INPUT)
+    for folder in ([report, results] if report else []):
+        problem = _cannot_write(folder)
+        if problem:
+            bad_input_line(str(folder), f"cannot write into the folder ({problem}); nothing was read or written")
+            raise SystemExit(EXIT_BAD_INPUT)
+    return results
+
+
+def _summary_line(outcomes, earlier: set, views, index) -> str:
+    """The report's last line: the photos, of them those given that an earlier run read (not read again, their lines
+    not said again) or refused, and those scanned into the report before (``earlier``), the lists for the referee and
+    the index page."""
+    kept_before = sum(str(o.photo) in earlier for o in outcomes)
+    done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
+    refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
+    read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
+    counted = "; ".join([f"{read_now} read now, {done_before} read before"
+                         + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
+                        + [f"{kept_before} scanned before"] * bool(kept_before))
+    return (f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}{f' ({counted})' if counted else ''}, "
+            f"{sum(v.for_referee for v in views)} for the referee: {index}")
 
 
 def _cannot_write(folder: Path) -> Optional[str]:
