@@ -12,8 +12,7 @@ from click.testing import CliRunner
 import skatscan.cmd_scan
 from desk.batch import PhotoProblem
 from skatscan.cli import cli
-
-SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
+from tests.cli.fake_reader import photo_folder, read_photos_with, sample_read
 
 
 def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
@@ -24,18 +23,14 @@ def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
         os.kill(os.getpid(), signal.SIGKILL)
     if text.startswith(b"bad"):
         raise PhotoProblem("no list found on the photo", "no-list", "keine Liste auf dem Foto gefunden")
-    return {"list": json.loads(SAMPLE.read_text()), "overlay_jpeg": None}
+    return sample_read(path)
 
 
 @pytest.fixture
 def photos(tmp_path, monkeypatch):
-    folder = tmp_path / "fotos"
-    folder.mkdir()
-    for i in range(3):
-        (folder / f"s1-t{i + 1}.jpg").write_bytes(f"photo {i}".encode())
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     monkeypatch.setattr(skatscan.cmd_scan, "usable_cores", lambda: 4)
-    return folder
+    return photo_folder(tmp_path / "fotos", ["s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"])
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -103,7 +98,7 @@ def test_a_photo_gone_during_a_rescan_with_again_takes_its_list_out_of_the_resul
     args = ["scan", str(photos), "--report", str(report)]
     CliRunner().invoke(cli, args)
     (photos / "s1-t2.jpg").write_bytes(b"vanish")
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", vanishing_read)
+    read_photos_with(monkeypatch, vanishing_read)
     r = CliRunner().invoke(cli, [*args, "--again"])
     assert r.exit_code == 2
     assert f"skatscan: {photos / 's1-t2.jpg'}: the file has gone (moved or deleted during the batch)\n" in r.stderr
@@ -212,14 +207,14 @@ def vanishing_read(path: str, engine: str = "skatscan", settings=None) -> dict:
 def test_a_photo_taken_away_while_it_is_read_is_read_when_it_is_back(photos, tmp_path, monkeypatch):
     """A photo moved out of the folder while the batch read it was recorded as a photo that cannot be read: put back,
     it was refused again without being read. It is said to have gone, and read when it is back."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", vanishing_read)
+    read_photos_with(monkeypatch, vanishing_read)
     (photos / "s1-t2.jpg").write_bytes(b"vanish")
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 2
     assert f"skatscan: {photos / 's1-t2.jpg'}: the file has gone (moved or deleted during the batch)\n" in r.stderr
     (tmp_path / "s1-t2.jpg").rename(photos / "s1-t2.jpg")
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == [f"s1-t{i}.list.json" for i in (1, 2, 3)]
@@ -246,7 +241,7 @@ def test_a_report_folder_that_cannot_be_written_is_said_before_a_photo_is_read(p
         read.append(path)
         return fake_read(path)
 
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", counting_read)
+    read_photos_with(monkeypatch, counting_read)
     monkeypatch.setattr(skatscan.cmd_scan, "run_batch", lambda *a, **k: read.append("batch") or [])
 
     def read_only(*args, **kwargs):

@@ -17,23 +17,13 @@ import skatscan.cmd_scan
 import skatscan.report_pictures
 from desk.batch import find_photos, run_batch
 from skatscan.cli import cli
-
-SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
-
-
-def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
-    """Stands in for the photo reader: every 'photo' reads as the six-game sample list."""
-    return {"list": json.loads(SAMPLE.read_text()), "overlay_jpeg": None}
+from tests.cli.fake_reader import SAMPLE, photo_folder, read_photos_with, sample_read
 
 
 @pytest.fixture
 def photos(tmp_path, monkeypatch):
-    folder = tmp_path / "fotos"
-    folder.mkdir()
-    for i in range(3):
-        (folder / f"s1-t{i + 1}.jpg").write_bytes(f"photo {i}".encode())
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
-    return folder
+    read_photos_with(monkeypatch, sample_read)
+    return photo_folder(tmp_path / "fotos", ["s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"])
 
 
 def test_disk_full_keeps_what_is_done_and_a_rerun_continues(photos, tmp_path, monkeypatch):
@@ -63,7 +53,7 @@ def slow_on_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
     """The reader on a busy laptop: the photo s1-t2.jpg takes longer than any time limit of a test."""
     if path.endswith("s1-t2.jpg"):
         time.sleep(60)
-    return fake_read(path)
+    return sample_read(path)
 
 
 def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_report(photos, tmp_path, monkeypatch):
@@ -73,7 +63,7 @@ def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_repo
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", slow_on_t2)
+    read_photos_with(monkeypatch, slow_on_t2)
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--again", "--time-limit", "1"])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()
@@ -84,7 +74,7 @@ def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_repo
     page = (report / "lists" / "s1-t2.html").read_text()
     assert "In diesem Lauf erneut gelesen: dauerte länger als 1 s und wurde abgebrochen; die Liste aus einem " \
            "früheren Lauf bleibt." in page
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, sample_read)
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("3 photos (0 read now, 3 read before), ")
     assert "erneut gelesen" not in (report / "lists" / "s1-t2.html").read_text()
@@ -93,7 +83,7 @@ def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_repo
 def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
     """The reader, a second a photo."""
     time.sleep(1)
-    return fake_read(path)
+    return sample_read(path)
 
 
 #: ``skatscan ARGS...`` with :func:`slow_read` for the reader, in a process of its own.
@@ -155,9 +145,9 @@ def test_ctrl_c_keeps_finished_results(photos, tmp_path):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        run_batch(files, tmp_path / "res", fake_read, names=names, on_done=interrupt_after_first)
+        run_batch(files, tmp_path / "res", sample_read, names=names, on_done=interrupt_after_first)
     assert [p.name for p in (tmp_path / "res").glob("*.list.json")] == ["s1-t1.list.json"]
-    out = run_batch(files, tmp_path / "res", fake_read, names=names)
+    out = run_batch(files, tmp_path / "res", sample_read, names=names)
     assert [o.status for o in out] == ["skipped", "done", "done"]
 
 
@@ -200,18 +190,18 @@ def test_digitize_reads_a_photo_given_twice_once(photos, monkeypatch):
 
 
 def read_with_overlay(path: str, engine: str = "skatscan", settings=None) -> dict:
-    """:func:`fake_read` with the reduced copy of the photo that the report draws on."""
+    """:func:`sample_read` with the reduced copy of the photo that the report draws on."""
     import cv2
     import numpy as np
     ok, jpeg = cv2.imencode(".jpg", np.full((80, 60, 3), 255, np.uint8))
-    return {**fake_read(path), "overlay_jpeg": jpeg.tobytes()}
+    return {**sample_read(path), "overlay_jpeg": jpeg.tobytes()}
 
 
 @pytest.mark.parametrize("blocked", ["img", "standings.csv"])
 def test_a_report_whose_pictures_or_standings_cannot_be_written(photos, tmp_path, monkeypatch, blocked):
     """A report folder where the list's picture or the standings cannot go (here a file or folder in the way; a full
     disk alike): one line naming the report and the problem, exit 2, no traceback."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    read_photos_with(monkeypatch, read_with_overlay)
     report = tmp_path / "bericht"
     report.mkdir()
     if blocked == "img":
@@ -384,8 +374,8 @@ def test_a_decisions_file_saved_anew_under_its_first_name_beats_an_older_second_
 
 
 def damaged_second(path: str, engine: str = "skatscan", settings=None) -> dict:
-    """:func:`fake_read`, the second photo's JPEG data damaged in part."""
-    got = fake_read(path)
+    """:func:`sample_read`, the second photo's JPEG data damaged in part."""
+    got = sample_read(path)
     if path.endswith("s1-t2.jpg"):
         got["list"]["photo"] = {"file": path, "damaged": "Corrupt JPEG data: premature end of data segment"}
     return got
@@ -394,7 +384,7 @@ def damaged_second(path: str, engine: str = "skatscan", settings=None) -> dict:
 def test_a_photo_with_damaged_jpeg_data_is_named(photos, tmp_path, monkeypatch):
     """libjpeg's "Corrupt JPEG data: ..." went to stderr without the file's name, and the list was read as if the
     photo were whole. Its photo is named in one line, read all the same, and its list page says it."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", damaged_second)
+    read_photos_with(monkeypatch, damaged_second)
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--lang", "en"])
     assert r.exit_code == 0, r.stderr
@@ -499,7 +489,7 @@ def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_
     """The referee settles a doubt on one list of 90 and scans again: only that list's photo and cell pictures are
     drawn anew (before: every photo of the report was decoded and drawn again, about two thirds of a 30 s rescan that
     had no photo to read); the pages show the same pictures as before."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", read_with_overlay)
+    read_photos_with(monkeypatch, read_with_overlay)
     drawn = []
     real = skatscan.report_pictures.report_picture
 

@@ -9,29 +9,24 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import skatscan.cmd_scan
 from skatscan.cli import cli
-
-SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "lists" / "six-games.json"
+from tests.cli.fake_reader import photo_folder, read_photos_with, sample_read
 
 
 def fake_read(path: str, engine: str = "skatscan", settings=None) -> dict:
     """Stands in for the photo reader: every 'photo' reads as the six-game sample list, game 1's "+" in doubt."""
-    doc = json.loads(SAMPLE.read_text())
-    plus = doc["games"][0]["plus"]
-    doc["readings"] = {"g1.plus": {"value": plus, "confidence": 0.5, "doubtful": True,
-                                   "candidates": [{"value": plus, "confidence": 0.5}]}}
-    return {"list": doc, "overlay_jpeg": None}
+    got = sample_read(path)
+    plus = got["list"]["games"][0]["plus"]
+    got["list"]["readings"] = {"g1.plus": {"value": plus, "confidence": 0.5, "doubtful": True,
+                                           "candidates": [{"value": plus, "confidence": 0.5}]}}
+    return got
 
 
 @pytest.fixture
 def scanned(tmp_path, monkeypatch):
     """Three photos scanned into the report ``bericht``; the downloads folder, empty."""
-    folder = tmp_path / "fotos"
-    folder.mkdir()
-    for i in range(3):
-        (folder / f"IMG_000{i + 1}.jpg").write_bytes(f"photo {i}".encode())
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    folder = photo_folder(tmp_path / "fotos", ["IMG_0001.jpg", "IMG_0002.jpg", "IMG_0003.jpg"])
+    read_photos_with(monkeypatch, fake_read)
     report, downloads = tmp_path / "bericht", tmp_path / "Downloads"
     downloads.mkdir()
     r = scan(folder, report)
@@ -206,7 +201,7 @@ def test_the_photos_folder_given_as_the_downloads_folder_keeps_its_files_countin
 def test_photos_in_the_downloads_folder_a_file_beside_one_naming_another_photo_is_not_applied(tmp_path, monkeypatch):
     """D1: photos AirDropped into ~/Downloads, scanned with --settle-from ~/Downloads: another tournament's
     IMG_0002.settle.json beside IMG_0002.jpg names another photo; it was applied by its name without a word."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     downloads, report = tmp_path / "Downloads", tmp_path / "bericht"
     downloads.mkdir()
     for i in (1, 2):
@@ -312,7 +307,7 @@ def test_photos_in_the_downloads_folder_a_file_beside_one_from_another_reports_p
                                                                                                    monkeypatch):
     """D4 with the photos AirDropped into the downloads folder: the day report's page saves "IMG_0001.settle (1).json"
     beside the photo; the series report took it by its name beside the photo, adding the day report's decisions."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     downloads = tmp_path / "Downloads"
     downloads.mkdir()
     (downloads / "IMG_0001.jpg").write_bytes(b"photo 1")
@@ -455,7 +450,7 @@ def test_a_new_photo_at_a_renamed_photos_old_place_leaves_it_its_decisions(scann
 def test_a_copy_with_a_plainer_name_beside_a_decided_photo_is_the_duplicate(tmp_path, monkeypatch, with_identity):
     """"s1-t1.jpg", a byte-identical copy, appears beside the decided "s1-t1 (1).jpg": the copy was read and the decided
     photo became the duplicate; its decisions followed (said as "renamed") or, without an identity, were lost."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     folder, report = tmp_path / "fotos", tmp_path / "bericht"
     folder.mkdir()
     (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
@@ -477,7 +472,7 @@ def test_a_copy_with_a_plainer_name_beside_a_decided_photo_is_the_duplicate(tmp_
 def test_a_decided_copy_giving_way_is_not_said_renamed(tmp_path, monkeypatch):
     """Both names of the same photo decided on: the plainer stays; the newer file of the copy's name is taken for it,
     said as the copy's, not as the photo renamed."""
-    monkeypatch.setattr(skatscan.cmd_scan, "_process", fake_read)
+    read_photos_with(monkeypatch, fake_read)
     folder, report = tmp_path / "fotos", tmp_path / "bericht"
     folder.mkdir()
     (folder / "s1-t1 (1).jpg").write_bytes(b"photo 1")
