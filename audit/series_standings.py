@@ -13,17 +13,31 @@ from decimal import Decimal
 from typing import Iterable, Optional
 
 from .auditor import SeatResult
-from .score import BONUS_PER_GAME
-from .standings import PlayerLine, rank
+from .standings import PlayerLine, ShownLine, rank
 
 
 @dataclass
-class SeriesLine:
+class SeriesLine(ShownLine):
+    """A player's line in one series' ranking: his result there, its figures under the names of the overall line's
+    (:class:`audit.standings.PlayerLine`), which the ranking and the standings' tables read of both."""
     player: PlayerLine
     series: int
     table: Optional[int]
     seat: int
     result: SeatResult
+    start_number: str
+    read_as: str
+    #: the list file of the player's result in the series
+    source: str
+    points: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+    penalty: int
+    money: Decimal
+    #: the money is charged for fewer lost games than ``lost`` (a higher written Verl. kept)
+    money_apart: bool
     #: open reading doubts on the series' list (every cell of it counts for every player at its table)
     doubts: int = 0
     #: the start number was read in doubt on the series' list
@@ -31,61 +45,15 @@ class SeriesLine:
     place: int = 0
     tie: bool = False
 
-    @property
-    def start_number(self) -> str:
-        return self.player.start_number
-
-    @property
-    def shown(self) -> str:
-        return f"{self.start_number}{'?' if self.start_in_doubt else ''}"
-
-    @property
-    def read_as(self) -> str:
-        return self.player.read_as
-
-    @property
-    def points(self) -> int:
-        return self.result.points
-
-    @property
-    def won(self) -> int:
-        return self.result.won
-
-    @property
-    def lost(self) -> int:
-        return self.result.lost
-
-    @property
-    def others_lost(self) -> int:
-        return self.result.others_lost
-
-    @property
-    def score(self) -> int:
-        return self.result.score
-
-    @property
-    def penalty(self) -> int:
-        return self.result.penalty
-
-    @property
-    def money(self) -> Decimal:
-        return Decimal(str(self.result.money))
-
-    @property
-    def source(self) -> str:
-        """The list file of the player's result in the series."""
-        return self.player.sources.get(self.series, "")
-
-    @property
-    def money_apart(self) -> bool:
-        """Whether the money is charged for fewer lost games than ``lost`` (a higher written Verl. kept)."""
-        return self.result.money_apart
-
-    @property
-    def kept_score(self) -> bool:
-        """Whether the score is not its parts' sum: a lower written footer score stands (SkWO 7.2.5)."""
-        r = self.result
-        return r.score != r.points + BONUS_PER_GAME * (r.won - r.lost) + r.others_lost
+    @classmethod
+    def of(cls, p: PlayerLine, series: int) -> SeriesLine:
+        """The line of the player ``p`` of the standings in ``series``, which he played."""
+        table, seat, _, r = p.series[series]
+        doubts, in_doubt = p.series_doubts.get(series, (0, False))
+        return cls(player=p, series=series, table=table, seat=seat, result=r, start_number=p.start_number,
+                   read_as=p.read_as, source=p.sources.get(series, ""), points=r.points, won=r.won, lost=r.lost,
+                   others_lost=r.others_lost, score=r.score, penalty=r.penalty, money=Decimal(str(r.money)),
+                   money_apart=r.money_apart, doubts=doubts, start_in_doubt=in_doubt)
 
 
 def series_numbers(lines: Iterable[PlayerLine]) -> list[int]:
@@ -95,11 +63,4 @@ def series_numbers(lines: Iterable[PlayerLine]) -> list[int]:
 
 def series_standings(lines: Iterable[PlayerLine], series: int) -> list[SeriesLine]:
     """The ranking of ``series``: each player of the standings ``lines`` who played it, by his result there."""
-    out = []
-    for p in lines:
-        if series not in p.series:
-            continue
-        table, seat, _, result = p.series[series]
-        doubts, in_doubt = p.series_doubts.get(series, (0, False))
-        out.append(SeriesLine(p, series, table, seat, result, doubts, in_doubt))
-    return rank(out)
+    return rank([SeriesLine.of(p, series) for p in lines if series in p.series])

@@ -19,8 +19,25 @@ from .auditor import Audit
 from .score import BONUS_PER_GAME
 
 
+class ShownLine:
+    """What a line of the standings shows beside its figures (``start_number``, ``start_in_doubt``, ``points``,
+    ``won``, ``lost``, ``others_lost``, ``score``): the overall line's and one series' (:mod:`audit.series_standings`)
+    alike."""
+
+    @property
+    def kept_score(self) -> bool:
+        """Whether the score is not its parts' sum (points + 50 x (won - lost) + others' losses): a lower written
+        footer score stands on one of the player's lists (SkWO 7.2.5; the list's page names it)."""
+        return self.score != self.points + BONUS_PER_GAME * (self.won - self.lost) + self.others_lost
+
+    @property
+    def shown(self) -> str:
+        """The start number as the standings show it: "12?" when it was read in doubt."""
+        return f"{self.start_number}{'?' if self.start_in_doubt else ''}"
+
+
 @dataclass
-class PlayerLine:
+class PlayerLine(ShownLine):
     start_number: str
     points: int = 0
     won: int = 0
@@ -53,17 +70,6 @@ class PlayerLine:
     sources: dict = field(default_factory=dict)
     #: the lost games his loss money is charged for (the rows' count; ``lost`` less where a higher Verl. is kept)
     charged_lost: int = 0
-
-    @property
-    def kept_score(self) -> bool:
-        """Whether the score is not its parts' sum (points + 50 x (won - lost) + others' losses): a lower written
-        footer score stands on one of the player's lists (SkWO 7.2.5; the list's page names it)."""
-        return self.score != self.points + BONUS_PER_GAME * (self.won - self.lost) + self.others_lost
-
-    @property
-    def shown(self) -> str:
-        """The start number as the standings show it: "12?" when it was read in doubt."""
-        return f"{self.start_number}{'?' if self.start_in_doubt else ''}"
 
 
 class StandingsError(ValueError):
