@@ -18,7 +18,6 @@ from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
                         run_batch, usable_cores)
-from desk.html import outside_seating_note
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import RESULTS, SettleError, apply
@@ -260,6 +259,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                   ensure_ascii=False, indent=2))
         if report:
             # the lists that are no drawn table: they count with their own start numbers, and the index says so
+            from desk.html import outside_seating_note
             outside = outside_seating([a.sl for a in audits if a.sl.table.kind != "private"], drawn)
             page, problem = standings_page(audits, lang, Path(report), player_names, outside, settings)
             notes = index_notes(lang, twice, missing, outside_seating_note(outside, lang) if page else "", gone,

@@ -11,10 +11,9 @@ from audit.files import write_atomic
 from audit.loss_money import loss_money
 from audit.settings import Settings
 from audit.standings import StandingsError, standings
-from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
 
 from .cli import BadInput
-from .cmd_standings import CSV_BOM, CSV_MARKS, PRIVATE_LEFT_OUT, to_csv
+
 
 def standings_page(audits, lang: str, folder: Path, names=None, outside=(),
                    settings=None) -> tuple[Optional[str], Optional[str]]:
@@ -24,6 +23,11 @@ def standings_page(audits, lang: str, folder: Path, names=None, outside=(),
     with; and why there is none, in the report's language (a start number that plays one series twice). Where there
     is none, the standings an earlier run left in ``folder`` are removed: a referee or the office must not take them
     for this batch's."""
+    # the page's code is imported here, not with ``scan``: the workers reading the photos import ``scan`` too
+    from desk.html import not_every_series_note, outside_seating_note, render_standings, stand_in_notes
+
+    from .cmd_standings import CSV_BOM, PRIVATE_LEFT_OUT, to_csv
+
     # as `standings` counts them: every list with a tournament score (a home list scores Seeger-Fabian too, reference
     # 004); a private list (cent settlement) has none
     for a in audits:
@@ -54,6 +58,7 @@ def standings_page(audits, lang: str, folder: Path, names=None, outside=(),
 def remove_standings(folder: Path) -> None:
     """Remove the standings files an earlier run wrote into the report ``folder`` (this run has none); a file of that
     name that skatscan did not write (no CSV head of its standings, no page of its report) is left alone."""
+    from .cmd_standings import CSV_MARKS
     marks = {"standings.csv": CSV_MARKS,
              "standings.html": ['<p class="muted">skatscan · ']}
     for name, any_of in marks.items():
