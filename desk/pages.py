@@ -117,10 +117,12 @@ RETAKE_MIN = 20
 SURE_READING = 0.85
 RETAKE_ADVICE = {
     "de": "{n} Felder sind unsicher gelesen, nur {sure} sicher: das Foto ist zu unscharf oder die Liste zu "
-          "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {k} Felder einzeln prüfen.",
+          "klein darauf. Besser neu fotografieren (scharf, die Liste bildfüllend) als {k} {fields} einzeln prüfen.",
     "en": "{n} cells are read in doubt, only {sure} surely: the photo is too blurred or the list too small on "
-          "it. Better take a new photo (sharp, the list filling the frame) than check {k} cells one by one.",
+          "it. Better take a new photo (sharp, the list filling the frame) than check {k} {fields} one by one.",
 }
+#: "cells" of that advice, one and more (German, English).
+RETAKE_FIELDS = {"de": ("Feld", "Felder"), "en": ("cell", "cells")}
 #: The advice when the list's rows confirm every cell read unsurely, so that none is left to check: nothing to settle,
 #: but each of those values rests on its row's arithmetic, not on what the photo shows.
 RETAKE_ADVICE_CONFIRMED = {
@@ -202,19 +204,19 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     :func:`hand_note`). Readings below the bar that their rows confirm (``confirmed_by``) count as read in doubt
     here: the advice is about how well the photo reads, not about how well the list adds up; a confident reading
     confirmed (one the hand rule had doubted, :data:`SURE_READING`) counts as read surely. The cells it says are
-    left to check one by one are those the list's page asks the referee to settle (its doubts, as the index counts
-    them), not the photo's count: a cell its row confirmed is not asked about (before, the advice said "check 61
-    cells" where the page asked for 60)."""
+    left to check one by one are those of the list's page's doubts that a new photo would read anew (not those its
+    rows confirmed, which the page does not ask about: before, the advice said "check 61 cells" where the page asked
+    for 60; nor the hand's)."""
     def unsure(r) -> bool:
         return (r.doubtful and r.reason != "hand") or (r.confirmed_by and r.value_confidence < SURE_READING)
     doubtful = sum(1 for r in sl.readings.values() if unsure(r))
     sure = sum(1 for r in sl.readings.values() if not r.doubtful and not unsure(r) and r.value not in (None, False))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
-    to_check = len(sl.doubtful_cells())
+    to_check = sum(1 for r in sl.readings.values() if r.doubtful and r.reason != "hand")
     if not to_check:
         return RETAKE_ADVICE_CONFIRMED[lang].format(n=doubtful, sure=sure)
-    return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure, k=to_check)
+    return RETAKE_ADVICE[lang].format(n=doubtful, sure=sure, k=to_check, fields=RETAKE_FIELDS[lang][to_check > 1])
 
 
 def _reason_note(sl, reason: str, notes: dict, lang: str) -> Optional[str]:

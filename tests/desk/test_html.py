@@ -253,6 +253,14 @@ def test_the_retake_advice_names_the_cells_the_page_asks_about_not_those_its_row
     assert f"{n} cells are read in doubt" in notes and "Their rows confirm them all" in notes
     assert "check" not in notes
     assert "Ihre Zeilen bestätigen sie alle" in " ".join(list_view(audit(every), "t", "de").notes)
+    # cells doubted for the hand are left to the hand's note: a new photo would not read them better
+    hand = replace(every, readings={**every.readings,
+                                    **{r: replace(unsure.readings[r], reason="hand") for r in doubts[:3]}})
+    notes = list_view(audit(hand), "t", "en").notes
+    assert any("Their rows confirm them all" in x for x in notes) and not any("than check" in x for x in notes)
+    one = replace(hand, readings={**hand.readings, doubts[3]: unsure.readings[doubts[3]]})
+    assert any("than check 1 cell one by one" in x for x in list_view(audit(one), "t", "en").notes)
+    assert any("als 1 Feld einzeln prüfen" in x for x in list_view(audit(one), "t", "de").notes)
 
 
 def test_a_misread_hand_gets_its_note_not_the_advice_to_retake():
