@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import re
+import signal
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -58,25 +61,53 @@ _SURROGATES = "skatscan-surrogates"
 codecs.register_error(_SURROGATES, _escape_surrogates)
 
 
+@contextlib.contextmanager
+def signals_held():
+    """Ctrl-C and SIGTERM (where the program handles them in Python: the command's handlers) wait until the block is
+    done, then take effect: a file and its temporary file are never left half made by them. (Before, a SIGTERM as
+    ``mkstemp`` returned left ``.NAME.xxxxxxxx.part`` beside the report's pages.) Only in the main thread, where
+    Python runs signal handlers; an ignored or default signal is as it was."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list = []
+    held = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(sig)
+        if callable(handler):
+            held[sig] = handler
+            signal.signal(sig, lambda signum, frame: caught.append((signum, frame)))
+    try:
+        yield
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
+        if caught:
+            signum, frame = caught[0]
+            held[signum](signum, frame)
+
+
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` via a temporary file in the same folder and a
-    rename: a reader sees the old file or the whole new one, never half of it."""
+    rename: a reader sees the old file or the whole new one, never half of it, and Ctrl-C or SIGTERM meanwhile waits
+    until it is done (:func:`signals_held`)."""
     path = Path(path)
     raw = data.encode("utf-8", errors=_SURROGATES) if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        os.chmod(tmp, _file_mode(path))  # mkstemp makes 0600; an output is an ordinary file
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+    with signals_held():
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            os.chmod(tmp, _file_mode(path))  # mkstemp makes 0600; an output is an ordinary file
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(raw)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
 
 #: How :func:`write_atomic` names its temporary file for ``NAME``: ``.NAME.`` and mkstemp's eight letters, ``.part``.

@@ -211,7 +211,9 @@ def _share_the_cores(threads: int) -> None:
     if threads < 1:
         return
     os.environ["OPENCV_FOR_THREADS_NUM"] = str(threads)
-    os.environ["OMP_THREAD_LIMIT"] = str(threads)
+    own = os.environ.get("OMP_THREAD_LIMIT", "")
+    # the user's own limit stands where it is lower
+    os.environ["OMP_THREAD_LIMIT"] = own if own.isdigit() and 0 < int(own) < threads else str(threads)
     cv2 = sys.modules.get("cv2")
     if cv2 is not None:
         cv2.setNumThreads(threads)
@@ -492,6 +494,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         for (i, photo, name, fp, done), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
                 out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
+                if name in manifest and not _vouches(manifest[name], fp, made_with):
+                    # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
+                    # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
+                    # (read with other settings, of another photo), which a later run would take as its own
+                    del manifest[name]
+                    write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
                 if value.get("overlay_jpeg"):
                     write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
                 write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
@@ -502,7 +510,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                     # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
                     # is, which the next run would not read again if it is put back
                     why, problem, problem_de = "gone", GONE, GONE_DE
-                kept = _earlier_list(results, name, done, fp["sha256"]) if why in KEEPS else None
+                kept = _earlier_list(results, name, done, fp["sha256"]) \
+                    if why in KEEPS and os.path.lexists(photo) else None
                 if kept is not None:        # the photo stays done: its manifest entry as it was
                     outcomes[i] = Outcome(photo, name, "skipped", f"{problem.removesuffix(READ_AGAIN)}; {KEPT}",
                                           why=why, problem_de=f"{problem_de.removesuffix(READ_AGAIN_DE)}; {KEPT_DE}",
@@ -525,6 +534,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     finally:
         pool.close()
     return [o for o in outcomes if o is not None]
+
+
+def _vouches(entry: dict, fp: dict, made_with: Optional[dict]) -> bool:
+    """Whether the manifest ``entry`` would be right for a list read now from the photo of fingerprint ``fp`` with
+    ``made_with``: the same photo, read with the same, not refused."""
+    return entry.get("sha256") == fp["sha256"] and entry.get("made_with") == made_with and not entry.get("problem")
 
 
 def _earlier_list(results: Path, name: str, done: Optional[dict], sha256: str) -> Optional[dict]:

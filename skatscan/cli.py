@@ -53,21 +53,26 @@ class Stopped(KeyboardInterrupt):
 
 
 def _stop(signum, frame):
-    """The SIGTERM handler: :class:`Stopped` where the command is."""
+    """The SIGTERM handler: :class:`Stopped` where the command is. A second SIGTERM while the command ends is not one
+    more stop in the middle of its clearing up (before, it ended the process at once with -15)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Stopped()
 
 
 @contextlib.contextmanager
 def _sigterm_as_ctrl_c():
-    """SIGTERM raises :class:`Stopped` while the command runs (in the main thread, where signals are handled)."""
-    if threading.current_thread() is not threading.main_thread():
+    """SIGTERM raises :class:`Stopped` while the command runs (in the main thread, where signals are handled). A
+    SIGTERM its parent set to be ignored stays ignored (as Python leaves an ignored SIGINT)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
         yield
         return
     before = signal.signal(signal.SIGTERM, _stop)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        if signal.getsignal(signal.SIGTERM) is _stop:     # once stopped, the others wait till the process has ended
+            signal.signal(signal.SIGTERM, before)
 
 
 class OneLineCommand(click.Command):
@@ -131,12 +136,12 @@ class LazyGroup(click.Group):
         """Run the subcommand; Ctrl-C is one line and exit status 130 (click's own "Aborted!" exits 1, which
         ``audit`` and ``scan`` use for "errors found"), SIGTERM the same line and 143 (128 + the signal, as the shell
         reports either)."""
-        try:
-            with _sigterm_as_ctrl_c():
+        with _sigterm_as_ctrl_c():      # still held while the line is said and the command ends
+            try:
                 return super().invoke(ctx)
-        except KeyboardInterrupt as exc:
-            click.echo("skatscan: interrupted", err=True)
-            ctx.exit(128 + (signal.SIGTERM if isinstance(exc, Stopped) else signal.SIGINT))
+            except KeyboardInterrupt as exc:
+                click.echo("skatscan: interrupted", err=True)
+                ctx.exit(128 + (signal.SIGTERM if isinstance(exc, Stopped) else signal.SIGINT))
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -128,6 +128,54 @@ def test_sigterm_ends_a_scan_as_ctrl_c_does(photos, tmp_path, whom):
     assert r.stderr.splitlines()[-1].startswith(f"6 photos ({6 - len(done)} read now, {len(done)} read before), ")
 
 
+def _slow_scan(photos, report, **popen):
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.Popen([sys.executable, "-c", SLOW_SCAN, "scan", str(photos), "--report", str(report)], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(root)}, **popen)
+
+
+def _when_a_list_is_done(run, report) -> None:
+    deadline = time.monotonic() + 60
+    while not list((report / "results").glob("*.list.json")) and time.monotonic() < deadline \
+            and run.poll() is None:
+        time.sleep(0.05)
+
+
+def test_more_sigterms_while_a_scan_ends_are_one(photos, tmp_path):
+    """``timeout`` and a stop button may send SIGTERM more than once: a second one while the scan cleared up after
+    the first ended it at once (exit status -15, the clearing up cut short). After the first the others wait."""
+    report = tmp_path / "bericht"
+    run = _slow_scan(photos, report)
+    try:
+        _when_a_list_is_done(run, report)
+        for _ in range(3):
+            os.killpg(run.pid, signal.SIGTERM)
+            time.sleep(0.005)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert (run.returncode, err) == (143, "skatscan: interrupted\n")
+    assert not list(report.rglob("*.part"))
+
+
+def test_a_sigterm_its_parent_ignores_stays_ignored(photos, tmp_path):
+    """A scan started with SIGTERM ignored (``nohup``-like wrappers, a supervisor) is not ended by one: as Python
+    leaves an ignored SIGINT alone, the command does not take over an ignored SIGTERM."""
+    report = tmp_path / "bericht"
+    run = _slow_scan(photos, report, preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_IGN))
+    try:
+        _when_a_list_is_done(run, report)
+        os.kill(run.pid, signal.SIGTERM)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 0 and "interrupted" not in err, err
+    assert len(list((report / "results").glob("*.list.json"))) == 3
+
+
 def test_report_folder_that_cannot_be_made(photos, tmp_path):
     blocker = tmp_path / "afile"
     blocker.write_text("x")

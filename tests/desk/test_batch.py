@@ -617,3 +617,71 @@ def test_the_workers_end_when_the_batch_is_killed(tmp_path, how, hang):
             pass
         if worker is not None and not _ended(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+def test_a_list_read_with_other_settings_is_never_left_under_the_earlier_runs_manifest_entry(tmp_path, monkeypatch):
+    """A run with other settings (another engine) stopped between a photo's new list and its manifest entry (a full
+    disk, SIGKILL) left the new list under the entry of the earlier run, which a later run with the earlier settings
+    then took as its own, unread (and an ``--again`` that did not finish kept it as "the list read at an earlier
+    run"). The earlier entry goes before its list is replaced."""
+    import desk.batch
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a"], made_with={"engine": "x"})
+    real = desk.batch.write_atomic
+    manifests = []
+
+    def full_disk(path, data):      # the disk full once the new list is written: its manifest entry cannot follow
+        if Path(path).name == "manifest.json" and (res / "a.list.json").stat().st_mtime_ns > listed:
+            manifests.append(path)
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    listed = (res / "a.list.json").stat().st_mtime_ns
+    time.sleep(0.01)
+    monkeypatch.setattr(desk.batch, "write_atomic", full_disk)
+    with pytest.raises(OSError):
+        run_batch(photos, res, fake_process, names=["a"], made_with={"engine": "y"})
+    monkeypatch.setattr(desk.batch, "write_atomic", real)
+    assert manifests and (res / "a.list.json").stat().st_mtime_ns > listed        # the new list, no entry after it
+    assert "a" not in json.loads((res / "manifest.json").read_text())
+    out = run_batch(photos, res, fake_process, names=["a"], made_with={"engine": "x"})
+    assert [o.status for o in out] == ["done"]                   # read again, not taken from the other engine's run
+    # the same photo read with the same settings keeps its entry while its new list is written: nothing to vouch for
+    writes = []
+    monkeypatch.setattr(desk.batch, "write_atomic", lambda path, data: (writes.append(Path(path).name),
+                                                                         real(path, data)))
+    run_batch(photos, res, fake_process, names=["a"], made_with={"engine": "x"}, again=True)
+    assert writes == ["a.overlay.jpg", "a.list.json", "manifest.json"]
+
+
+def test_a_photo_gone_while_an_again_reading_hung_does_not_keep_its_list(tmp_path):
+    """A photo taken away (a stick pulled out) while its ``--again`` reading ran over the time limit is not "the same
+    photo" any more: its earlier list is not kept."""
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    res = tmp_path / "res"
+    run_batch(photos, res, fake_process, names=["a"])
+
+    out = run_batch(photos, res, vanishing_hang, names=["a"], again=True, time_limit=2)
+    assert [(o.status, o.why) for o in out] == [("bad", "timeout")]
+    assert not (res / "a.list.json").exists()
+
+
+def vanishing_hang(path: str) -> dict:
+    """A reader whose photo goes while it hangs on it."""
+    os.unlink(path)
+    time.sleep(60)
+    return {}
+
+
+def test_a_users_own_lower_thread_limit_for_tesseract_stands(tmp_path, monkeypatch):
+    """``OMP_THREAD_LIMIT=1`` set by the user is not raised to the worker's share of the cores."""
+    import desk.batch
+    monkeypatch.setattr(desk.batch, "usable_cores", lambda: 12)
+    monkeypatch.setenv("OMP_THREAD_LIMIT", "1")
+    fake = tmp_path / "tesseract"
+    fake.write_text(FAKE_TESSERACT)
+    fake.chmod(0o755)
+    photos = make(tmp_path / "in", {"0.jpg": str(fake)})
+    out = run_batch(photos, tmp_path / "res", tesseract_threads, names=["0"], workers=1)
+    assert [o.list_doc for o in out] == [{"limits": ["1", "1"]}], [o.problem for o in out]
