@@ -67,6 +67,12 @@ T = {
                    "Game {game}: \"+\" {written}, but the game is worth {expected}."),
     "value.minus": ("Spiel {game}: „-“ {written}, verloren zählt das Spiel doppelt: {expected}.",
                     "Game {game}: \"-\" {written}, a lost game counts double: {expected}."),
+    "value.minus-bid": ("Spiel {game}: „-“ {written}, verloren zählt das Spiel doppelt: {expected}. War es bei "
+                        "{bid} überreizt, wird nicht der Reizwert abgeschrieben, sondern das nächste Vielfache des "
+                        "Grundwerts, das ihn erreicht, doppelt: {charge} (ISkO 3.6).",
+                        "Game {game}: \"-\" {written}, a lost game counts double: {expected}. If it was overbid at "
+                        "{bid}, not the bid is charged but the next multiple of the base value reaching it, twice: "
+                        "{charge} (ISkO 3.6)."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "

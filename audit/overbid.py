@@ -59,3 +59,22 @@ def written_single(minus: int, base: int, value: int, factor: int = 1) -> bool:
     step = base * factor
     return minus == value or (base != NULL and minus % step == 0 and (minus // step) % 2 == 1
                               and minus // base > value // base)
+
+
+def charged_at_the_bid(minus: int, base: int, value: int, factor: int = 1):
+    """The bid an overbid game's "-" entry was charged at instead of the next multiple of the Grundwert reaching it,
+    the list keeper's common slip (reference 001, "Typische Fehler": "Nicht der Reizwert wird abgeschrieben, sondern
+    das nächste Vielfache des Grundwerts, das ihn erreicht. Bei Karo und gereizten 24 also 27, nicht 24"): ``minus``
+    twice a bid above the game's ``value`` that is no multiple of ``base``, as a lost game is charged twice; None when
+    it is not that (the bid written once as well would be two slips, and nearly every figure is some bid). Only for an
+    entry no overbid explains (:func:`explained_bids`), on a list without Kontra/Re/Bock.
+
+    >>> charged_at_the_bid(48, base=9, value=18)      # Karo mit 1, bid 24, charged 48 for 54
+    24
+    >>> charged_at_the_bid(44, base=10, value=20), charged_at_the_bid(36, base=9, value=18)
+    (22, None)
+    """
+    bid = minus // 2
+    if factor != 1 or base == NULL or minus % 2 or bid not in BID_VALUES or bid <= value or not bid % base:
+        return None
+    return bid

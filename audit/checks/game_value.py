@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
-from ..overbid import explained_bids, written_single
+from ..overbid import charged_at_the_bid, explained_bids, overbid_loss, written_single
 from ..rows import RowFacts, game_cells, seat_cells, written_value_cells
 
 
@@ -65,6 +65,13 @@ def check(facts: list[RowFacts], **_):
         elif written_single(minus, base, value, factor):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
                           written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no)))
+        elif (bid := charged_at_the_bid(minus, base, value, factor)) is not None:
+            # the bid (or twice it) charged: the finding says what an overbid at that bid is charged (ISkO 3.6); the
+            # correction takes the lower of the two written facts as for any wrong value, it invents no bid
+            f_ = finding("value-mismatch", "value.minus-bid", game=no, field="minus", written=minus,
+                         expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)), bid=bid,
+                         charge=overbid_loss(bid, base))
+            yield replace(f_, extra={"bid": bid, "overbid_charge": overbid_loss(bid, base)})
         else:
             yield finding("value-mismatch", "value.minus", game=no, field="minus", written=minus,
                           expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)))

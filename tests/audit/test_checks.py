@@ -43,6 +43,27 @@ def test_overbid_is_info_with_the_bid_range():
     assert codes(sl, severities=("error",)) == []
 
 
+def test_an_overbid_charged_at_the_bid_says_what_the_bid_charges():
+    """The list keeper's common slip with an overbid game (reference 001, "Typische Fehler": not the bid is charged
+    but the next multiple of the Grundwert reaching it, "bei Karo und gereizten 24 also 27, nicht 24"): Karo mit 1
+    (worth 18) written "-" 48, twice the bid 24. It is a wrong value, as before, and the finding now says what an
+    overbid at 24 is charged: 2 x 27 = 54 (rules.md 2). The correction invents no bid: the lower written fact."""
+    sl = make_list([row(1, 3, seat=3, total=-48, base=9, mit=1, minus=48)], signatures=None)
+    assert codes(sl, severities=("error",)) == [("value-mismatch", 1, None, 48, 36)]
+    f = next(f for f in audit(sl).findings if f.code == "value-mismatch")
+    assert (f.extra["bid"], f.extra["overbid_charge"]) == (24, 54)
+    assert "bei 24 überreizt" in f.message("de") and "doppelt: 54 (ISkO 3.6)" in f.message("de")
+    assert "overbid at 24" in f.message("en") and "twice: 54" in f.message("en")
+    assert audit(sl).corrected.sl.games[0].minus == 48
+    herz = make_list([row(1, 3, seat=3, total=-44, base=10, mit=1, minus=44)], signatures=None)  # bid 22: 2 x 30
+    assert next(f for f in audit(herz).findings if f.code == "value-mismatch").extra["overbid_charge"] == 60
+    # a wrong value that is not twice a bid (50: 25 is none; the bid 50 written once would be two slips), and a
+    # single loss, say nothing of a bid
+    for minus in (50, 36 // 2):
+        other = make_list([row(1, 3, seat=3, total=-minus, base=9, mit=1, minus=minus)], signatures=None)
+        assert all("bid" not in f.extra for f in audit(other).findings)
+
+
 def test_impossible_values_are_findings_not_crashes():
     rows = [row(1, 3, seat=1, total=24, base=13, mit=1, plus=24),
             row(2, 3, seat=2, total=36, base=12, mit=12, plus=36),
