@@ -6,6 +6,8 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a lost game counts the higher of its "-" entry and twice the value of its game columns
   (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
+* a value under "+" while the declarer's own figures not read in doubt say lost (his total falls, his Verl.
+  rises): lost, as with a "+" and a "-" both written, the value written or the columns' (the higher) twice;
 * a running total: the lower of the written total and the one recomputed from the corrected total
   before it and the row's value that counts, and every later total follows from it. Each
   disagreement is charged once: a total that follows a "+" written too high is not lowered again
@@ -105,6 +107,12 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
     columns read surely is not a written figure for the lowest-score rule (a reading doubt is no error on paper):
     the columns' value counts until the referee decides; game columns in doubt beside a sure "+" or "-", the entry."""
     g = f.game
+    if f.misplaced:
+        # a value in the "+" column of a game the declarer's own figures say he lost: lost, the value written or the
+        # columns' counting double (as a loss written single), the higher of those not read in doubt
+        figures = [v for v, unsure in ((g.plus, cell_ref(g.no, "plus") in doubtful),
+                                       (f.value, _columns_unsure(g.no, doubtful))) if v is not None and not unsure]
+        return -2 * max(figures or [v for v in (g.plus, f.value) if v is not None])
     if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
         entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
         columns = _columns_unsure(g.no, doubtful)
@@ -316,14 +324,16 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             unsure = cell_ref(no, "plus") in doubtful or value_unsure      # read in doubt, a figure or empty
             b.change(no, None, "plus", g.plus, new_plus,
                      "correct.doubt" if unsure else "correct.fill-plus" if empty
-                     else "correct.plus" if outcome == WON else "correct.minus",
+                     else "correct.plus" if outcome == WON else "correct.lost-column" if f.misplaced
+                     else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
             unsure = cell_ref(no, "minus") in doubtful or value_unsure
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.fill-minus" if empty
-                     else "correct.single-loss" if single else "correct.minus",
+                     else "correct.single-loss" if single else "correct.lost-column" if f.misplaced
+                     else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         # with the columns read in doubt the entry counts until the referee decides: no figure is settled
         if f.value is not None and not _columns_unsure(no, doubtful) \
@@ -337,7 +347,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         if new_total != cells.total:
             if total_unsure and cells.total is not None:
                 reason = "correct.doubt"
-            elif lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
+            elif lower or not f.misplaced and cells.total is not None \
+                    and cells.total == f.prev_total[s] + (f.written_delta or 0):
                 reason = "correct.carried"
             else:
                 reason = "correct.total"

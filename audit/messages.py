@@ -67,6 +67,12 @@ T = {
                    "Game {game}: \"+\" {written}, but the game is worth {expected}."),
     "value.minus": ("Spiel {game}: „-“ {written}, verloren zählt das Spiel doppelt: {expected}.",
                     "Game {game}: \"-\" {written}, a lost game counts double: {expected}."),
+    "value.column": ("Spiel {game}: Wert {written} unter „+“, aber Platz {declarer} hat das Spiel als verloren "
+                     "angeschrieben (sein Stand fällt oder sein Verl. steigt): die Zeile widerspricht sich, es zählt "
+                     "die niedrigere Lesart, verloren: „-“ {expected} (SkWO 7.2.5).",
+                     "Game {game}: value {written} under \"+\", but seat {declarer} entered the game as lost (his "
+                     "total falls or his lost count rises): the row disagrees with itself and the lower reading "
+                     "counts, lost: \"-\" {expected} (SkWO 7.2.5)."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "
@@ -289,6 +295,10 @@ T = {
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)",
                       "the higher loss counts (double the game value)"),
+    "correct.lost-column": ("Wert unter „+“, der Alleinspieler hat verloren angeschrieben: die niedrigere Lesart "
+                            "zählt, verloren (doppelter Wert)",
+                            "value under \"+\", the declarer entered a loss: the lower reading counts, lost (twice "
+                            "the value)"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.fill-plus": ("kein Wert eingetragen: der Spielwert zählt", "no value written: the game's value counts"),
     "correct.fill-minus": ("kein Wert eingetragen: verloren zählt der doppelte Spielwert",

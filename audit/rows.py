@@ -38,6 +38,9 @@ class RowFacts:
     prev_lost: tuple[int, ...]
     #: a game was played in this row (not passed, not crossed out, not blank)
     played: bool
+    #: the row's one value stands in the "+" column while the declarer's own figures read surely (his total falling,
+    #: his Verl. count rising) say lost: the row disagrees with itself and the lower reading counts, lost (SkWO 7.2.5)
+    misplaced: bool = False
     #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
     counts: bool = True
     #: per seat, the game points after this row and the penalties entered right after it
@@ -49,6 +52,14 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
     """Did this seat's block change? Keepers sometimes repeat an unchanged total."""
     return not (seat_cells.total in (None, prev_total) and seat_cells.won in (None, prev_won)
                 and seat_cells.lost in (None, prev_lost))
+
+
+def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, sure) -> bool:
+    """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
+    figure of it was read from) say the game was lost: his total fell, or his Verl. count rose?"""
+    cells = game.players[declarer]
+    return (cells.total is not None and cells.total < prev_total and sure("total")
+            or cells.lost is not None and cells.lost > prev_lost and sure("lost"))
 
 
 def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[str]:
@@ -88,6 +99,13 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     points = list(total)
     won = [0] * n
     lost = [0] * n
+    doubtful = sl.doubtful_cells()
+    #: per (field, seat), the cell the seat's previous figure of it was read from
+    last_cell: dict[tuple[str, int], str] = {}
+
+    def sure(no: int, seat: int):
+        return lambda fld: not ({cell_ref(no, fld, seat + 1), last_cell.get((fld, seat))} & doubtful)
+
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
@@ -119,8 +137,18 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         else:
             outcome = _outcome(g, declarer, total[declarer] if declarer is not None else 0)
         played = not (g.passed or g.crossed_out or g.blank)
+        # a game value in the wrong column: "+" written, the declarer's own sure figures say lost (the reverse slip,
+        # "-" written and the total rising, is already lost)
+        misplaced = (played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None
+                     and not g.ramsch and g.abandoned is None
+                     and _says_lost(g, declarer, total[declarer], lost[declarer], sure(g.no, declarer)))
+        if misplaced:
+            outcome = LOST
         for s in range(n):
             cells = g.players[s]
+            for fld in ("total", "won", "lost"):
+                if getattr(cells, fld) is not None:
+                    last_cell[fld, s] = cell_ref(g.no, fld, s + 1)
             if cells.total is not None:
                 total[s] = cells.total
                 if not g.crossed_out or delta is not None or declarer is not None:
@@ -135,7 +163,7 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         for s, v in enumerate(pens.get(g.no, ())):
             total[s] += v
             points[s] += v
-        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played,
+        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
                             counts=not g.ramsch, points_after=tuple(points)))
     return out
 

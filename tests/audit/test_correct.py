@@ -430,3 +430,42 @@ def test_totals_that_follow_from_a_stray_read_in_doubt_upstream_are_provisional(
     b = audit(make_list(rows, signatures=None))
     assert [c.provisional for c in b.corrected.corrections if c.cell in ("g3.p2.total", "g4.p2.total")] == \
         [False] * len(later)
+
+
+def test_a_lost_games_value_under_plus_counts_lost_for_the_total_the_counts_and_the_footer():
+    """Kreuz mit 1 lost (worth 24), the keeper wrote 24 under "+": the declarer's total falls to -48, his Verl. is 1,
+    the footer says lost. The row disagrees with itself; the lower reading counts, lost (SkWO 7.2.5): -48, no 50 but
+    -50, the others' 40, 0,50 EUR. Before, the "+" made it won: -48 + 50 = 2, neither reading (74 or -98), and the
+    footer that said lost was "corrected" to the others' 0."""
+    from audit.model import Footer
+    footer = Footer(points=(-48, 0, 0), won=(0, 0, 0), lost=(1, 0, 0), bonus=(-50, 0, 0), others_lost=(0, 40, 40),
+                    score=(-98, 40, 40), money=(0.5, None, None), money_total=0.5)
+    a = audit(make_list([row(1, 3, seat=1, total=-48, lost=1, base=12, mit=1, plus=24)], footer=footer, games=1))
+    assert [(f.code, f.key) for f in a.findings if f.severity == "error"] == [("value-mismatch", "value.column")]
+    assert "SkWO 7.2.5" in a.findings[0].message("de") and "SkWO 7.2.5" in a.findings[0].message("en")
+    assert [(c.cell, c.before, c.after, c.reason, c.rule) for c in a.corrected.corrections] == [
+        ("g1.plus", 24, None, "correct.lost-column", "SkWO 7.2.5"),
+        ("g1.minus", None, 48, "correct.lost-column", "SkWO 7.2.5")]
+    assert [(r.points, r.won, r.lost, r.others_lost, r.score, r.money) for r in a.result] == [
+        (-48, 0, 1, 0, -98, 0.5), (0, 0, 0, 40, 40, 0.0), (0, 0, 0, 40, 40, 0.0)]
+    assert not [f for f in audit(a.corrected.sl).findings if f.severity == "error"]
+
+
+def test_a_value_under_plus_with_the_total_falling_or_the_lost_count_rising_counts_lost():
+    """Without counts, the total falling says lost; with the total rising, a Verl. rising does (the lower reading, SkWO
+    7.2.5): the total follows from the loss. A total read in doubt decides nothing: the "+" stands, won. The reverse
+    slip ("-" written, the total rising) was lost already and stays so."""
+    def scores(*rows, readings=None):
+        sl = make_list(rows, games=len(rows), signatures=None)
+        a = audit(replace(sl, readings=readings) if readings else sl)
+        return [r.score for r in a.result], changes(a)
+    assert scores(row(1, 3, seat=1, total=-48, base=12, mit=1, plus=24)) == (
+        [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48)])
+    assert scores(row(1, 3, seat=1, total=24, lost=1, base=12, mit=1, plus=24)) == (
+        [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48), (1, 1, "total", 24, -48)])
+    assert scores(row(1, 3, seat=1, total=-24, base=12, mit=1, plus=24))[0] == [-98, 40, 40]
+    assert scores(row(1, 3, seat=1, total=24, won=1, base=12, mit=1, minus=48))[0] == [-98, 40, 40]
+    from audit.model import CellReading
+    doubt = {"g1.p1.total": CellReading(-48, 0.6, ((-48, 0.6), (48, 0.3)), doubtful=True, reason="confidence")}
+    assert scores(row(1, 3, seat=1, total=-48, base=12, mit=1, plus=24), readings=doubt) == (
+        [74, 0, 0], [(1, 1, "total", -48, 24)])
