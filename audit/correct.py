@@ -13,6 +13,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   disagreement is charged once: a total that follows a "+" written too high is not lowered again
   by the slip the "+" was already corrected for, and a total written right after one written too
   high counts as written;
+* a game several seats took where the totals do not tell the declarer (one row is one game): a win counts for
+  none of them (each by his lower reading, as in a passed or struck row), a loss for each as written; the others'
+  40 or 30 for a lost game once a row, and not to a seat that lost it;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
   at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
@@ -45,7 +48,8 @@ from .overbid import explained_bids, written_single
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters, written_outcomes
+from .rows import (LOST, WON, RowFacts, carried_game, penalty_points, seat_cells, unclaimed_wins, uses_counters,
+                   written_outcomes)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -182,8 +186,11 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
     upstream = _chain_doubts(facts, doubtful, sl.seats)
+    # a win several seats took, one of their figures in the row read in doubt: who took it is the doubt's to tell
+    shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
+        or c.reason == "correct.several-won" and c.game in shared
         or (c.cell, c.after) not in as_read or _after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()
@@ -198,12 +205,19 @@ def _chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> lis
     first: list[Optional[int]] = [None] * seats
     for f in facts:
         no = f.game.no
-        value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus"))
+        # the game's value, or in a row several seats took any of their figures (who took it), read in doubt
+        value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus")) \
+            or _declarers_unsure(f, doubtful)
         for s in range(seats):
             if first[s] is None and (any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
                                      or value and s in f.declarers):
                 first[s] = no
     return first
+
+
+def _declarers_unsure(f: RowFacts, doubtful: frozenset) -> bool:
+    """Whether row ``f`` is one several seats took with a figure of theirs in it read in doubt."""
+    return len(f.declarers) > 1 and any(c in doubtful for d in f.declarers for c in seat_cells(f.game.no, d))
 
 
 def _after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:
@@ -234,7 +248,18 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
     count = {"won": [0] * n, "lost": [0] * n}   # the corrected Gew./Verl. cells
+    # per seat, the games the others lost, each row once (one row is one game: a loss written in two seats' columns
+    # credits the others' 40 or 30 once, and neither of the two for the other's)
+    others = [0] * n
+    lost_before = list(lost)
     games: list[Game] = []
+
+    def credit_others():
+        losers = [s for s in range(n) if lost[s] > lost_before[s]]
+        if losers:
+            for s in range(n):
+                others[s] += s not in losers
+        lost_before[:] = lost
 
     def carry(no, o, cells, prev_won, prev_lost):
         """Another seat's cells in this row: the written change stays, on top of the corrections."""
@@ -258,6 +283,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     for f in facts:
         if previous_no is not None:
             add_penalties(previous_no)
+            credit_others()
         g = f.game
         no = previous_no = g.no
         entry = carried_game(f)
@@ -286,11 +312,20 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward; a game several seats took counts for
-            # each as his written count says (the footer check reads it so: the counts, money and bonus follow)
+            # each as his written count says (the footer check reads it so: the counts, money and bonus follow),
+            # except a win the totals give none of them: it counts for none (the lower reading for each, SkWO 7.2.5;
+            # his figures in the row go, and his later ones follow from the corrected ones before them)
+            unclaimed = unclaimed_wins(f)
             for d, win in written_outcomes(f) or ():
-                (won if win else lost)[d] += 1
+                if d not in unclaimed:
+                    (won if win else lost)[d] += 1
             players = []
             for s, cells in enumerate(g.players):
+                if s in unclaimed:
+                    for fld in ("total", "won", "lost"):
+                        b.change(no, s + 1, fld, getattr(cells, fld), None, "correct.several-won")
+                    players.append(SeatCells())
+                    continue
                 if cells.total is not None:
                     new_total = total[s] + (cells.total - f.prev_total[s])
                     b.change(no, s + 1, "total", cells.total, new_total, "correct.carried", "SkWO 8.11")
@@ -395,7 +430,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
     if previous_no is not None:
         add_penalties(previous_no)
-    footer, money = _footer(sl, b, total, won, lost, settings, shift, doubtful)
+        credit_others()
+    footer, money = _footer(sl, b, total, won, lost, others, settings, shift, doubtful)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
@@ -458,7 +494,8 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     return value
 
 
-def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, shift, doubtful: frozenset):
+def _footer(sl: ScoreList, b: _Builder, totals, won, lost, others_lost, settings: Settings, shift,
+            doubtful: frozenset):
     n = sl.seats
     ft = sl.footer
     private = sl.table.kind == "private"
@@ -478,14 +515,13 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, s
         bonus = others = tuple(0 for _ in range(n))
         score = tuple(points)
     else:
-        all_lost = sum(lost)
         bonus = tuple(_lowest(b, s, "bonus", written("bonus", s), (won_c[s] - lost_c[s]) * BONUS_PER_GAME,
                               from_rows=(won[s] - lost[s]) * BONUS_PER_GAME, unsure=unsure("bonus", s))
                       for s in range(n))
         others = tuple(_lowest(b, s, "others_lost", written("others_lost", s),
-                               (all_lost - lost[s]) * OTHERS_LOST[n], unsure=unsure("others_lost", s))
+                               others_lost[s] * OTHERS_LOST[n], unsure=unsure("others_lost", s))
                        for s in range(n))
-        rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + (all_lost - lost[s]) * OTHERS_LOST[n]
+        rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + others_lost[s] * OTHERS_LOST[n]
                       for s in range(n)]
         score = tuple(_lowest(b, s, "score", written("score", s), points[s] + bonus[s] + others[s],
                               from_rows=rows_score[s], reason="correct.footer-sum", unsure=unsure("score", s),

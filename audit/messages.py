@@ -94,6 +94,16 @@ T = {
     # declarers, dealer, passed
     "declarers.several": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}).",
                           "Game {game}: several declarers written (seats {seats})."),
+    "declarers.several-won": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}), wer gewonnen hat, "
+                              "sagen die Stände nicht: das gewonnene Spiel zählt für keinen von ihnen (die niedrigere "
+                              "Lesart für jeden, SkWO 7.2.5).",
+                              "Game {game}: several declarers written (seats {seats}), and the totals do not tell who "
+                              "won: the won game counts for none of them (the lower reading for each, SkWO 7.2.5)."),
+    "declarers.several-lost": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}): jedem bleibt der "
+                               "Verlust, wie geschrieben, die anderen erhalten für das eine Spiel die {credit} einmal "
+                               "(SkWO 7.2.5).",
+                               "Game {game}: several declarers written (seats {seats}): each keeps the loss as "
+                               "written, the others get the {credit} for the one game once (SkWO 7.2.5)."),
     "dealer": ("Spiel {game}: Platz {seat} gibt in diesem Spiel und kann nicht Alleinspieler sein.",
                "Game {game}: seat {seat} deals this game and cannot be the declarer."),
     "passed.value": ("Spiel {game}: eingepasst, aber ein Wert oder Stand eingetragen.",
@@ -299,6 +309,8 @@ T = {
                             "zählt, verloren (doppelter Wert)",
                             "value under \"+\", the declarer entered a loss: the lower reading counts, lost (twice "
                             "the value)"),
+    "correct.several-won": ("mehrere Alleinspieler: das gewonnene Spiel zählt für keinen von ihnen",
+                            "several declarers: the won game counts for none of them"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.fill-plus": ("kein Wert eingetragen: der Spielwert zählt", "no value written: the game's value counts"),
     "correct.fill-minus": ("kein Wert eingetragen: verloren zählt der doppelte Spielwert",

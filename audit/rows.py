@@ -100,11 +100,15 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     won = [0] * n
     lost = [0] * n
     doubtful = sl.doubtful_cells()
-    #: per (field, seat), the cell the seat's previous figure of it was read from
-    last_cell: dict[tuple[str, int], str] = {}
+    #: per (field, seat), the cell the seat's previous figure of it was read from, None where that is a passed or
+    #: struck row's (its figures do not count: what follows them says nothing sure)
+    last_cell: dict[tuple[str, int], Optional[str]] = {}
 
     def sure(no: int, seat: int):
-        return lambda fld: not ({cell_ref(no, fld, seat + 1), last_cell.get((fld, seat))} & doubtful)
+        def figure(fld: str) -> bool:
+            before = last_cell.get((fld, seat), "")
+            return before is not None and not ({cell_ref(no, fld, seat + 1), before} & doubtful)
+        return figure
 
     out: list[RowFacts] = []
     for g in sl.games:
@@ -148,7 +152,7 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             cells = g.players[s]
             for fld in ("total", "won", "lost"):
                 if getattr(cells, fld) is not None:
-                    last_cell[fld, s] = cell_ref(g.no, fld, s + 1)
+                    last_cell[fld, s] = None if g.passed or g.crossed_out else cell_ref(g.no, fld, s + 1)
             if cells.total is not None:
                 total[s] = cells.total
                 if not g.crossed_out or delta is not None or declarer is not None:
@@ -180,18 +184,44 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        outcomes = written_outcomes(f)
-        if outcomes is not None:
-            for d, win in outcomes:
-                (won if win else lost)[d] += 1
-            continue
-        if f.declarer is None or not f.played or not f.counts:
-            continue
-        if f.outcome == WON:
-            won[f.declarer] += 1
-        elif f.outcome == LOST:
-            lost[f.declarer] += 1
+        for d, win in _row_outcomes(f):
+            (won if win else lost)[d] += 1
     return won, lost
+
+
+def others_lost(facts: list[RowFacts], seats: int) -> list[int]:
+    """Per seat, the games the other players lost, as :func:`outcome_counts` counts them, each row once: one row is
+    one game, so a loss written in two seats' columns credits the others' 40 or 30 once, and neither of the two for
+    the other's (the lower reading for each, SkWO 7.2.5)."""
+    out = [0] * seats
+    for f in facts:
+        losers = {d for d, win in _row_outcomes(f) if not win}
+        if losers:
+            for s in range(seats):
+                out[s] += s not in losers
+    return out
+
+
+def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:
+    """The seats row ``f`` counts a won or lost game for as written (0-based seat, won)."""
+    outcomes = written_outcomes(f)
+    if outcomes is not None:
+        return outcomes
+    if f.declarer is None or not f.played or not f.counts or f.outcome is None:
+        return []
+    return [(f.declarer, f.outcome == WON)]
+
+
+def unclaimed_wins(f: RowFacts) -> tuple[int, ...]:
+    """For a played row that several seats took, none of them by the totals alone (one row is one game, and the
+    declarer is known only from the totals), the seats whose written figures take a win (his total not falling): by
+    the lower reading for each it counts for none of them (SkWO 7.2.5), as in a passed or struck row. A loss written
+    in several columns stays each seat's, as written."""
+    if not (f.played and f.counts and f.declarer is None and len(f.declarers) > 1):
+        return ()
+    cells = f.game.players
+    return tuple(d for d, win in written_outcomes(f) or ()
+                 if win and (cells[d].total is None or cells[d].total >= f.prev_total[d]))
 
 
 def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[str, ...]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, seat_cells, written_value_cells
+from ..rows import RowFacts, seat_cells, unclaimed_wins, written_outcomes, written_value_cells
+from ..score import OTHERS_LOST
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, **_):
@@ -33,8 +34,13 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             continue
         if len(f.declarers) > 1:
             seats = ", ".join(str(s + 1) for s in f.declarers)
-            yield finding("several-declarers", "declarers.several", game=no, field="total",
-                          written=[s + 1 for s in f.declarers], seats=seats,
+            # with no declarer from the totals (one row is one game): a win counts for none of them, a loss stays each
+            # one's and credits the others once (SkWO 7.2.5, the correction)
+            losers = [d for d, win in written_outcomes(f) or () if not win] if f.declarer is None else []
+            key = ("declarers.several-won" if unclaimed_wins(f) else
+                   "declarers.several-lost" if len(losers) > 1 else "declarers.several")
+            yield finding("several-declarers", key, game=no, field="total",
+                          written=[s + 1 for s in f.declarers], seats=seats, credit=OTHERS_LOST[sl.seats],
                           cells=tuple(c for s in f.declarers for c in seat_cells(no, s)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
