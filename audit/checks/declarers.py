@@ -1,7 +1,8 @@
 """Who played each row: one declarer, never the dealer at a four-seat table, none in a passed game.
 
 Codes: several-declarers, dealer-declared (SkWO 5.1: at four seats the opposing party is "die beiden Gegenspieler
-und der Kartengeber", so the dealer sits out and cannot be the declarer),
+und der Kartengeber", so the dealer sits out and cannot be the declarer; the deal passes to the left with every row
+but one struck through, after which the same dealer deals again),
 passed-game (an "eingepasst" or struck-out row carries no value, SkWO 9.4, 7.2.1), incomplete-row (a value but no
 declarer). A seat played a row when its total or counts are written there: a finding about who played
 rests on those cells (:func:`~audit.rows.seat_cells`).
@@ -16,9 +17,13 @@ from ..score import OTHERS_LOST
 
 def check(facts: list[RowFacts], *, sl: ScoreList, **_):
     four = sl.seats == 4
+    deals = 0
     for f in facts:
         g = f.game
         no = g.no
+        # the deals before this row: a row struck through (a keeper's wrong row, a misdeal) passes no deal, the same
+        # dealer deals again; rows struck after the last game come after every game
+        deal, deals = deals + 1, deals + (not g.crossed_out)
         if g.blank:
             continue
         if g.passed or g.crossed_out:
@@ -49,7 +54,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                               severity=WARNING, cells=(*written_value_cells(f),
                                                        *(c for s in range(sl.seats) for c in seat_cells(no, s))))
         if four:
-            dealer = sl.table.dealer(no)
+            dealer = sl.table.dealer(deal)
             if dealer in f.declarers:
                 yield finding("dealer-declared", "dealer", game=no, seat=dealer + 1, field="total",
                               written=dealer + 1, cells=seat_cells(no, dealer))

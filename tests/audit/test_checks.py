@@ -2,7 +2,7 @@
 from dataclasses import replace
 
 from audit.auditor import audit
-from audit.model import CellReading, Footer, SeatCells
+from audit.model import CellReading, Footer, Game, SeatCells
 from audit.settings import Settings
 
 from .builders import make_list, row
@@ -95,6 +95,21 @@ def test_several_declarers_and_dealer():
     found = codes(make_list(rows, seats=4, signatures=None), severities=("error",))
     assert ("several-declarers", 1, None, [2, 3], None) in found
     assert ("dealer-declared", 2, 2, 2, None) in found
+
+
+def test_a_row_struck_between_games_passes_no_deal():
+    """Four seats, seat 1 deals game 1: seat 2 deals the second deal. A row struck through between the games (a
+    keeper's wrong row, here with its slip in it, or a misdeal) passes no deal: the same dealer deals again, and seat 3
+    declaring row 3 is no dealer (before, the rows were counted and seat 3 was called row 3's dealer). Seat 2
+    declaring row 3 is; the struck rows after the last game change nothing."""
+    struck = row(2, 4, seat=3, total=36, base=12, mit=2, plus=36, crossed_out=True)
+    rows = [row(1, 4, seat=2, total=24, base=12, mit=1, plus=24), struck, row(3, 4, seat=3, total=24, base=12, mit=1,
+                                                                              plus=24)]
+    assert [c for c in codes(make_list(rows, seats=4, signatures=None)) if c[0] == "dealer-declared"] == []
+    blank = Game(no=2, crossed_out=True, players=tuple(SeatCells() for _ in range(4)))
+    rows[1:] = [blank, row(3, 4, seat=2, total=48, base=12, mit=1, plus=24)]
+    found = codes(make_list(rows, seats=4, signatures=None))
+    assert [c for c in found if c[0] == "dealer-declared"] == [("dealer-declared", 3, 2, 2, None)]
 
 
 def test_dealer_follows_first_dealer():
