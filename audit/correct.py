@@ -6,8 +6,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a lost game counts the higher of its "-" entry and twice the value of its game columns
   (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
-* a value under "+" while the declarer's own figures not read in doubt say lost (his total falls, his Verl.
-  rises): lost, as with a "+" and a "-" both written, the value written or the columns' (the higher) twice;
+* a value under "+" while the declarer's own figures not read in doubt say lost (his total falls by the game's
+  loss, his Verl. rises by one): lost, as with a "+" and a "-" both written, the value written or the columns'
+  (the higher) twice;
 * a running total: the lower of the written total and the one recomputed from the corrected total
   before it and the row's value that counts, and every later total follows from it. Each
   disagreement is charged once: a total that follows a "+" written too high is not lowered again

@@ -68,11 +68,11 @@ T = {
     "value.minus": ("Spiel {game}: „-“ {written}, verloren zählt das Spiel doppelt: {expected}.",
                     "Game {game}: \"-\" {written}, a lost game counts double: {expected}."),
     "value.column": ("Spiel {game}: Wert {written} unter „+“, aber Platz {declarer} hat das Spiel als verloren "
-                     "angeschrieben (sein Stand fällt oder sein Verl. steigt): die Zeile widerspricht sich, es zählt "
-                     "die niedrigere Lesart, verloren: „-“ {expected} (SkWO 7.2.5).",
+                     "angeschrieben (sein Stand fällt um den Verlust oder sein Verl. steigt): die Zeile widerspricht "
+                     "sich, es zählt die niedrigere Lesart, verloren: „-“ {expected} (SkWO 7.2.5).",
                      "Game {game}: value {written} under \"+\", but seat {declarer} entered the game as lost (his "
-                     "total falls or his lost count rises): the row disagrees with itself and the lower reading "
-                     "counts, lost: \"-\" {expected} (SkWO 7.2.5)."),
+                     "total falls by the loss or his lost count rises): the row disagrees with itself and the lower "
+                     "reading counts, lost: \"-\" {expected} (SkWO 7.2.5)."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "

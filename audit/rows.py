@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .model import MARK_FIELDS, Game, ScoreList, cell_ref
+from .overbid import explained_bids, written_single
 from .values import ImpossibleGame, value_of
 
 WON, LOST = "won", "lost"
@@ -38,8 +39,9 @@ class RowFacts:
     prev_lost: tuple[int, ...]
     #: a game was played in this row (not passed, not crossed out, not blank)
     played: bool
-    #: the row's one value stands in the "+" column while the declarer's own figures read surely (his total falling,
-    #: his Verl. count rising) say lost: the row disagrees with itself and the lower reading counts, lost (SkWO 7.2.5)
+    #: the row's one value stands in the "+" column while the declarer's own figures read surely (his total falling
+    #: by the game's loss, his Verl. count rising by one) say lost: the row disagrees with itself and the lower
+    #: reading counts, lost (SkWO 7.2.5)
     misplaced: bool = False
     #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
     counts: bool = True
@@ -54,12 +56,20 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
                 and seat_cells.lost in (None, prev_lost))
 
 
-def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, sure) -> bool:
+def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value: Optional[int], sure) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
-    figure of it was read from) say the game was lost: his total fell, or his Verl. count rose?"""
+    figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
+    game loses (its "+" or its columns' value, once or twice, or an overbid's charge)? A fall by another amount is a
+    running total's slip, as a total that follows the corrected total before it is no fall at all."""
     cells = game.players[declarer]
-    return (cells.total is not None and cells.total < prev_total and sure("total")
-            or cells.lost is not None and cells.lost > prev_lost and sure("lost"))
+    if cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
+        return True
+    if cells.total is None or cells.total >= prev_total or not sure("total"):
+        return False
+    fall = prev_total - cells.total
+    return fall in (game.plus, 2 * game.plus) or value is not None and (
+        fall in (value, 2 * value) or bool(explained_bids(fall, game.base, value, game.factor))
+        or written_single(fall, game.base, value, game.factor))
 
 
 def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[str]:
@@ -145,7 +155,7 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         # "-" written and the total rising, is already lost)
         misplaced = (played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None
                      and not g.ramsch and g.abandoned is None
-                     and _says_lost(g, declarer, total[declarer], lost[declarer], sure(g.no, declarer)))
+                     and _says_lost(g, declarer, total[declarer], lost[declarer], value, sure(g.no, declarer)))
         if misplaced:
             outcome = LOST
         for s in range(n):
