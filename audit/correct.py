@@ -6,11 +6,17 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a lost game counts the higher of its "-" entry and twice the value of its game columns
   (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
+* a value under "+" while the declarer's own figures not read in doubt say lost (his total falls by the game's
+  loss, his Verl. rises by one): lost, as with a "+" and a "-" both written, the value written or the columns'
+  (the higher) twice;
 * a running total: the lower of the written total and the one recomputed from the corrected total
   before it and the row's value that counts, and every later total follows from it. Each
   disagreement is charged once: a total that follows a "+" written too high is not lowered again
   by the slip the "+" was already corrected for, and a total written right after one written too
   high counts as written;
+* a game several seats took where the totals do not tell the declarer (one row is one game): a win counts for
+  none of them (each by his lower reading, as in a passed or struck row), a loss for each as written; the others'
+  40 or 30 for a lost game once a row, and not to a seat that lost it;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
   at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
@@ -43,7 +49,8 @@ from .overbid import explained_bids, written_single
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import LOST, WON, RowFacts, carried_game, penalty_points, uses_counters, written_outcomes
+from .rows import (LOST, WON, RowFacts, carried_game, penalty_points, seat_cells, unclaimed_wins, uses_counters,
+                   written_outcomes)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -105,6 +112,12 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
     columns read surely is not a written figure for the lowest-score rule (a reading doubt is no error on paper):
     the columns' value counts until the referee decides; game columns in doubt beside a sure "+" or "-", the entry."""
     g = f.game
+    if f.misplaced:
+        # a value in the "+" column of a game the declarer's own figures say he lost: lost, the value written or the
+        # columns' counting double (as a loss written single), the higher of those not read in doubt
+        figures = [v for v, unsure in ((g.plus, cell_ref(g.no, "plus") in doubtful),
+                                       (f.value, _columns_unsure(g.no, doubtful))) if v is not None and not unsure]
+        return -2 * max(figures or [v for v in (g.plus, f.value) if v is not None])
     if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
         entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
         columns = _columns_unsure(g.no, doubtful)
@@ -174,8 +187,11 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
     upstream = _chain_doubts(facts, doubtful, sl.seats)
+    # a win several seats took, one of their figures in the row read in doubt: who took it is the doubt's to tell
+    shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
+        or c.reason == "correct.several-won" and c.game in shared
         or (c.cell, c.after) not in as_read or _after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()
@@ -190,12 +206,19 @@ def _chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> lis
     first: list[Optional[int]] = [None] * seats
     for f in facts:
         no = f.game.no
-        value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus"))
+        # the game's value, or in a row several seats took any of their figures (who took it), read in doubt
+        value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus")) \
+            or _declarers_unsure(f, doubtful)
         for s in range(seats):
             if first[s] is None and (any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
                                      or value and s in f.declarers):
                 first[s] = no
     return first
+
+
+def _declarers_unsure(f: RowFacts, doubtful: frozenset) -> bool:
+    """Whether row ``f`` is one several seats took with a figure of theirs in it read in doubt."""
+    return len(f.declarers) > 1 and any(c in doubtful for d in f.declarers for c in seat_cells(f.game.no, d))
 
 
 def _after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:
@@ -226,7 +249,18 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     won = [0] * n            # games won / lost, counted from the rows
     lost = [0] * n
     count = {"won": [0] * n, "lost": [0] * n}   # the corrected Gew./Verl. cells
+    # per seat, the games the others lost, each row once (one row is one game: a loss written in two seats' columns
+    # credits the others' 40 or 30 once, and neither of the two for the other's)
+    others = [0] * n
+    lost_before = list(lost)
     games: list[Game] = []
+
+    def credit_others():
+        losers = [s for s in range(n) if lost[s] > lost_before[s]]
+        if losers:
+            for s in range(n):
+                others[s] += s not in losers
+        lost_before[:] = lost
 
     def carry(no, o, cells, prev_won, prev_lost):
         """Another seat's cells in this row: the written change stays, on top of the corrections."""
@@ -250,6 +284,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     for f in facts:
         if previous_no is not None:
             add_penalties(previous_no)
+            credit_others()
         g = f.game
         no = previous_no = g.no
         entry = carried_game(f)
@@ -278,11 +313,20 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         delta = _row_delta(f, doubtful) if f.played and f.declarer is not None else None
         if delta is None:
             # keep the written figures, carrying earlier corrections forward; a game several seats took counts for
-            # each as his written count says (the footer check reads it so: the counts, money and bonus follow)
+            # each as his written count says (the footer check reads it so: the counts, money and bonus follow),
+            # except a win the totals give none of them: it counts for none (the lower reading for each, SkWO 7.2.5;
+            # his figures in the row go, and his later ones follow from the corrected ones before them)
+            unclaimed = unclaimed_wins(f)
             for d, win in written_outcomes(f) or ():
-                (won if win else lost)[d] += 1
+                if d not in unclaimed:
+                    (won if win else lost)[d] += 1
             players = []
             for s, cells in enumerate(g.players):
+                if s in unclaimed:
+                    for fld in ("total", "won", "lost"):
+                        b.change(no, s + 1, fld, getattr(cells, fld), None, "correct.several-won")
+                    players.append(SeatCells())
+                    continue
                 if cells.total is not None:
                     new_total = total[s] + (cells.total - f.prev_total[s])
                     b.change(no, s + 1, "total", cells.total, new_total, "correct.carried", "SkWO 8.11")
@@ -316,14 +360,16 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             unsure = cell_ref(no, "plus") in doubtful or value_unsure      # read in doubt, a figure or empty
             b.change(no, None, "plus", g.plus, new_plus,
                      "correct.doubt" if unsure else "correct.fill-plus" if empty
-                     else "correct.plus" if outcome == WON else "correct.minus",
+                     else "correct.plus" if outcome == WON else "correct.lost-column" if f.misplaced
+                     else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         if new_minus != g.minus:
             single = g.minus is not None and new_minus == 2 * g.minus
             unsure = cell_ref(no, "minus") in doubtful or value_unsure
             b.change(no, None, "minus", g.minus, new_minus,
                      "correct.doubt" if unsure else "correct.fill-minus" if empty
-                     else "correct.single-loss" if single else "correct.minus",
+                     else "correct.single-loss" if single else "correct.lost-column" if f.misplaced
+                     else "correct.minus",
                      RULE_VALUE if unsure else RULE_LOWEST)
         # with the columns read in doubt the entry counts until the referee decides: no figure is settled
         if f.value is not None and not _columns_unsure(no, doubtful) \
@@ -337,7 +383,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
         if new_total != cells.total:
             if total_unsure and cells.total is not None:
                 reason = "correct.doubt"
-            elif lower or cells.total is not None and cells.total == f.prev_total[s] + (f.written_delta or 0):
+            elif lower or not f.misplaced and cells.total is not None \
+                    and cells.total == f.prev_total[s] + (f.written_delta or 0):
                 reason = "correct.carried"
             else:
                 reason = "correct.total"
@@ -384,7 +431,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             games.append(replace(g, plus=new_plus, minus=new_minus, players=players))
     if previous_no is not None:
         add_penalties(previous_no)
-    footer, money = _footer(sl, b, total, won, lost, settings, shift, doubtful)
+        credit_others()
+    footer, money = _footer(sl, b, total, won, lost, others, settings, shift, doubtful)
     corrected = replace(sl, games=tuple(games), footer=_as_footer(footer, money, sl),
                         settled=b.settled, penalties=penalties)
     kept = {ref: st for ref, st in b.settled.items() if ref not in sl.settled}
@@ -447,7 +495,8 @@ def _lowest(b: _Builder, seat: int, line: str, written, computed, higher_is_wors
     return value
 
 
-def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, shift, doubtful: frozenset):
+def _footer(sl: ScoreList, b: _Builder, totals, won, lost, others_lost, settings: Settings, shift,
+            doubtful: frozenset):
     n = sl.seats
     ft = sl.footer
     private = sl.table.kind == "private"
@@ -467,14 +516,13 @@ def _footer(sl: ScoreList, b: _Builder, totals, won, lost, settings: Settings, s
         bonus = others = tuple(0 for _ in range(n))
         score = tuple(points)
     else:
-        all_lost = sum(lost)
         bonus = tuple(_lowest(b, s, "bonus", written("bonus", s), (won_c[s] - lost_c[s]) * BONUS_PER_GAME,
                               from_rows=(won[s] - lost[s]) * BONUS_PER_GAME, unsure=unsure("bonus", s))
                       for s in range(n))
         others = tuple(_lowest(b, s, "others_lost", written("others_lost", s),
-                               (all_lost - lost[s]) * OTHERS_LOST[n], unsure=unsure("others_lost", s))
+                               others_lost[s] * OTHERS_LOST[n], unsure=unsure("others_lost", s))
                        for s in range(n))
-        rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + (all_lost - lost[s]) * OTHERS_LOST[n]
+        rows_score = [totals[s] + (won[s] - lost[s]) * BONUS_PER_GAME + others_lost[s] * OTHERS_LOST[n]
                       for s in range(n)]
         score = tuple(_lowest(b, s, "score", written("score", s), points[s] + bonus[s] + others[s],
                               from_rows=rows_score[s], reason="correct.footer-sum", unsure=unsure("score", s),

@@ -73,6 +73,12 @@ T = {
                         "Game {game}: \"-\" {written}, a lost game counts double: {expected}. If it was overbid at "
                         "{bid}, not the bid is charged but the next multiple of the base value reaching it, twice: "
                         "{charge} (ISkO 3.6)."),
+    "value.column": ("Spiel {game}: Wert {written} unter „+“, aber Platz {declarer} hat das Spiel als verloren "
+                     "angeschrieben (sein Stand fällt um den Verlust oder sein Verl. steigt): die Zeile widerspricht "
+                     "sich, es zählt die niedrigere Lesart, verloren: „-“ {expected} (SkWO 7.2.5).",
+                     "Game {game}: value {written} under \"+\", but seat {declarer} entered the game as lost (his "
+                     "total falls by the loss or his lost count rises): the row disagrees with itself and the lower "
+                     "reading counts, lost: \"-\" {expected} (SkWO 7.2.5)."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "
@@ -94,6 +100,16 @@ T = {
     # declarers, dealer, passed
     "declarers.several": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}).",
                           "Game {game}: several declarers written (seats {seats})."),
+    "declarers.several-won": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}), wer gewonnen hat, "
+                              "sagen die Stände nicht: das gewonnene Spiel zählt für keinen von ihnen (die niedrigere "
+                              "Lesart für jeden, SkWO 7.2.5).",
+                              "Game {game}: several declarers written (seats {seats}), and the totals do not tell who "
+                              "won: the won game counts for none of them (the lower reading for each, SkWO 7.2.5)."),
+    "declarers.several-lost": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}): jedem bleibt der "
+                               "Verlust, wie geschrieben, die anderen erhalten für das eine Spiel die {credit} einmal "
+                               "(SkWO 7.2.5).",
+                               "Game {game}: several declarers written (seats {seats}): each keeps the loss as "
+                               "written, the others get the {credit} for the one game once (SkWO 7.2.5)."),
     "dealer": ("Spiel {game}: Platz {seat} gibt in diesem Spiel und kann nicht Alleinspieler sein.",
                "Game {game}: seat {seat} deals this game and cannot be the declarer."),
     "passed.value": ("Spiel {game}: eingepasst, aber ein Wert oder Stand eingetragen.",
@@ -295,6 +311,12 @@ T = {
     "correct.plus": ("der niedrigere Wert zählt", "the lower value counts"),
     "correct.minus": ("der höhere Verlust zählt (doppelter Spielwert)",
                       "the higher loss counts (double the game value)"),
+    "correct.lost-column": ("Wert unter „+“, der Alleinspieler hat verloren angeschrieben: die niedrigere Lesart "
+                            "zählt, verloren (doppelter Wert)",
+                            "value under \"+\", the declarer entered a loss: the lower reading counts, lost (twice "
+                            "the value)"),
+    "correct.several-won": ("mehrere Alleinspieler: das gewonnene Spiel zählt für keinen von ihnen",
+                            "several declarers: the won game counts for none of them"),
     "correct.single-loss": ("verloren zählt doppelt", "a lost game counts double"),
     "correct.fill-plus": ("kein Wert eingetragen: der Spielwert zählt", "no value written: the game's value counts"),
     "correct.fill-minus": ("kein Wert eingetragen: verloren zählt der doppelte Spielwert",

@@ -139,8 +139,9 @@ class Table:
     kind: str = "tournament"
 
     def dealer(self, game_no: int) -> int:
-        """0-based seat dealing game ``game_no``: dealing passes to the left each game (reference 004), after a passed
-        game too ("Der nächste Kartengeber hat dann die Karten zu verteilen", SkWO 9.4).
+        """0-based seat dealing the ``game_no``-th deal: dealing passes to the left each game (reference 004), after a
+        passed game too ("Der nächste Kartengeber hat dann die Karten zu verteilen", SkWO 9.4), not after a row struck
+        through (a keeper's wrong row, a misdeal: the same dealer deals again; the caller counts the deals).
 
         >>> Table(seats=4, first_dealer=1).dealer(5)
         0

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .model import MARK_FIELDS, Game, ScoreList, cell_ref
+from .overbid import explained_bids, written_single
 from .values import ImpossibleGame, value_of
 
 WON, LOST = "won", "lost"
@@ -38,6 +39,10 @@ class RowFacts:
     prev_lost: tuple[int, ...]
     #: a game was played in this row (not passed, not crossed out, not blank)
     played: bool
+    #: the row's one value stands in the "+" column while the declarer's own figures read surely (his total falling
+    #: by the game's loss, his Verl. count rising by one) say lost: the row disagrees with itself and the lower
+    #: reading counts, lost (SkWO 7.2.5)
+    misplaced: bool = False
     #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
     counts: bool = True
     #: per seat, the game points after this row and the penalties entered right after it
@@ -49,6 +54,22 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
     """Did this seat's block change? Keepers sometimes repeat an unchanged total."""
     return not (seat_cells.total in (None, prev_total) and seat_cells.won in (None, prev_won)
                 and seat_cells.lost in (None, prev_lost))
+
+
+def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value: Optional[int], sure) -> bool:
+    """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
+    figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
+    game loses (its "+" or its columns' value, once or twice, or an overbid's charge)? A fall by another amount is a
+    running total's slip, as a total that follows the corrected total before it is no fall at all."""
+    cells = game.players[declarer]
+    if cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
+        return True
+    if cells.total is None or cells.total >= prev_total or not sure("total"):
+        return False
+    fall = prev_total - cells.total
+    return fall in (game.plus, 2 * game.plus) or value is not None and (
+        fall in (value, 2 * value) or bool(explained_bids(fall, game.base, value, game.factor))
+        or written_single(fall, game.base, value, game.factor))
 
 
 def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[str]:
@@ -88,6 +109,17 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     points = list(total)
     won = [0] * n
     lost = [0] * n
+    doubtful = sl.doubtful_cells()
+    #: per (field, seat), the cell the seat's previous figure of it was read from, None where that is a passed or
+    #: struck row's (its figures do not count: what follows them says nothing sure)
+    last_cell: dict[tuple[str, int], Optional[str]] = {}
+
+    def sure(no: int, seat: int):
+        def figure(fld: str) -> bool:
+            before = last_cell.get((fld, seat), "")
+            return before is not None and not ({cell_ref(no, fld, seat + 1), before} & doubtful)
+        return figure
+
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
@@ -119,8 +151,18 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         else:
             outcome = _outcome(g, declarer, total[declarer] if declarer is not None else 0)
         played = not (g.passed or g.crossed_out or g.blank)
+        # a game value in the wrong column: "+" written, the declarer's own sure figures say lost (the reverse slip,
+        # "-" written and the total rising, is already lost)
+        misplaced = (played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None
+                     and not g.ramsch and g.abandoned is None
+                     and _says_lost(g, declarer, total[declarer], lost[declarer], value, sure(g.no, declarer)))
+        if misplaced:
+            outcome = LOST
         for s in range(n):
             cells = g.players[s]
+            for fld in ("total", "won", "lost"):
+                if getattr(cells, fld) is not None:
+                    last_cell[fld, s] = None if g.passed or g.crossed_out else cell_ref(g.no, fld, s + 1)
             if cells.total is not None:
                 total[s] = cells.total
                 if not g.crossed_out or delta is not None or declarer is not None:
@@ -135,7 +177,7 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         for s, v in enumerate(pens.get(g.no, ())):
             total[s] += v
             points[s] += v
-        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played,
+        out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
                             counts=not g.ramsch, points_after=tuple(points)))
     return out
 
@@ -152,18 +194,44 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
     won, lost = [0] * seats, [0] * seats
     for f in facts:
-        outcomes = written_outcomes(f)
-        if outcomes is not None:
-            for d, win in outcomes:
-                (won if win else lost)[d] += 1
-            continue
-        if f.declarer is None or not f.played or not f.counts:
-            continue
-        if f.outcome == WON:
-            won[f.declarer] += 1
-        elif f.outcome == LOST:
-            lost[f.declarer] += 1
+        for d, win in _row_outcomes(f):
+            (won if win else lost)[d] += 1
     return won, lost
+
+
+def others_lost(facts: list[RowFacts], seats: int) -> list[int]:
+    """Per seat, the games the other players lost, as :func:`outcome_counts` counts them, each row once: one row is
+    one game, so a loss written in two seats' columns credits the others' 40 or 30 once, and neither of the two for
+    the other's (the lower reading for each, SkWO 7.2.5)."""
+    out = [0] * seats
+    for f in facts:
+        losers = {d for d, win in _row_outcomes(f) if not win}
+        if losers:
+            for s in range(seats):
+                out[s] += s not in losers
+    return out
+
+
+def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:
+    """The seats row ``f`` counts a won or lost game for as written (0-based seat, won)."""
+    outcomes = written_outcomes(f)
+    if outcomes is not None:
+        return outcomes
+    if f.declarer is None or not f.played or not f.counts or f.outcome is None:
+        return []
+    return [(f.declarer, f.outcome == WON)]
+
+
+def unclaimed_wins(f: RowFacts) -> tuple[int, ...]:
+    """For a played row that several seats took, none of them by the totals alone (one row is one game, and the
+    declarer is known only from the totals), the seats whose written figures take a win (his total not falling): by
+    the lower reading for each it counts for none of them (SkWO 7.2.5), as in a passed or struck row. A loss written
+    in several columns stays each seat's, as written."""
+    if not (f.played and f.counts and f.declarer is None and len(f.declarers) > 1):
+        return ()
+    cells = f.game.players
+    return tuple(d for d, win in written_outcomes(f) or ()
+                 if win and (cells[d].total is None or cells[d].total >= f.prev_total[d]))
 
 
 def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[str, ...]:

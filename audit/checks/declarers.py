@@ -1,7 +1,8 @@
 """Who played each row: one declarer, never the dealer at a four-seat table, none in a passed game.
 
 Codes: several-declarers, dealer-declared (SkWO 5.1: at four seats the opposing party is "die beiden Gegenspieler
-und der Kartengeber", so the dealer sits out and cannot be the declarer),
+und der Kartengeber", so the dealer sits out and cannot be the declarer; the deal passes to the left with every row
+but one struck through, after which the same dealer deals again),
 passed-game (an "eingepasst" or struck-out row carries no value, SkWO 9.4, 7.2.1), incomplete-row (a value but no
 declarer). A seat played a row when its total or counts are written there: a finding about who played
 rests on those cells (:func:`~audit.rows.seat_cells`).
@@ -10,14 +11,19 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, seat_cells, written_value_cells
+from ..rows import RowFacts, seat_cells, unclaimed_wins, written_outcomes, written_value_cells
+from ..score import OTHERS_LOST
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, **_):
     four = sl.seats == 4
+    deals = 0
     for f in facts:
         g = f.game
         no = g.no
+        # the deals before this row: a row struck through (a keeper's wrong row, a misdeal) passes no deal, the same
+        # dealer deals again; rows struck after the last game come after every game
+        deal, deals = deals + 1, deals + (not g.crossed_out)
         if g.blank:
             continue
         if g.passed or g.crossed_out:
@@ -33,8 +39,13 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             continue
         if len(f.declarers) > 1:
             seats = ", ".join(str(s + 1) for s in f.declarers)
-            yield finding("several-declarers", "declarers.several", game=no, field="total",
-                          written=[s + 1 for s in f.declarers], seats=seats,
+            # with no declarer from the totals (one row is one game): a win counts for none of them, a loss stays each
+            # one's and credits the others once (SkWO 7.2.5, the correction)
+            losers = [d for d, win in written_outcomes(f) or () if not win] if f.declarer is None else []
+            key = ("declarers.several-won" if unclaimed_wins(f) else
+                   "declarers.several-lost" if len(losers) > 1 else "declarers.several")
+            yield finding("several-declarers", key, game=no, field="total",
+                          written=[s + 1 for s in f.declarers], seats=seats, credit=OTHERS_LOST[sl.seats],
                           cells=tuple(c for s in f.declarers for c in seat_cells(no, s)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
@@ -43,7 +54,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                               severity=WARNING, cells=(*written_value_cells(f),
                                                        *(c for s in range(sl.seats) for c in seat_cells(no, s))))
         if four:
-            dealer = sl.table.dealer(no)
+            dealer = sl.table.dealer(deal)
             if dealer in f.declarers:
                 yield finding("dealer-declared", "dealer", game=no, seat=dealer + 1, field="total",
                               written=dealer + 1, cells=seat_cells(no, dealer))

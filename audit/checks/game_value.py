@@ -1,7 +1,8 @@
 """Does the row's "+" or "-" entry match the value its game columns give (ISkO 2.5, 2.5.11, 3.6)?
 
-Codes: value-mismatch, single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding about
-the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
+Codes: value-mismatch (also a value in the "+" column of a game the declarer's own figures say he lost: the lower
+reading, lost, counts, SkWO 7.2.5), single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding
+about the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
 (or the impossible column) first; a row left incomplete rests on what makes it a played row (its declarer's
 cells, or else its game columns; its value).
 """
@@ -12,11 +13,11 @@ from dataclasses import replace
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
 from ..overbid import charged_at_the_bid, explained_bids, overbid_loss, written_single
-from ..rows import RowFacts, game_cells, seat_cells, written_value_cells
+from ..rows import RowFacts, game_cells, prev_cells, seat_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
-    for f in facts:
+    for i, f in enumerate(facts):
         g = f.game
         if not f.played or g.ramsch:
             continue
@@ -38,6 +39,17 @@ def check(facts: list[RowFacts], **_):
                               severity=WARNING, expected=f.value,
                               cells=(cell_ref(no, "plus"), cell_ref(no, "minus"),
                                      *(seat_cells(no, f.declarer) if f.declarer is not None else game_cells(no))))
+            continue
+        if f.misplaced:
+            # "+" written, the declarer's total fell or his Verl. rose: the lost reading counts, the value written or
+            # the columns' (the higher), twice
+            s = f.declarer
+            yield finding("value-mismatch", "value.column", game=no, field="plus", written=g.plus, declarer=s + 1,
+                          expected=2 * max(g.plus, f.value or 0),
+                          cells=(cell_ref(no, "plus"), cell_ref(no, "minus"),
+                                 *(cell_ref(no, fld, s + 1) for fld in ("total", "lost")
+                                   if getattr(g.players[s], fld) is not None),
+                                 *prev_cells(facts, i, s, "total", "lost")))
             continue
         if f.value is None:
             if not g.has_game_columns:

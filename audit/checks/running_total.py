@@ -1,7 +1,8 @@
 """Each value is added to or taken from the declarer's previous total at once (SkWO 8.11).
 
 Code: running-total. The declarer's new total must be his previous written total plus the
-row's "+" or minus its "-". An error is reported once, where it happens: later totals are
+row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game's value: minus twice it, SkWO
+7.2.5). An error is reported once, where it happens: later totals are
 checked against the written total before them.
 """
 from __future__ import annotations
@@ -18,7 +19,10 @@ def check(facts: list[RowFacts], **_):
         s = f.declarer
         written = f.game.players[s].total
         no = f.game.no
-        expected = f.prev_total[s] + f.written_delta
+        # a value in the "+" column of a game the declarer's figures say he lost counts as lost (the value-column
+        # finding): his total follows from the loss, twice the value written
+        delta = -2 * f.game.plus if f.misplaced else f.written_delta
+        expected = f.prev_total[s] + delta
         if written == expected:
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
@@ -29,4 +33,4 @@ def check(facts: list[RowFacts], **_):
         else:
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
-                          delta=f.written_delta, cells=rests_on)
+                          delta=delta, cells=rests_on)

@@ -323,13 +323,14 @@ def test_a_game_several_seats_took_counts_in_the_correction_as_the_footer_check_
     rows = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
             Game(no=2, base=12, mit=1, minus=48, players=(SeatCells(total=-24, won=1, lost=1),
                                                           SeatCells(total=-48, lost=1), SeatCells()))]
-    footer = Footer(points=(-24, -48, 0), won=(1, 0, 0), lost=(1, 1, 0), bonus=(0, -50, 0), others_lost=(40, 40, 80),
-                    score=(16, -58, 80), money=(0.5, 0.5, None), money_total=1.0)
+    # the one game's loss credits seat 3 once, and neither of the two for the other's (test_a_game_written_...)
+    footer = Footer(points=(-24, -48, 0), won=(1, 0, 0), lost=(1, 1, 0), bonus=(0, -50, 0), others_lost=(0, 0, 40),
+                    score=(-24, -98, 40), money=(0.5, 0.5, None), money_total=1.0)
     a = audit(make_list(rows, footer=footer, signatures=True, games=2))
     assert [f.code for f in a.findings if f.severity == "error"] == ["several-declarers"]
     assert [c for c in a.corrected.corrections if c.game is None] == []
-    assert [(r.lost, r.others_lost, r.score, r.money) for r in a.result] == [(1, 40, 16, 0.5), (1, 40, -58, 0.5),
-                                                                             (0, 80, 80, 0.0)]
+    assert [(r.lost, r.others_lost, r.score, r.money) for r in a.result] == [(1, 0, -24, 0.5), (1, 0, -98, 0.5),
+                                                                             (0, 40, 40, 0.0)]
 
 
 def test_a_plus_read_in_doubt_as_empty_is_told_as_a_reading_doubt_not_as_nothing_written():
@@ -430,3 +431,102 @@ def test_totals_that_follow_from_a_stray_read_in_doubt_upstream_are_provisional(
     b = audit(make_list(rows, signatures=None))
     assert [c.provisional for c in b.corrected.corrections if c.cell in ("g3.p2.total", "g4.p2.total")] == \
         [False] * len(later)
+
+
+def test_a_lost_games_value_under_plus_counts_lost_for_the_total_the_counts_and_the_footer():
+    """Kreuz mit 1 lost (worth 24), the keeper wrote 24 under "+": the declarer's total falls to -48, his Verl. is 1,
+    the footer says lost. The row disagrees with itself; the lower reading counts, lost (SkWO 7.2.5): -48, no 50 but
+    -50, the others' 40, 0,50 EUR. Before, the "+" made it won: -48 + 50 = 2, neither reading (74 or -98), and the
+    footer that said lost was "corrected" to the others' 0."""
+    from audit.model import Footer
+    footer = Footer(points=(-48, 0, 0), won=(0, 0, 0), lost=(1, 0, 0), bonus=(-50, 0, 0), others_lost=(0, 40, 40),
+                    score=(-98, 40, 40), money=(0.5, None, None), money_total=0.5)
+    a = audit(make_list([row(1, 3, seat=1, total=-48, lost=1, base=12, mit=1, plus=24)], footer=footer, games=1))
+    assert [(f.code, f.key) for f in a.findings if f.severity == "error"] == [("value-mismatch", "value.column")]
+    assert "SkWO 7.2.5" in a.findings[0].message("de") and "SkWO 7.2.5" in a.findings[0].message("en")
+    assert [(c.cell, c.before, c.after, c.reason, c.rule) for c in a.corrected.corrections] == [
+        ("g1.plus", 24, None, "correct.lost-column", "SkWO 7.2.5"),
+        ("g1.minus", None, 48, "correct.lost-column", "SkWO 7.2.5")]
+    assert [(r.points, r.won, r.lost, r.others_lost, r.score, r.money) for r in a.result] == [
+        (-48, 0, 1, 0, -98, 0.5), (0, 0, 0, 40, 40, 0.0), (0, 0, 0, 40, 40, 0.0)]
+    assert not [f for f in audit(a.corrected.sl).findings if f.severity == "error"]
+
+
+def test_a_value_under_plus_with_the_total_falling_or_the_lost_count_rising_counts_lost():
+    """Without counts, the total falling says lost; with the total rising, a Verl. rising does (the lower reading, SkWO
+    7.2.5): the total follows from the loss. A total read in doubt decides nothing: the "+" stands, won. The reverse
+    slip ("-" written, the total rising) was lost already and stays so."""
+    def scores(*rows, readings=None):
+        sl = make_list(rows, games=len(rows), signatures=None)
+        a = audit(replace(sl, readings=readings) if readings else sl)
+        return [r.score for r in a.result], changes(a)
+    assert scores(row(1, 3, seat=1, total=-48, base=12, mit=1, plus=24)) == (
+        [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48)])
+    assert scores(row(1, 3, seat=1, total=24, lost=1, base=12, mit=1, plus=24)) == (
+        [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48), (1, 1, "total", 24, -48)])
+    assert scores(row(1, 3, seat=1, total=-24, base=12, mit=1, plus=24))[0] == [-98, 40, 40]
+    assert scores(row(1, 3, seat=1, total=24, won=1, base=12, mit=1, minus=48))[0] == [-98, 40, 40]
+    from audit.model import CellReading
+    doubt = {"g1.p1.total": CellReading(-48, 0.6, ((-48, 0.6), (48, 0.3)), doubtful=True, reason="confidence")}
+    assert scores(row(1, 3, seat=1, total=-48, base=12, mit=1, plus=24), readings=doubt) == (
+        [74, 0, 0], [(1, 1, "total", -48, 24)])
+
+
+def test_a_game_written_in_two_seats_columns_is_one_game():
+    """One row is one game, and the declarer is known only from the totals. Kreuz mit 1, "+" 24, added to seat 1's and
+    seat 2's totals: each by his lower reading, the win counts for neither (as in a passed or struck row); before,
+    both got 24 + 50. Lost (-48) in both columns: each keeps his loss as written, and the others' 40 is paid once:
+    seat 3 gets 40, not 80, and neither of the two gets 40 for the other's loss (before: 40 each). The finding says
+    so (SkWO 7.2.5). Later totals follow from the corrected ones."""
+    rows = [row(1, 3, base=12, mit=1, plus=24), row(2, 3, seat=2, total=48, base=12, mit=1, plus=24)]
+    rows[0] = replace(rows[0], players=(SeatCells(24), SeatCells(24), SeatCells()))
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert [(f.code, f.key) for f in a.findings if f.severity == "error"] == [
+        ("several-declarers", "declarers.several-won")]
+    assert "SkWO 7.2.5" in a.findings[0].message("de") and "SkWO 7.2.5" in a.findings[0].message("en")
+    assert [(c.cell, c.before, c.after, c.reason, c.rule) for c in a.corrected.corrections if c.game] == [
+        ("g1.p1.total", 24, None, "correct.several-won", "SkWO 7.2.5"),
+        ("g1.p2.total", 24, None, "correct.several-won", "SkWO 7.2.5"),
+        ("g2.p2.total", 48, 24, "correct.carried", "SkWO 7.2.5, 8.11")]
+    assert [(r.points, r.won, r.score) for r in a.result] == [(0, 0, 0), (24, 1, 74), (0, 0, 0)]
+    lost = replace(row(1, 3, base=12, mit=1, minus=48), players=(SeatCells(-48), SeatCells(-48), SeatCells()))
+    a = audit(make_list([lost], games=1, signatures=None))
+    assert [f.key for f in a.findings if f.severity == "error"] == ["declarers.several-lost"]
+    assert [(r.points, r.lost, r.others_lost, r.score, r.money) for r in a.result] == [
+        (-48, 1, 0, -98, 0.5), (-48, 1, 0, -98, 0.5), (0, 0, 40, 40, 0.0)]
+
+
+def test_a_win_two_seats_took_with_one_figure_read_in_doubt_is_the_referees_to_settle():
+    """Seat 2's "24" beside seat 1's in the row of a won game is read in doubt (it may be no figure at all): who took
+    the game is the doubt's to tell, so the win counted for neither, the later totals that follow and the footer are
+    provisional, not corrections of the paper."""
+    from audit.model import CellReading
+    rows = [row(1, 3, base=12, mit=1, plus=24), row(2, 3, seat=1, total=60, base=12, mit=2, plus=36)]
+    rows[0] = replace(rows[0], players=(SeatCells(24), SeatCells(24), SeatCells()))
+    sl = make_list(rows, games=2, signatures=None)
+    doubt = {"g1.p2.total": CellReading(24, 0.6, ((24, 0.6), (None, 0.3)), doubtful=True, reason="confidence")}
+    a = audit(replace(sl, readings=doubt))
+    assert [(c.cell, c.after, c.provisional) for c in a.corrected.corrections if c.game] == [
+        ("g1.p1.total", None, True), ("g1.p2.total", None, True), ("g2.p1.total", 36, True)]
+    assert all(c.provisional for c in a.corrected.corrections if c.seat in (1, 2))
+
+
+def test_a_total_below_a_struck_rows_figure_does_not_say_lost():
+    """A struck row's figures do not count: seat 1's "+" 24 and total 24 after a struck row where he wrote 36 is a won
+    game whose total follows from the one before the struck row, not a fall that says lost."""
+    rows = [row(1, 3, seat=1, total=36, base=12, mit=2, plus=36, crossed_out=True),
+            row(2, 3, seat=1, total=24, base=12, mit=1, plus=24)]
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert "value.column" not in [f.key for f in a.findings]
+    assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (24, 1, 0, 74)
+
+
+def test_a_total_below_a_previous_total_written_too_high_does_not_say_lost():
+    """Anna's first total written 124 for a Kreuz mit 1 (+24), her Null (+23) then 47: the total "falls", but by no
+    loss of the row's game (23 or 46): it follows the corrected total before it. A running total's slip, not a loss
+    (the six-game example with a decision reading the first total 124)."""
+    rows = [row(1, 3, seat=1, total=124, base=12, mit=1, plus=24), row(2, 3, seat=1, total=47, base=23, plus=23)]
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert [(f.code, f.game) for f in a.findings if f.severity == "error"] == [("running-total", 1),
+                                                                                ("running-total", 2)]
+    assert [(r.points, r.won, r.lost) for r in a.result][0] == (47, 2, 0)

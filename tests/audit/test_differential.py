@@ -324,6 +324,26 @@ def test_a_wrong_running_total_is_found_and_the_lower_counts(drawn, data):
 
 @FIXED
 @given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
+def test_a_lost_games_value_written_under_plus_counts_lost(drawn, data):
+    """A lost game's value written under "+" while the declarer's total falls by twice it (and his Verl. rises): the
+    row disagrees with itself and the lower reading counts, lost (SkWO 7.2.5), for the totals, the counts, the 50,
+    the others' 40 or 30 and the loss money alike. Before, the "+" made it a won game: the total kept its fall and
+    the declarer got the 50 as well (Kreuz mit 1: -48 + 50 = 2, neither reading)."""
+    seats, (first, ps) = drawn
+    lost = [i for i in _played(ps) if not o.is_won(ps[i]) and not ps[i].ramsch and ps[i].abandoned is None]
+    assume(lost)
+    i = data.draw(st.sampled_from(lost))
+    sheet = o.keep(ps, seats)
+    clean = result_of(sheet)
+    sheet.rows[i].plus, sheet.rows[i].minus = sheet.rows[i].minus // 2, None
+    a = audit(to_list(sheet, first, counters=data.draw(st.booleans())))
+    assert errors(a) == {("value-mismatch", i + 1, None, "plus")}
+    assert (a.corrected.sl.games[i].plus, a.corrected.sl.games[i].minus) == (None, 2 * sheet.rows[i].plus)
+    assert_result(a, clean)
+
+
+@FIXED
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), plays(n))), st.data())
 def test_a_wrong_plus_is_found_and_the_lower_counts(drawn, data):
     seats, (first, ps) = drawn
     won = [i for i in _played(ps) if o.is_won(ps[i])]
