@@ -45,12 +45,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .overbid import explained_bids, written_single
+from .overbid import explained_bids
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import (LOST, WON, RowFacts, carried_game, penalty_points, seat_cells, unclaimed_wins, uses_counters,
-                   written_outcomes)
+from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, penalty_points, seat_cells,
+                   unclaimed_wins, uses_counters, written_outcomes)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -114,10 +114,12 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
     g = f.game
     if f.misplaced:
         # a value in the "+" column of a game the declarer's own figures say he lost: lost, the value written or the
-        # columns' counting double (as a loss written single), the higher of those not read in doubt
-        figures = [v for v, unsure in ((g.plus, cell_ref(g.no, "plus") in doubtful),
-                                       (f.value, _columns_unsure(g.no, doubtful))) if v is not None and not unsure]
-        return -2 * max(figures or [v for v in (g.plus, f.value) if v is not None])
+        # columns' counting double (as a loss written single), the higher of those not read in doubt; an entry twice
+        # the value is the loss itself (lost_column_loss)
+        plus_unsure, columns_unsure = cell_ref(g.no, "plus") in doubtful, _columns_unsure(g.no, doubtful)
+        if plus_unsure != columns_unsure and f.value is not None:
+            return -lost_column_loss(None if plus_unsure else g.plus, None if columns_unsure else f.value)
+        return -lost_column_loss(g.plus, f.value)
     if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
         entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
         columns = _columns_unsure(g.no, doubtful)
@@ -125,21 +127,7 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
             return f.value if f.outcome == WON else -2 * f.value
         if columns and entry not in doubtful and f.written_delta is not None:
             return f.written_delta
-    if g.ramsch:
-        # a Durchmarsch wins 120 at most (reference 004); a loser's figure stands as written
-        if f.written_delta is not None and f.written_delta > 0:
-            return min(f.written_delta, durchmarsch_value(g))
-        return f.written_delta
-    if f.outcome is None or (f.value is None and f.written_delta is None):
-        return f.written_delta
-    if f.value is None:
-        return f.written_delta
-    if f.outcome == WON:
-        return min(g.plus, f.value) if g.plus is not None else f.value
-    if g.minus is not None and written_single(g.minus, g.base, f.value, g.factor):
-        return -2 * max(g.minus, f.value)      # the loss written single, an overbid's charge too, counts double
-    minus = g.minus if g.minus is not None else 0
-    return -max(minus, 2 * f.value)
+    return counted_delta(g, f.outcome, f.value, f.written_delta)
 
 
 class _Builder:

@@ -16,6 +16,7 @@ from typing import Optional
 
 from .model import MARK_FIELDS, Game, ScoreList, cell_ref
 from .overbid import explained_bids, written_single
+from .ramsch import durchmarsch_value
 from .values import ImpossibleGame, value_of
 
 WON, LOST = "won", "lost"
@@ -59,8 +60,10 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
 def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value: Optional[int], sure) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
     figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
-    game loses (its "+" or its columns' value, once or twice, or an overbid's charge)? A fall by another amount is a
-    running total's slip, as a total that follows the corrected total before it is no fall at all."""
+    game loses (its "+" or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
+    ``prev_lost`` are his figures before the row as the correction has them (the lower total, the higher Verl.): a
+    total that follows the corrected total before it is no fall, a Verl. that carries a loss the keeper forgot to count
+    no rise, and a fall by another amount is a running total's slip."""
     cells = game.players[declarer]
     if cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
         return True
@@ -70,6 +73,36 @@ def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value
     return fall in (game.plus, 2 * game.plus) or value is not None and (
         fall in (value, 2 * value) or bool(explained_bids(fall, game.base, value, game.factor))
         or written_single(fall, game.base, value, game.factor))
+
+
+def lost_column_loss(plus: Optional[int], value: Optional[int]) -> int:
+    """What a game value under "+" of a game counted lost takes from the declarer: an entry twice the columns' value
+    is the loss figure itself, only in the wrong column (Herz ohne 1, worth 20, "+" 40: 40); else the higher of the
+    entry and the value, twice (a loss written single). Either may be None (not known, or read in doubt)."""
+    if plus is not None and value is not None and plus == 2 * value:
+        return plus
+    return 2 * max(v for v in (plus, value) if v is not None)
+
+
+def counted_delta(game: Game, outcome: Optional[str], value: Optional[int],
+                  written_delta: Optional[int]) -> Optional[int]:
+    """The row's value that counts by the lowest-score rule (SkWO 7.2.5), signed, for the row's figures as read: a won
+    game the lower of its "+" and its columns' value, a lost one the higher of its "-" and twice the value (a loss
+    written single counting double), a Durchmarsch 120 at most; None when it cannot be worked out."""
+    g = game
+    if g.ramsch:
+        # a Durchmarsch wins 120 at most (reference 004); a loser's figure stands as written
+        if written_delta is not None and written_delta > 0:
+            return min(written_delta, durchmarsch_value(g))
+        return written_delta
+    if outcome is None or value is None:
+        return written_delta
+    if outcome == WON:
+        return min(g.plus, value) if g.plus is not None else value
+    if g.minus is not None and written_single(g.minus, g.base, value, g.factor):
+        return -2 * max(g.minus, value)      # the loss written single, an overbid's charge too, counts double
+    minus = g.minus if g.minus is not None else 0
+    return -max(minus, 2 * value)
 
 
 def _outcome(game: Game, declarer: Optional[int], prev_total: int) -> Optional[str]:
@@ -120,6 +153,9 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             return before is not None and not ({cell_ref(no, fld, seat + 1), before} & doubtful)
         return figure
 
+    #: per seat, the running total and the lost games as the correction takes them (:func:`_follow_correction`)
+    low = list(total)
+    counted_lost = [0] * n
     out: list[RowFacts] = []
     for g in sl.games:
         prev = (tuple(total), tuple(won), tuple(lost))
@@ -155,9 +191,12 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         # "-" written and the total rising, is already lost)
         misplaced = (played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None
                      and not g.ramsch and g.abandoned is None
-                     and _says_lost(g, declarer, total[declarer], lost[declarer], value, sure(g.no, declarer)))
+                     and _says_lost(g, declarer, low[declarer], max(lost[declarer], counted_lost[declarer]), value,
+                                    sure(g.no, declarer)))
         if misplaced:
             outcome = LOST
+        _follow_correction(g, declarer, outcome if played else None, value, delta, misplaced, total, lost, low,
+                           counted_lost)
         for s in range(n):
             cells = g.players[s]
             for fld in ("total", "won", "lost"):
@@ -177,9 +216,38 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         for s, v in enumerate(pens.get(g.no, ())):
             total[s] += v
             points[s] += v
+            low[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
                             counts=not g.ramsch, points_after=tuple(points)))
     return out
+
+
+def _follow_correction(g: Game, declarer: Optional[int], outcome: Optional[str], value: Optional[int],
+                       delta: Optional[int], misplaced: bool, total, lost, low: list, counted_lost: list) -> None:
+    """Move ``low`` and ``counted_lost`` (per seat, the running total and lost games as the correction has them) past
+    row ``g``, whose written figures ``total`` and ``lost`` still hold those before it, by the correction's main
+    rules: the declarer's total the lower of the written one and the one recomputed from the row's value that
+    counts, another seat's total never higher than before, a won game in a passed or struck row counting for nothing,
+    a lost one as played; a row without one declarer carried as written. The penalties' schedule is left out."""
+    carried = _carried(g, declarer, total)
+    if carried is not None:
+        if carried >= 0:
+            return
+        outcome, delta = LOST, carried
+    d = None
+    if declarer is not None and outcome is not None:
+        d = -lost_column_loss(g.plus, value) if misplaced else counted_delta(g, outcome, value, delta)
+    for s, cells in enumerate(g.players):
+        if d is not None and s == declarer:
+            low[s] += d
+            if cells.total is not None:
+                low[s] = min(low[s], cells.total)
+            counted_lost[s] += outcome == LOST and not g.ramsch
+            continue
+        if cells.total is not None:
+            low[s] = min(low[s], cells.total) if d is not None else low[s] + cells.total - total[s]
+        if cells.lost is not None:
+            counted_lost[s] += cells.lost - lost[s]
 
 
 def uses_counters(sl: ScoreList) -> bool:
@@ -291,7 +359,10 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
 def carried_game(f: RowFacts) -> Optional[int]:
     """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
     it): a "-" entry is a loss; a "+" (also 0) a win; with neither, the declarer's total's change says it."""
-    g, s = f.game, f.declarer
+    return _carried(f.game, f.declarer, f.prev_total)
+
+
+def _carried(g: Game, s: Optional[int], prev_total) -> Optional[int]:
     if not (g.passed or g.crossed_out) or s is None:
         return None
     if g.minus is not None:
@@ -299,7 +370,7 @@ def carried_game(f: RowFacts) -> Optional[int]:
     if g.plus is not None:
         return g.plus
     cells = g.players[s]
-    return None if cells.total is None else cells.total - f.prev_total[s]
+    return None if cells.total is None else cells.total - prev_total[s]
 
 
 def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:

@@ -530,3 +530,25 @@ def test_a_total_below_a_previous_total_written_too_high_does_not_say_lost():
     assert [(f.code, f.game) for f in a.findings if f.severity == "error"] == [("running-total", 1),
                                                                                 ("running-total", 2)]
     assert [(r.points, r.won, r.lost) for r in a.result][0] == (47, 2, 0)
+
+
+def test_a_right_total_after_a_total_written_too_high_keeps_the_game_won():
+    """Game 1 "+" 24 with the total written 72 (24 is right); game 2 "+" 24 with the total 48, the corrected 24 and
+    24: the total "falls" by 24 against the written 72 only. Measured against the total the correction has before it
+    (24), it rises: game 2 is won (before: counted lost, -48 and -50)."""
+    rows = [row(1, 3, seat=1, total=72, base=12, mit=1, plus=24), row(2, 3, seat=1, total=48, base=12, mit=1, plus=24)]
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert "value.column" not in [f.key for f in a.findings]
+    assert [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game] == [("g1.p1.total", 72, 24)]
+    assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (48, 2, 0, 148)
+
+
+def test_a_lost_count_carried_after_a_loss_the_keeper_did_not_count_does_not_say_lost():
+    """Game 1 lost ("-" 48), its Verl. written 0 (1 is right); game 2 "+" 24, the total up by 24, Gew. 1 and the Verl.
+    1 carried: against the corrected count (1) the Verl. did not rise, the game is won (before: lost)."""
+    rows = [row(1, 3, seat=1, total=-48, won=0, lost=0, base=12, mit=1, minus=48),
+            row(2, 3, seat=1, total=-24, won=1, lost=1, base=12, mit=1, plus=24)]
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert "value.column" not in [f.key for f in a.findings]
+    assert [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game] == [("g1.p1.lost", 0, 1)]
+    assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (-24, 1, 1, -24)
