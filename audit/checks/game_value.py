@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
 from ..overbid import charged_at_the_bid, explained_bids, overbid_loss, written_single
-from ..rows import RowFacts, game_cells, prev_cells, seat_cells, written_value_cells
+from ..rows import RowFacts, game_cells, lost_column_loss, prev_cells, seat_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -42,11 +42,12 @@ def check(facts: list[RowFacts], **_):
             continue
         if f.misplaced:
             # "+" written, the declarer's total fell or his Verl. rose: the lost reading counts, the value written or
-            # the columns' (the higher), twice
+            # the columns' (the higher), twice, or the "+" itself where it is twice the value (the loss figure); it
+            # rests on the game columns too (the value the fall is matched with)
             s = f.declarer
             yield finding("value-mismatch", "value.column", game=no, field="plus", written=g.plus, declarer=s + 1,
-                          expected=2 * max(g.plus, f.value or 0),
-                          cells=(cell_ref(no, "plus"), cell_ref(no, "minus"),
+                          expected=lost_column_loss(g.plus, f.value),
+                          cells=(cell_ref(no, "plus"), cell_ref(no, "minus"), *game_cells(no),
                                  *(cell_ref(no, fld, s + 1) for fld in ("total", "lost")
                                    if getattr(g.players[s], fld) is not None),
                                  *prev_cells(facts, i, s, "total", "lost")))

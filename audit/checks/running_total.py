@@ -1,15 +1,15 @@
 """Each value is added to or taken from the declarer's previous total at once (SkWO 8.11).
 
 Code: running-total. The declarer's new total must be his previous written total plus the
-row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game's value: minus twice it, SkWO
-7.2.5). An error is reported once, where it happens: later totals are
+row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game's value: minus what the correction
+charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported once, where it happens: later totals are
 checked against the written total before them.
 """
 from __future__ import annotations
 
 from ..findings import finding
 from ..model import cell_ref
-from ..rows import RowFacts, prev_cells, written_value_cells
+from ..rows import RowFacts, lost_column_loss, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -20,8 +20,8 @@ def check(facts: list[RowFacts], **_):
         written = f.game.players[s].total
         no = f.game.no
         # a value in the "+" column of a game the declarer's figures say he lost counts as lost (the value-column
-        # finding): his total follows from the loss, twice the value written
-        delta = -2 * f.game.plus if f.misplaced else f.written_delta
+        # finding): his total follows from the loss as the correction charges it
+        delta = -lost_column_loss(f.game.plus, f.value) if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
         if written == expected:
             continue

@@ -552,3 +552,25 @@ def test_a_lost_count_carried_after_a_loss_the_keeper_did_not_count_does_not_say
     assert "value.column" not in [f.key for f in a.findings]
     assert [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game] == [("g1.p1.lost", 0, 1)]
     assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (-24, 1, 1, -24)
+
+
+def test_the_loss_figure_under_plus_is_charged_once():
+    """Herz ohne 1 (worth 20) lost, the keeper wrote its loss figure 40 under "+" and took 40 from the total: the "+"
+    is the loss in the wrong column, "-" 40 (before: twice 40, -80). A single value under "+" ("+" 20, the total
+    falling by 40 or by 20) still counts twice, -40."""
+    def minus(plus, total):
+        a = audit(make_list([row(1, 3, seat=1, total=total, base=10, ohne=1, plus=plus)], games=1, signatures=None))
+        [f] = [f for f in a.findings if f.key == "value.column"]
+        assert f.expected == 40
+        return a.corrected.sl.games[0].minus, a.result[0].points
+    assert minus(40, -40) == (40, -40)
+    assert minus(20, -40) == (40, -40)
+    assert minus(20, -20) == (40, -40)
+
+
+def test_the_running_total_check_charges_a_value_under_plus_as_the_correction_does():
+    """Kreuz mit 1 (worth 24) lost, 20 under "+", the total falling by 48: the correction charges twice the higher of
+    the two, 48, and the total follows from it: no running-total error (before: "-40 expected")."""
+    a = audit(make_list([row(1, 3, seat=1, total=-48, base=12, mit=1, plus=20)], games=1, signatures=None))
+    assert [f.key for f in a.findings if f.severity == "error"] == ["value.column"]
+    assert a.result[0].points == -48
