@@ -50,7 +50,7 @@ from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Set
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
 from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, penalty_points, seat_cells,
-                   unclaimed_wins, uses_counters, written_outcomes)
+                   unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -175,11 +175,15 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
     upstream = _chain_doubts(facts, doubtful, sl.seats)
-    # a win several seats took, one of their figures in the row read in doubt: who took it is the doubt's to tell
+    # a game several seats took, one of their figures in the row or its "+" or "-" read in doubt: who took it is the
+    # doubt's to tell
     shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
+    # a value under "+" counted lost only as a "+" or game column read in doubt was read
+    unsure_lost = {f.game.no for f in facts if f.lost_unsure}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
-        or c.reason == "correct.several-won" and c.game in shared
+        or c.reason in ("correct.several-won", "correct.not-declarer") and c.game in shared
+        or c.game in unsure_lost
         or (c.cell, c.after) not in as_read or _after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()
@@ -205,8 +209,10 @@ def _chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> lis
 
 
 def _declarers_unsure(f: RowFacts, doubtful: frozenset) -> bool:
-    """Whether row ``f`` is one several seats took with a figure of theirs in it read in doubt."""
-    return len(f.declarers) > 1 and any(c in doubtful for d in f.declarers for c in seat_cells(f.game.no, d))
+    """Whether row ``f`` is one several seats took with a figure of theirs in it, or its "+" or "-" (whose total
+    follows from it tells who won), read in doubt."""
+    return len(f.declarers) > 1 and any(c in doubtful for c in (*written_value_cells(f), *(
+        c for d in f.declarers for c in seat_cells(f.game.no, d))))
 
 
 def _after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:

@@ -12,6 +12,7 @@ wrote one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Optional
 
 from .model import MARK_FIELDS, Game, ScoreList, cell_ref
@@ -44,6 +45,8 @@ class RowFacts:
     #: by the game's loss, his Verl. count rising by one) say lost: the row disagrees with itself and the lower
     #: reading counts, lost (SkWO 7.2.5)
     misplaced: bool = False
+    #: ``misplaced`` only as a "+" or a game column read in doubt was read: the lost reading is provisional
+    lost_unsure: bool = False
     #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
     counts: bool = True
     #: per seat, the game points after this row and the penalties entered right after it
@@ -57,10 +60,11 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
                 and seat_cells.lost in (None, prev_lost))
 
 
-def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value: Optional[int], sure) -> bool:
+def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, plus: Optional[int], value: Optional[int],
+               sure) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
     figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
-    game loses (its "+" or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
+    game loses (its "+" ``plus`` or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
     ``prev_lost`` are his figures before the row as the correction has them (the lower total, the higher Verl.): a
     total that follows the corrected total before it is no fall, a Verl. that carries a loss the keeper forgot to count
     no rise, and a fall by another amount is a running total's slip."""
@@ -70,7 +74,7 @@ def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, value
     if cells.total is None or cells.total >= prev_total or not sure("total"):
         return False
     fall = prev_total - cells.total
-    return fall in (game.plus, 2 * game.plus) or value is not None and (
+    return plus is not None and fall in (plus, 2 * plus) or value is not None and (
         fall in (value, 2 * value) or bool(explained_bids(fall, game.base, value, game.factor))
         or written_single(fall, game.base, value, game.factor))
 
@@ -189,10 +193,15 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         played = not (g.passed or g.crossed_out or g.blank)
         # a game value in the wrong column: "+" written, the declarer's own sure figures say lost (the reverse slip,
         # "-" written and the total rising, is already lost)
-        misplaced = (played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None
-                     and not g.ramsch and g.abandoned is None
-                     and _says_lost(g, declarer, low[declarer], max(lost[declarer], counted_lost[declarer]), value,
-                                    sure(g.no, declarer)))
+        misplaced = lost_unsure = False
+        if played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None \
+                and not g.ramsch and g.abandoned is None:
+            says = partial(_says_lost, g, declarer, low[declarer], max(lost[declarer], counted_lost[declarer]),
+                           sure=sure(g.no, declarer))
+            misplaced = says(g.plus, value)
+            # a "+" or game column read in doubt decides nothing for sure: lost only as they were read
+            lost_unsure = misplaced and not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
+                                                 None if doubtful & set(game_cells(g.no)) else value)
         if misplaced:
             outcome = LOST
         _follow_correction(g, declarer, outcome if played else None, value, delta, misplaced, total, lost, low,
@@ -218,7 +227,7 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             points[s] += v
             low[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
-                            counts=not g.ramsch, points_after=tuple(points)))
+                            lost_unsure, counts=not g.ramsch, points_after=tuple(points)))
     return out
 
 

@@ -46,7 +46,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                    "declarers.several-lost" if len(losers) > 1 else "declarers.several")
             yield finding("several-declarers", key, game=no, field="total",
                           written=[s + 1 for s in f.declarers], seats=seats, credit=OTHERS_LOST[sl.seats],
-                          cells=tuple(c for s in f.declarers for c in seat_cells(no, s)))
+                          cells=(*(c for s in f.declarers for c in seat_cells(no, s)), *written_value_cells(f)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
                 # a value but no seat's figures: every seat's cells read empty, and the value itself

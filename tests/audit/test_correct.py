@@ -574,3 +574,35 @@ def test_the_running_total_check_charges_a_value_under_plus_as_the_correction_do
     a = audit(make_list([row(1, 3, seat=1, total=-48, base=12, mit=1, plus=20)], games=1, signatures=None))
     assert [f.key for f in a.findings if f.severity == "error"] == ["value.column"]
     assert a.result[0].points == -48
+
+
+def test_a_loss_under_plus_decided_by_a_cell_read_in_doubt_is_provisional():
+    """Kreuz mit 1 "+" 24, the declarer's total falling by 72: that is a loss only as the "mit" was read, 2 in doubt
+    (Kreuz mit 2, worth 36, twice). The doubt decides nothing for sure: the finding is a reading doubt's and every
+    change in the row provisional (before: the "+" struck as an error on paper)."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=1, total=-48, base=12, mit=2, plus=24)]
+    doubt = {"g2.mit": CellReading(2, 0.5, ((2, 0.5), (1, 0.3)), doubtful=True, reason="confidence")}
+    a = audit(replace(make_list(rows, games=2, signatures=None), readings=doubt))
+    [f] = [f for f in a.findings if f.key == "value.column"]
+    assert f.doubtful
+    assert [(c.cell, c.provisional) for c in a.corrected.corrections if c.game] == [
+        ("g2.plus", True), ("g2.minus", True)]
+    # read surely, the same figures are the keeper's: corrections on paper
+    b = audit(make_list(rows, games=2, signatures=None))
+    assert [c.provisional for c in b.corrected.corrections if c.game] == [False, False]
+
+
+def test_a_win_two_seats_took_by_a_plus_read_in_doubt_is_the_referees_to_settle():
+    """"+" 30 read in doubt (24 is a candidate) in a row seats 1 (+24) and 2 (+36) both wrote: whether the totals tell
+    the declarer rests on the doubt, so the several-declarers finding is a reading doubt's and the win counting for
+    neither is provisional (before: corrections on paper)."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), row(2, 3, seat=2, total=36, base=12, mit=2, plus=36),
+            replace(row(3, 3, base=12, mit=1, plus=30), players=(SeatCells(48), SeatCells(72), SeatCells()))]
+    doubt = {"g3.plus": CellReading(30, 0.5, ((30, 0.5), (24, 0.45)), doubtful=True, reason="confidence")}
+    a = audit(replace(make_list(rows, games=3, signatures=None), readings=doubt))
+    [f] = [f for f in a.findings if f.code == "several-declarers"]
+    assert f.key == "declarers.several-won" and f.doubtful
+    assert [(c.cell, c.provisional) for c in a.corrected.corrections if c.game] == [
+        ("g3.p1.total", True), ("g3.p2.total", True)]
