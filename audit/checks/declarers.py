@@ -2,7 +2,8 @@
 
 Codes: several-declarers, dealer-declared (SkWO 5.1: at four seats the opposing party is "die beiden Gegenspieler
 und der Kartengeber", so the dealer sits out and cannot be the declarer; the deal passes to the left with every row
-but one struck through, after which the same dealer deals again),
+but one struck through, after which the same dealer deals again; a struck row that carries a lost game, which the
+correction counts as played, passes the deal),
 passed-game (an "eingepasst" or struck-out row carries no value, SkWO 9.4, 7.2.1), incomplete-row (a value but no
 declarer). A seat played a row when its total or counts are written there: a finding about who played
 rests on those cells (:func:`~audit.rows.seat_cells`).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, seat_cells, unclaimed_wins, written_outcomes, written_value_cells
+from ..rows import RowFacts, carried_game, seat_cells, unclaimed_wins, written_outcomes, written_value_cells
 from ..score import OTHERS_LOST
 
 
@@ -22,8 +23,10 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
         g = f.game
         no = g.no
         # the deals before this row: a row struck through (a keeper's wrong row, a misdeal) passes no deal, the same
-        # dealer deals again; rows struck after the last game come after every game
-        deal, deals = deals + 1, deals + (not g.crossed_out)
+        # dealer deals again, unless it carries a lost game (the correction counts it as played; a won one it counts
+        # for nothing); rows struck after the last game come after every game
+        carried = carried_game(f)
+        deal, deals = deals + 1, deals + (not g.crossed_out or carried is not None and carried < 0)
         if g.blank:
             continue
         if g.passed or g.crossed_out:

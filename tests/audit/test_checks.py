@@ -133,6 +133,19 @@ def test_a_row_struck_between_games_passes_no_deal():
     assert [c for c in found if c[0] == "dealer-declared"] == [("dealer-declared", 3, 2, 2, None)]
 
 
+def test_a_struck_row_the_correction_counts_as_a_lost_game_passes_the_deal():
+    """Seat 1 deals game 1. Row 2 is struck through, yet seat 3 wrote "-" 48 there: the correction counts it as a lost
+    game played (the lower reading), so it passes the deal too: seat 3 deals row 3 and seat 3 declaring it is the
+    dealer, seat 2 is not (before: the struck row passed no deal, the other way round)."""
+    struck = row(2, 4, seat=3, total=-48, base=12, mit=1, minus=48, crossed_out=True)
+    first = row(1, 4, seat=2, total=24, base=12, mit=1, plus=24)
+    rows = [first, struck, row(3, 4, seat=2, total=48, base=12, mit=1, plus=24)]
+    assert [c for c in codes(make_list(rows, seats=4, signatures=None)) if c[0] == "dealer-declared"] == []
+    rows[2] = row(3, 4, seat=3, total=-24, base=12, mit=1, plus=24)
+    found = codes(make_list(rows, seats=4, signatures=None))
+    assert [c for c in found if c[0] == "dealer-declared"] == [("dealer-declared", 3, 3, 3, None)]
+
+
 def test_dealer_follows_first_dealer():
     rows = [row(1, 4, seat=3, total=24, base=12, mit=1, plus=24)]
     assert not codes(make_list(rows, seats=4, signatures=None), severities=("error",))
