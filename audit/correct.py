@@ -7,8 +7,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
 * a value under "+" while the declarer's own figures not read in doubt say lost (his total falls by the game's
-  loss, his Verl. rises by one): lost, as with a "+" and a "-" both written, the value written or the columns'
-  (the higher) twice;
+  loss, his Verl. rises by one, against his figures before it as corrected): lost, as with a "+" and a "-" both
+  written, the value written or the columns' (the higher) twice, a "+" twice the value once (the loss itself);
+  provisional where only a "+" or game column read in doubt makes it lost;
 * a running total: the lower of the written total and the one recomputed from the corrected total
   before it and the row's value that counts, and every later total follows from it. Each
   disagreement is charged once: a total that follows a "+" written too high is not lowered again

@@ -2,8 +2,8 @@
 
 Code: running-total. The declarer's new total must be his previous written total plus the
 row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game's value: minus what the correction
-charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported once, where it happens: later totals are
-checked against the written total before them.
+charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported once, where it happens: later
+totals are checked against the written total before them.
 """
 from __future__ import annotations
 
