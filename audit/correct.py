@@ -21,7 +21,8 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
   at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
-  won; neither: the declarer's total's change says which);
+  won, unless the declarer's own figures say lost as for a played row; neither: the declarer's total's change says
+  which);
 * a penalty the schedule changes (``--penalties``): a written total or footer figure is compared as
   if the keeper had entered the schedule's points, unless his figures already follow the schedule
   (the higher of the two readings, :func:`_with_penalties`): the change is neither taken back nor

@@ -43,7 +43,7 @@ class RowFacts:
     played: bool
     #: the row's one value stands in the "+" column while the declarer's own figures read surely (his total falling
     #: by the game's loss, his Verl. count rising by one) say lost: the row disagrees with itself and the lower
-    #: reading counts, lost (SkWO 7.2.5)
+    #: reading counts, lost (SkWO 7.2.5); in a passed or struck row too (a lost game there counts as played)
     misplaced: bool = False
     #: ``misplaced`` only as a "+" or a game column read in doubt was read: the lost reading is provisional
     lost_unsure: bool = False
@@ -194,8 +194,9 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         # a game value in the wrong column: "+" written, the declarer's own sure figures say lost (the reverse slip,
         # "-" written and the total rising, is already lost)
         misplaced = lost_unsure = False
-        if played and outcome == WON and declarer is not None and g.plus is not None and g.minus is None \
-                and not g.ramsch and g.abandoned is None:
+        # also in a passed or struck row that carries the game (carried_game): lost, it counts as played
+        if (played and outcome == WON or g.passed or g.crossed_out) and declarer is not None and g.plus is not None \
+                and g.minus is None and not g.ramsch and g.abandoned is None:
             says = partial(_says_lost, g, declarer, low[declarer], max(lost[declarer], counted_lost[declarer]),
                            sure=sure(g.no, declarer))
             misplaced = says(g.plus, value)
@@ -238,7 +239,7 @@ def _follow_correction(g: Game, declarer: Optional[int], outcome: Optional[str],
     rules: the declarer's total the lower of the written one and the one recomputed from the row's value that
     counts, another seat's total never higher than before, a won game in a passed or struck row counting for nothing,
     a lost one as played; a row without one declarer carried as written. The penalties' schedule is left out."""
-    carried = _carried(g, declarer, total)
+    carried = _carried(g, declarer, total, misplaced, value)
     if carried is not None:
         if carried >= 0:
             return
@@ -367,17 +368,18 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
 
 def carried_game(f: RowFacts) -> Optional[int]:
     """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
-    it): a "-" entry is a loss; a "+" (also 0) a win; with neither, the declarer's total's change says it."""
-    return _carried(f.game, f.declarer, f.prev_total)
+    it): a "-" entry is a loss; a "+" (also 0) a win, unless the declarer's own figures say lost (``misplaced``: the
+    loss as the value-column rule charges it); with neither, the declarer's total's change says it."""
+    return _carried(f.game, f.declarer, f.prev_total, f.misplaced, f.value)
 
 
-def _carried(g: Game, s: Optional[int], prev_total) -> Optional[int]:
+def _carried(g: Game, s: Optional[int], prev_total, misplaced: bool, value: Optional[int]) -> Optional[int]:
     if not (g.passed or g.crossed_out) or s is None:
         return None
     if g.minus is not None:
         return -g.minus
     if g.plus is not None:
-        return g.plus
+        return -lost_column_loss(g.plus, value) if misplaced else g.plus
     cells = g.players[s]
     return None if cells.total is None else cells.total - prev_total[s]
 

@@ -606,3 +606,19 @@ def test_a_win_two_seats_took_by_a_plus_read_in_doubt_is_the_referees_to_settle(
     assert f.key == "declarers.several-won" and f.doubtful
     assert [(c.cell, c.provisional) for c in a.corrected.corrections if c.game] == [
         ("g3.p1.total", True), ("g3.p2.total", True)]
+
+
+def test_a_passed_or_struck_row_with_a_loss_under_plus_counts_lost():
+    """A passed (or struck) row where seat 1 wrote "+" 24 for a Kreuz mit 1, his total falling from 24 to -24 and his
+    Verl. rising to 1: his own figures say lost, so the row carries a lost game and counts as one played, as with
+    "-" 48 written (before: a won game, counted for nothing, his fall and Verl. dropped)."""
+    first = [row(1, 3, seat=1, total=24, won=1, base=12, mit=1, plus=24),
+             row(2, 3, seat=2, total=24, won=1, base=12, mit=1, plus=24)]
+    for mark in ("passed", "crossed_out"):
+        rows = [*first, row(3, 3, seat=1, total=-24, lost=1, base=12, mit=1, plus=24, **{mark: True})]
+        a = audit(make_list(rows, games=3, signatures=None))
+        assert [(c.cell, c.after, c.reason) for c in a.corrected.corrections if c.game] == [
+            (f"g3.{mark}", False, "correct.lost-counts"), ("g3.plus", None, "correct.lost-column"),
+            ("g3.minus", 48, "correct.lost-column")]
+        assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (-24, 1, 1, -24)
+        assert not [f for f in audit(a.corrected.sl).findings if f.severity == "error"]
