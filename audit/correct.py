@@ -8,7 +8,8 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
 * a value under "+" while the declarer's own figures not read in doubt say lost (his total falls by the game's
   loss, his Verl. rises by one, against his figures before it as corrected): lost, as with a "+" and a "-" both
-  written, the value written or the columns' (the higher) twice, a "+" twice the value once (the loss itself);
+  written, the value written or the columns' (the higher) twice, a "+" a lost game's "-" would be once (the loss
+  itself, unless the total fell by twice it);
   provisional where only a "+" or game column read in doubt makes it lost;
 * a running total: the lower of the written total and the one recomputed from the corrected total
   before it and the row's value that counts, and every later total follows from it. Each
@@ -120,8 +121,8 @@ def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:
         # the value is the loss itself (lost_column_loss)
         plus_unsure, columns_unsure = cell_ref(g.no, "plus") in doubtful, _columns_unsure(g.no, doubtful)
         if plus_unsure != columns_unsure and f.value is not None:
-            return -lost_column_loss(None if plus_unsure else g.plus, None if columns_unsure else f.value)
-        return -lost_column_loss(g.plus, f.value)
+            return -lost_column_loss(g, None if plus_unsure else g.plus, None if columns_unsure else f.value)
+        return -f.lost_charge
     if doubtful and f.value is not None and not g.ramsch and f.outcome is not None:
         entry = cell_ref(g.no, "plus" if f.outcome == WON else "minus")
         columns = _columns_unsure(g.no, doubtful)

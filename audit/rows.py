@@ -47,6 +47,8 @@ class RowFacts:
     misplaced: bool = False
     #: ``misplaced`` only as a "+" or a game column read in doubt was read: the lost reading is provisional
     lost_unsure: bool = False
+    #: in a ``misplaced`` row, what the loss takes from the declarer (:func:`lost_column_loss`), else None
+    lost_charge: Optional[int] = None
     #: the row counts as a won or lost game for the counts and Seeger-Fabian (not a Ramsch)
     counts: bool = True
     #: per seat, the game points after this row and the penalties entered right after it
@@ -79,11 +81,14 @@ def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, plus:
         or written_single(fall, game.base, value, game.factor))
 
 
-def lost_column_loss(plus: Optional[int], value: Optional[int]) -> int:
-    """What a game value under "+" of a game counted lost takes from the declarer: an entry twice the columns' value
-    is the loss figure itself, only in the wrong column (Herz ohne 1, worth 20, "+" 40: 40); else the higher of the
-    entry and the value, twice (a loss written single). Either may be None (not known, or read in doubt)."""
-    if plus is not None and value is not None and plus == 2 * value:
+def lost_column_loss(game: Game, plus: Optional[int], value: Optional[int], fall: Optional[int] = None) -> int:
+    """What a game value under "+" of ``game`` counted lost takes from the declarer: an entry a lost game's "-" would
+    be (twice the columns' value, or an overbid's charge) is the loss figure itself, only in the wrong column (Herz
+    ohne 1, worth 20, "+" 40: 40), unless the declarer's total fell by twice it (``fall``: the loss written single);
+    else the higher of the entry and the value, twice (a loss written single). ``plus`` or ``value`` may be None
+    (not known, or read in doubt)."""
+    if plus is not None and value is not None and fall != 2 * plus and (
+            plus == 2 * value or explained_bids(plus, game.base, value, game.factor)):
         return plus
     return 2 * max(v for v in (plus, value) if v is not None)
 
@@ -203,9 +208,12 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             # a "+" or game column read in doubt decides nothing for sure: lost only as they were read
             lost_unsure = misplaced and not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
                                                  None if doubtful & set(game_cells(g.no)) else value)
+        charge = None
         if misplaced:
             outcome = LOST
-        _follow_correction(g, declarer, outcome if played else None, value, delta, misplaced, total, lost, low,
+            fall = None if g.players[declarer].total is None else low[declarer] - g.players[declarer].total
+            charge = lost_column_loss(g, g.plus, value, fall)
+        _follow_correction(g, declarer, outcome if played else None, value, delta, charge, total, lost, low,
                            counted_lost)
         for s in range(n):
             cells = g.players[s]
@@ -228,25 +236,25 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             points[s] += v
             low[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
-                            lost_unsure, counts=not g.ramsch, points_after=tuple(points)))
+                            lost_unsure, charge, counts=not g.ramsch, points_after=tuple(points)))
     return out
 
 
 def _follow_correction(g: Game, declarer: Optional[int], outcome: Optional[str], value: Optional[int],
-                       delta: Optional[int], misplaced: bool, total, lost, low: list, counted_lost: list) -> None:
+                       delta: Optional[int], charge: Optional[int], total, lost, low: list, counted_lost: list) -> None:
     """Move ``low`` and ``counted_lost`` (per seat, the running total and lost games as the correction has them) past
     row ``g``, whose written figures ``total`` and ``lost`` still hold those before it, by the correction's main
     rules: the declarer's total the lower of the written one and the one recomputed from the row's value that
     counts, another seat's total never higher than before, a won game in a passed or struck row counting for nothing,
     a lost one as played; a row without one declarer carried as written. The penalties' schedule is left out."""
-    carried = _carried(g, declarer, total, misplaced, value)
+    carried = _carried(g, declarer, total, charge)
     if carried is not None:
         if carried >= 0:
             return
         outcome, delta = LOST, carried
     d = None
     if declarer is not None and outcome is not None:
-        d = -lost_column_loss(g.plus, value) if misplaced else counted_delta(g, outcome, value, delta)
+        d = -charge if charge is not None else counted_delta(g, outcome, value, delta)
     for s, cells in enumerate(g.players):
         if d is not None and s == declarer:
             low[s] += d
@@ -370,16 +378,16 @@ def carried_game(f: RowFacts) -> Optional[int]:
     """The game a passed or struck row carries, signed as it was written, or None (none there, or no single seat took
     it): a "-" entry is a loss; a "+" (also 0) a win, unless the declarer's own figures say lost (``misplaced``: the
     loss as the value-column rule charges it); with neither, the declarer's total's change says it."""
-    return _carried(f.game, f.declarer, f.prev_total, f.misplaced, f.value)
+    return _carried(f.game, f.declarer, f.prev_total, f.lost_charge)
 
 
-def _carried(g: Game, s: Optional[int], prev_total, misplaced: bool, value: Optional[int]) -> Optional[int]:
+def _carried(g: Game, s: Optional[int], prev_total, charge: Optional[int]) -> Optional[int]:
     if not (g.passed or g.crossed_out) or s is None:
         return None
     if g.minus is not None:
         return -g.minus
     if g.plus is not None:
-        return -lost_column_loss(g.plus, value) if misplaced else g.plus
+        return g.plus if charge is None else -charge
     cells = g.players[s]
     return None if cells.total is None else cells.total - prev_total[s]
 

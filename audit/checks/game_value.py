@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..findings import INFO, WARNING, finding
 from ..model import cell_ref
 from ..overbid import charged_at_the_bid, explained_bids, overbid_loss, written_single
-from ..rows import RowFacts, game_cells, lost_column_loss, prev_cells, seat_cells, written_value_cells
+from ..rows import RowFacts, game_cells, prev_cells, seat_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -46,7 +46,7 @@ def check(facts: list[RowFacts], **_):
             # rests on the game columns too (the value the fall is matched with)
             s = f.declarer
             yield finding("value-mismatch", "value.column", game=no, field="plus", written=g.plus, declarer=s + 1,
-                          expected=lost_column_loss(g.plus, f.value),
+                          expected=f.lost_charge,
                           cells=(cell_ref(no, "plus"), cell_ref(no, "minus"), *game_cells(no),
                                  *(cell_ref(no, fld, s + 1) for fld in ("total", "lost")
                                    if getattr(g.players[s], fld) is not None),

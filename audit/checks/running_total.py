@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..findings import finding
 from ..model import cell_ref
-from ..rows import RowFacts, lost_column_loss, prev_cells, written_value_cells
+from ..rows import RowFacts, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], **_):
@@ -21,7 +21,7 @@ def check(facts: list[RowFacts], **_):
         no = f.game.no
         # a value in the "+" column of a game the declarer's figures say he lost counts as lost (the value-column
         # finding): his total follows from the loss as the correction charges it
-        delta = -lost_column_loss(f.game.plus, f.value) if f.misplaced else f.written_delta
+        delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
         if written == expected:
             continue

@@ -568,6 +568,19 @@ def test_the_loss_figure_under_plus_is_charged_once():
     assert minus(20, -20) == (40, -40)
 
 
+def test_an_overbid_charge_under_plus_is_the_loss_and_a_fall_by_twice_the_entry_counts_it_twice():
+    """Karo mit 2 (worth 27) overbid and lost: its charge 90 under "+", the total falling by 90: "-" 90 (before:
+    twice 90). "+" 48 for a Kreuz mit 1 (worth 24) with the total falling by 96: the 48 was the loss written single
+    (an overbid's charge), and 96 counts, as the total says."""
+    def minus(base, mit, plus, total):
+        a = audit(make_list([row(1, 3, seat=1, total=total, base=base, mit=mit, plus=plus)], games=1,
+                            signatures=None))
+        assert [f.key for f in a.findings if f.severity == "error"] == ["value.column"]
+        return a.corrected.sl.games[0].minus, a.result[0].points
+    assert minus(9, 2, 90, -90) == (90, -90)
+    assert minus(12, 1, 48, -96) == (96, -96)
+
+
 def test_the_running_total_check_charges_a_value_under_plus_as_the_correction_does():
     """Kreuz mit 1 (worth 24) lost, 20 under "+", the total falling by 48: the correction charges twice the higher of
     the two, 48, and the total follows from it: no running-total error (before: "-40 expected")."""
