@@ -7,7 +7,8 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
   (a single-counted loss counts double, an overbid's charge written single too: "-" 27 for a Karo
   mit 1 counts 54, as the auditor's finding says; an overbid loss stands as written);
 * a value under "+" while the declarer's own figures not read in doubt say lost (his total falls by the game's
-  loss, his Verl. rises by one, against his figures before it as corrected): lost, as with a "+" and a "-" both
+  loss, his Verl. rises by one beside a total that did not rise, against his figures before it as corrected;
+  after penalty points the total says nothing): lost, as with a "+" and a "-" both
   written, the value written or the columns' (the higher) twice, a "+" a lost game's "-" would be once (the loss
   itself, unless the total fell by twice it);
   provisional where only a "+" or game column read in doubt makes it lost;

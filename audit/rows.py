@@ -62,18 +62,25 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
                 and seat_cells.lost in (None, prev_lost))
 
 
-def _says_lost(game: Game, declarer: int, prev_total: int, prev_lost: int, plus: Optional[int], value: Optional[int],
-               sure) -> bool:
+def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: int, plus: Optional[int],
+               value: Optional[int], sure) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
     figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
     game loses (its "+" ``plus`` or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
     ``prev_lost`` are his figures before the row as the correction has them (the lower total, the higher Verl.): a
     total that follows the corrected total before it is no fall, a Verl. that carries a loss the keeper forgot to count
-    no rise, and a fall by another amount is a running total's slip."""
+    no rise, and a fall by another amount is a running total's slip. A total read surely that rose says won: a Verl.
+    beside it that rose too is a count's slip, not a lost game (before, one such count cost a won game the value twice
+    and the 50). ``prev_total`` None: the total before the row is not known for sure (penalty points entered before
+    it, whose figures the correction may take otherwise than written): the total says nothing."""
     cells = game.players[declarer]
-    if cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
+    if prev_total is None or cells.total is None or not sure("total"):
+        rose = False
+    else:
+        rose = cells.total > prev_total
+    if not rose and cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
         return True
-    if cells.total is None or cells.total >= prev_total or not sure("total"):
+    if prev_total is None or cells.total is None or cells.total >= prev_total or not sure("total"):
         return False
     fall = prev_total - cells.total
     return plus is not None and fall in (plus, 2 * plus) or value is not None and (
@@ -202,8 +209,11 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         # also in a passed or struck row that carries the game (carried_game): lost, it counts as played
         if (played and outcome == WON or g.passed or g.crossed_out) and declarer is not None and g.plus is not None \
                 and g.minus is None and not g.ramsch and g.abandoned is None:
-            says = partial(_says_lost, g, declarer, low[declarer], max(lost[declarer], counted_lost[declarer]),
-                           sure=sure(g.no, declarer))
+            # penalty points before the row (their record as written, a schedule's, a cell read in doubt or left
+            # blank while the totals hold them): the total before it is not known for sure, so its fall says nothing
+            penalised = any(p.after < g.no for p in sl.penalties)
+            says = partial(_says_lost, g, declarer, None if penalised else low[declarer],
+                           max(lost[declarer], counted_lost[declarer]), sure=sure(g.no, declarer))
             misplaced = says(g.plus, value)
             # a "+" or game column read in doubt decides nothing for sure: lost only as they were read
             lost_unsure = misplaced and not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,

@@ -453,9 +453,11 @@ def test_a_lost_games_value_under_plus_counts_lost_for_the_total_the_counts_and_
 
 
 def test_a_value_under_plus_with_the_total_falling_or_the_lost_count_rising_counts_lost():
-    """Without counts, the total falling says lost; with the total rising, a Verl. rising does (the lower reading, SkWO
-    7.2.5): the total follows from the loss. A total read in doubt decides nothing: the "+" stands, won. The reverse
-    slip ("-" written, the total rising) was lost already and stays so."""
+    """Without counts, the total falling says lost (the lower reading, SkWO 7.2.5): the total follows from the loss; a
+    Verl. rising with the total left blank too. A total read surely that rose says won: a Verl. rising beside it is
+    the count's slip (the second review: one such count cost a won game twice its value and the 50). A total read in
+    doubt decides nothing: the "+" stands, won. The reverse slip ("-" written, the total rising) was lost already and
+    stays so."""
     def scores(*rows, readings=None):
         sl = make_list(rows, games=len(rows), signatures=None)
         a = audit(replace(sl, readings=readings) if readings else sl)
@@ -463,7 +465,8 @@ def test_a_value_under_plus_with_the_total_falling_or_the_lost_count_rising_coun
     assert scores(row(1, 3, seat=1, total=-48, base=12, mit=1, plus=24)) == (
         [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48)])
     assert scores(row(1, 3, seat=1, total=24, lost=1, base=12, mit=1, plus=24)) == (
-        [-98, 40, 40], [(1, None, "plus", 24, None), (1, None, "minus", None, 48), (1, 1, "total", 24, -48)])
+        [74, 0, 0], [(1, 1, "won", None, 1), (1, 1, "lost", 1, 0)])
+    assert scores(row(1, 3, seat=1, lost=1, base=12, mit=1, plus=24))[0] == [-98, 40, 40]
     assert scores(row(1, 3, seat=1, total=-24, base=12, mit=1, plus=24))[0] == [-98, 40, 40]
     assert scores(row(1, 3, seat=1, total=24, won=1, base=12, mit=1, minus=48))[0] == [-98, 40, 40]
     from audit.model import CellReading
@@ -635,3 +638,46 @@ def test_a_passed_or_struck_row_with_a_loss_under_plus_counts_lost():
             ("g3.minus", 48, "correct.lost-column")]
         assert [(r.points, r.won, r.lost, r.score) for r in a.result][0] == (-24, 1, 1, -24)
         assert not [f for f in audit(a.corrected.sl).findings if f.severity == "error"]
+
+
+def _rows(seats: int, games: list):
+    """Game rows of Kreuz mit 1 (worth 24), ``games`` of (seat 1-based: (total, won, lost)) with the "+" 24."""
+    from audit.model import Game
+    out = []
+    for no, cells in enumerate(games, start=1):
+        players = [SeatCells() for _ in range(seats)]
+        for s, (t, w, lost) in cells.items():
+            players[s - 1] = SeatCells(total=t, won=w, lost=lost)
+        out.append(Game(no=no, players=tuple(players), base=12, mit=1, plus=24))
+    return out
+
+
+def test_a_lost_count_slipped_beside_a_total_that_rose_does_not_lose_a_won_game():
+    """A keeper who wrote Verl. 1 beside a won game's total that rose by its 24 and his Gew. 2: the count is the slip,
+    the game stays won (the review's pc4: before, the declarer's 48 became -24, and with the footer blank the others
+    got 40 each above what the paper gives)."""
+    sl = make_list(_rows(3, [{2: (24, 1, 0)}, {3: (24, 1, 0)}, {1: (24, 1, 0)}, {2: (48, 2, 1)}, {3: (48, 2, 0)},
+                             {1: (48, 2, 0)}]), seats=3, games=6)
+    a = audit(sl)
+    assert [r.score for r in a.result] == [148, 148, 148]
+    assert not any(c.reason == "correct.lost-column" for c in a.corrected.corrections)
+    assert not any(f.key == "value.column" for f in a.findings)
+
+
+def test_a_total_after_penalty_points_says_nothing_of_a_lost_column():
+    """Penalty points before a "+" row make the total before it unsure (a schedule's figures beside a record written
+    otherwise, a record cell left blank or read in doubt while the totals hold the points): a won game whose total
+    follows them is not taken for a loss (the review's pc, pc2, pc3: scores of -149, -110 and -86 for 23, 32, 32)."""
+    from audit.model import CellReading, Penalty
+    rows = _rows(4, [{2: (24, 1, None)}, {1: (-51 + 24, 1, None)}, {3: (17 + 24, 1, None)}])
+    sl = replace(make_list(rows, seats=4, games=3, first_dealer=1),
+                 penalties=(Penalty(after=1, seat=1, offence="minor", points=(-3, 1, 1, 1)),))
+    a = audit(sl, Settings(penalties="minor=51/17"))
+    assert a.result[0].score == 23 and not any(f.key == "value.column" for f in a.findings)
+    blank = replace(sl, games=tuple(replace(g, players=(SeatCells(total=-36 + 24, won=1),) + g.players[1:])
+                                    if g.no == 2 else g for g in sl.games),
+                    penalties=(Penalty(after=1, seat=1, offence="other", points=(None, 12, 12, 12)),))
+    assert audit(blank).result[0].score == 38
+    doubt = replace(blank, penalties=(Penalty(after=1, seat=1, offence="other", points=(0, 12, 12, 12)),),
+                    readings={"penalty.1.points.1": CellReading(0, 0.5, ((0, 0.5), (-36, 0.4)), doubtful=True)})
+    assert not any(c.reason == "correct.lost-column" for c in audit(doubt).corrected.corrections)
