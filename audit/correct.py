@@ -108,7 +108,7 @@ def _rule_consistent(base, value, plus, minus, factor: int = 1) -> bool:
 
 def _columns_unsure(no: int, doubtful: frozenset) -> bool:
     """Whether a cell that gives game ``no`` its value (Grundwert, matadors, marks) is read in doubt."""
-    return any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS)
+    return bool(doubtful) and any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS)
 
 
 def _row_delta(f: RowFacts, doubtful: frozenset = frozenset()) -> Optional[int]:

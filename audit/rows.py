@@ -88,6 +88,21 @@ def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: 
         or written_single(fall, game.base, value, game.factor))
 
 
+def _may_say_lost(cells, prev_total: int, prev_lost: int) -> bool:
+    """Whether the declarer's figures ``cells`` can say lost at all (:func:`_says_lost` weighs them): his total fell
+    or his Verl. rose by one; a quick test that spares most won rows the weighing."""
+    return cells.total is not None and cells.total < prev_total \
+        or cells.lost is not None and cells.lost == prev_lost + 1
+
+
+def _may_contradict(cells, written_total: int, written_lost: int) -> bool:
+    """Whether the declarer's figures ``cells`` fall or rise against his written ones before the row so that
+    :func:`_may_say_lost` could hold against the correction's (never above the written total, never below the
+    written Verl.)."""
+    return cells.total is not None and cells.total < written_total \
+        or cells.lost is not None and cells.lost > written_lost
+
+
 def lost_column_loss(game: Game, plus: Optional[int], value: Optional[int], fall: Optional[int] = None) -> int:
     """What a game value under "+" of ``game`` counted lost takes from the declarer: an entry a lost game's "-" would
     be (twice the columns' value, or an overbid's charge) is the loss figure itself, only in the wrong column (Herz
@@ -152,6 +167,16 @@ def penalty_points(penalties, seats: int) -> dict[int, list[int]]:
 
 def analyse(sl: ScoreList) -> list[RowFacts]:
     """Facts of every row of ``sl`` in order."""
+    # most lists have no row whose "+" its declarer's figures contradict: they are read without following the
+    # correction's figures (which doubled the time of this function), and read again following them where one may
+    return _analyse(sl, follow=False) or _analyse(sl, follow=True)
+
+
+def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
+    """:func:`analyse`; without ``follow``, None as soon as a row's "+" may be contradicted by its declarer's figures
+    (his written total falling or his Verl. rising against the written ones before: the correction's figures before
+    it, which ``follow`` keeps, are never above the written total nor below the written Verl., until a row whose
+    declarer wrote no total, where it gives way too)."""
     n = sl.seats
     pens = penalty_points(sl.penalties, n)
     total = list(pens.get(0, [0] * n))
@@ -159,15 +184,19 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     won = [0] * n
     lost = [0] * n
     doubtful = sl.doubtful_cells()
-    #: per (field, seat), the cell the seat's previous figure of it was read from, None where that is a passed or
-    #: struck row's (its figures do not count: what follows them says nothing sure)
-    last_cell: dict[tuple[str, int], Optional[str]] = {}
+    #: per (field, seat), the game whose row the seat's previous figure of it was read from (0: none yet), None
+    #: where that is a passed or struck row's (its figures do not count: what follows them says nothing sure)
+    last_row: dict[tuple[str, int], Optional[int]] = {}
 
     def sure(no: int, seat: int):
         def figure(fld: str) -> bool:
-            before = last_cell.get((fld, seat), "")
-            return before is not None and not ({cell_ref(no, fld, seat + 1), before} & doubtful)
+            before = last_row.get((fld, seat), 0)
+            return before is not None and not (doubtful and (
+                cell_ref(no, fld, seat + 1) in doubtful or before and cell_ref(before, fld, seat + 1) in doubtful))
         return figure
+
+    #: the first game after which penalty points were entered (0: before game 1), None without any
+    first_penalty = min((p.after for p in sl.penalties), default=None)
 
     #: per seat, the running total and the lost games as the correction takes them (:func:`_follow_correction`)
     low = list(total)
@@ -207,11 +236,17 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
         # "-" written and the total rising, is already lost)
         misplaced = lost_unsure = False
         # also in a passed or struck row that carries the game (carried_game): lost, it counts as played
+        if not follow and declarer is not None and g.players[declarer].total is None:
+            return None                 # the correction's total may come above the written one from here
         if (played and outcome == WON or g.passed or g.crossed_out) and declarer is not None and g.plus is not None \
-                and g.minus is None and not g.ramsch and g.abandoned is None:
+                and g.minus is None and not g.ramsch and g.abandoned is None and (
+                    _may_say_lost(g.players[declarer], low[declarer], max(lost[declarer], counted_lost[declarer]))
+                    if follow else _may_contradict(g.players[declarer], total[declarer], lost[declarer])):
+            if not follow:
+                return None
             # penalty points before the row (their record as written, a schedule's, a cell read in doubt or left
             # blank while the totals hold them): the total before it is not known for sure, so its fall says nothing
-            penalised = any(p.after < g.no for p in sl.penalties)
+            penalised = first_penalty is not None and first_penalty < g.no
             says = partial(_says_lost, g, declarer, None if penalised else low[declarer],
                            max(lost[declarer], counted_lost[declarer]), sure=sure(g.no, declarer))
             misplaced = says(g.plus, value)
@@ -223,13 +258,19 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
             outcome = LOST
             fall = None if g.players[declarer].total is None else low[declarer] - g.players[declarer].total
             charge = lost_column_loss(g, g.plus, value, fall)
-        _follow_correction(g, declarer, outcome if played else None, value, delta, charge, total, lost, low,
-                           counted_lost)
+        if follow:
+            _follow_correction(g, declarer, outcome if played else None, value, delta, charge, total, lost, low,
+                               counted_lost)
+        row_no = None if g.passed or g.crossed_out else g.no
         for s in range(n):
             cells = g.players[s]
-            for fld in ("total", "won", "lost"):
-                if getattr(cells, fld) is not None:
-                    last_cell[fld, s] = None if g.passed or g.crossed_out else cell_ref(g.no, fld, s + 1)
+            if follow:
+                if cells.total is not None:
+                    last_row["total", s] = row_no
+                if cells.won is not None:
+                    last_row["won", s] = row_no
+                if cells.lost is not None:
+                    last_row["lost", s] = row_no
             if cells.total is not None:
                 total[s] = cells.total
                 if not g.crossed_out or delta is not None or declarer is not None:
@@ -310,9 +351,10 @@ def others_lost(facts: list[RowFacts], seats: int) -> list[int]:
 
 def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:
     """The seats row ``f`` counts a won or lost game for as written (0-based seat, won)."""
-    outcomes = written_outcomes(f)
-    if outcomes is not None:
-        return outcomes
+    if len(f.declarers) > 1 or f.game.passed or f.game.crossed_out:      # else written_outcomes has none
+        outcomes = written_outcomes(f)
+        if outcomes is not None:
+            return outcomes
     if f.declarer is None or not f.played or not f.counts or f.outcome is None:
         return []
     return [(f.declarer, f.outcome == WON)]
