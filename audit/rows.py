@@ -329,24 +329,25 @@ def outcome_counts(facts: list[RowFacts], seats: int) -> tuple[list[int], list[i
     one several seats took, counts for each seat as his written counts carry it (his total, where the row keeps no
     counts), as the written totals after them carry their points (the footer the rows give as written: its game
     points and its counts from one reading of the row, not the points with the game and the counts without it)."""
-    won, lost = [0] * seats, [0] * seats
-    for f in facts:
-        for d, win in _row_outcomes(f):
-            (won if win else lost)[d] += 1
+    won, lost, _ = outcome_tally(facts, seats)
     return won, lost
 
 
-def others_lost(facts: list[RowFacts], seats: int) -> list[int]:
-    """Per seat, the games the other players lost, as :func:`outcome_counts` counts them, each row once: one row is
-    one game, so a loss written in two seats' columns credits the others' 40 or 30 once, and neither of the two for
-    the other's (the lower reading for each, SkWO 7.2.5)."""
-    out = [0] * seats
+def outcome_tally(facts: list[RowFacts], seats: int) -> tuple[list[int], list[int], list[int]]:
+    """:func:`outcome_counts` and, per seat, the games the other players lost, in one pass over the rows, each row
+    once: one row is one game, so a loss written in two seats' columns credits the others' 40 or 30 once, and neither
+    of the two for the other's (the lower reading for each, SkWO 7.2.5)."""
+    won, lost, others = [0] * seats, [0] * seats, [0] * seats
     for f in facts:
-        losers = {d for d, win in _row_outcomes(f) if not win}
+        losers = set()
+        for d, win in _row_outcomes(f):
+            (won if win else lost)[d] += 1
+            if not win:
+                losers.add(d)
         if losers:
             for s in range(seats):
-                out[s] += s not in losers
-    return out
+                others[s] += s not in losers
+    return won, lost, others
 
 
 def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:

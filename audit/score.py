@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .rows import RowFacts, others_lost, outcome_counts
+from .rows import RowFacts, outcome_tally
 
 BONUS_PER_GAME = 50
 #: Credit to each other player for a declarer's lost game: 40 at three seats, 30 at four
@@ -54,9 +54,9 @@ def final_totals(facts: list[RowFacts], seats: int) -> list[int]:
 
 
 def from_rows(facts: list[RowFacts], seats: int) -> FooterFigures:
-    """The footer that the rows, as written, give (the others' lost games each row once: :func:`others_lost`)."""
-    won, lost = outcome_counts(facts, seats)
-    return seeger_fabian(final_totals(facts, seats), won, lost, seats, others=others_lost(facts, seats))
+    """The footer that the rows, as written, give (the others' lost games each row once: :func:`outcome_tally`)."""
+    won, lost, others = outcome_tally(facts, seats)
+    return seeger_fabian(final_totals(facts, seats), won, lost, seats, others=others)
 
 
 def cents(finals: Sequence[int]) -> list[int]:

@@ -79,12 +79,12 @@ def check(facts: list[RowFacts], **_):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
                           written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no)))
         elif (bid := charged_at_the_bid(minus, base, value, factor)) is not None:
-            # the bid (or twice it) charged: the finding says what an overbid at that bid is charged (ISkO 3.6); the
+            # twice the bid charged: the finding says what an overbid at that bid is charged (ISkO 3.6); the
             # correction takes the lower of the two written facts as for any wrong value, it invents no bid
+            charge = overbid_loss(bid, base)
             f_ = finding("value-mismatch", "value.minus-bid", game=no, field="minus", written=minus,
-                         expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)), bid=bid,
-                         charge=overbid_loss(bid, base))
-            yield replace(f_, extra={"bid": bid, "overbid_charge": overbid_loss(bid, base)})
+                         expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)), bid=bid, charge=charge)
+            yield replace(f_, extra={"bid": bid, "overbid_charge": charge})
         else:
             yield finding("value-mismatch", "value.minus", game=no, field="minus", written=minus,
                           expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)))
