@@ -27,6 +27,8 @@ SUBCOMMANDS = {
 }
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
+#: Every command's status when Ctrl-C stops it, and when SIGTERM does (128 + the signal, as the shell reports either).
+EXIT_INTERRUPTED, EXIT_STOPPED = 128 + signal.SIGINT, 128 + signal.SIGTERM
 
 
 class BadInput(click.ClickException):
@@ -141,7 +143,7 @@ class LazyGroup(click.Group):
                 return super().invoke(ctx)
             except KeyboardInterrupt as exc:
                 click.echo("skatscan: interrupted", err=True)
-                ctx.exit(128 + (signal.SIGTERM if isinstance(exc, Stopped) else signal.SIGINT))
+                ctx.exit(EXIT_STOPPED if isinstance(exc, Stopped) else EXIT_INTERRUPTED)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -162,7 +164,7 @@ def main(argv=None):
         cli.main(args=argv, prog_name="skatscan", standalone_mode=True)
     except KeyboardInterrupt:
         click.echo("skatscan: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":

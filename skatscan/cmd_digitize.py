@@ -32,7 +32,8 @@ def command(photos, output, engine, debug_dir, games, loss_money):
     read in doubt takes the amount the schedule charges for the games he lost when the reader saw it too
     (chosen by the arithmetic, still doubtful).
 
-    Exit status: 0 read, 2 bad input (unreadable file, no list found).
+    Exit status: 0 read, 2 bad input (unreadable file, no list found), 130 stopped by Ctrl-C, 143 stopped by
+    SIGTERM (kill PID, timeout).
     """
     settings = make_settings(games, loss_money)
     files = expand_photos(photos)

@@ -64,7 +64,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     """Read and audit photographed lists: a photo, several, or a folder. With --report, the
     referee's review report in the browser and the standings across tables and series.
 
-    Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read).
+    Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read), 130 stopped by
+    Ctrl-C, 143 stopped by SIGTERM (kill PID, timeout); what was finished is kept, a rerun continues.
     """
     settings = make_settings(games, loss_money)
     downloads = settle_folders(settle_from, report)
