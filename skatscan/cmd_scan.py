@@ -171,8 +171,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                                                  problem_de=o.problem_de))
                     report_bar.update(1)
                     continue
-                if o.problem and str(o.photo) not in earlier:
-                    tell(str(o.photo), o.problem)   # read again and not finished: the list read before is kept
+                if o.problem:
+                    # read again at this run and not finished, the list read before kept: said of a photo scanned
+                    # into the report before too (--again reads it again), whose page says it
+                    tell(str(o.photo), o.problem)
                 try:
                     sl = list_from_json(o.list_doc, str(o.photo))
                     width = (o.list_doc.get("photo") or {}).get("width")

@@ -80,6 +80,26 @@ def test_an_again_rescan_that_does_not_finish_a_photo_keeps_its_list_in_the_repo
     assert "erneut gelesen" not in (report / "lists" / "s1-t2.html").read_text()
 
 
+def test_an_again_rescan_says_the_kept_list_of_a_photo_scanned_into_the_report_before(photos, tmp_path,
+                                                                                         monkeypatch):
+    """``scan t1.jpg --report bericht --again`` reads the photos scanned into the report before again too; one of them
+    stopped by the time limit kept its list and its page said so, but the terminal said nothing of it. It gets the
+    line a photo given does; the last line counts it as scanned before."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    read_photos_with(monkeypatch, slow_on_t2)
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t1.jpg"), "--report", str(report), "--again",
+                                 "--time-limit", "1"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert f"skatscan: {photos / 's1-t2.jpg'}: took longer than 1 s and was stopped; the list read at an earlier run " \
+           "is kept" in lines, r.stderr
+    assert sum(line.startswith(f"skatscan: {photos / 's1-t2.jpg'}: ") for line in lines) == 1, r.stderr
+    assert lines[-1].startswith("3 photos (2 scanned before), "), r.stderr
+    assert "In diesem Lauf erneut gelesen: dauerte länger als 1 s" in (report / "lists" / "s1-t2.html").read_text()
+
+
 def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
     """The reader, a second a photo."""
     time.sleep(1)
