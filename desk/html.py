@@ -14,12 +14,13 @@ from typing import Iterable, Optional
 
 import jinja2
 
-from audit.files import write_atomic
+from audit.files import remove_stale_parts, write_atomic
 from audit.messages import MONEY_APART_MARK, MONEY_APART_NOTE, show_money
 from audit.series_standings import series_numbers, series_standings
 from audit.standings import number_order
 
 from .pages import UNREADABLE_PHOTO, ListView
+from .settle import DECISIONS
 
 TEXTS = {
     "de": dict(index_title="Spiellisten – Prüfbericht", summary="{n} Listen, davon {work} für den Schiedsrichter.",
@@ -258,6 +259,15 @@ def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
     if view.status != UNREADABLE_PHOTO:
         (out / "lists").mkdir(parents=True, exist_ok=True)
         write_atomic(out / "lists" / f"{view.name}.html", render_list(view, lang))
+
+
+def sweep_report(out: Path) -> None:
+    """Remove the temporary files a run killed outright (``kill -9``, the OOM killer, a power cut) left while it wrote
+    the report ``out``: in its folder and in its ``lists``, ``img`` and ``settle`` folders (the batch sweeps
+    ``results``: :func:`desk.batch.run_batch`). Only files named as :func:`audit.files.write_atomic` names its own and
+    not written to for a minute go (:func:`audit.files.remove_stale_parts`), never a file of the referee's."""
+    for folder in (out, out / "lists", out / "img", out / DECISIONS):
+        remove_stale_parts(folder)
 
 
 def write_report(out: Path, views: list[ListView], lang: str = "de", standings_html: Optional[str] = None,

@@ -18,6 +18,7 @@ from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
                         run_batch, usable_cores)
+from desk.html import sweep_report
 from desk.pages import hand_note, list_view, off_photo_note, retake_advice, unreadable_view
 from desk.seating import apply_seating, outside_seating
 from desk.settle import RESULTS, SettleError, apply
@@ -94,6 +95,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     give_way = [f for f, name in zip(files[given:], names[given:]) if not has_decisions(f, report, name)]
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = _results_folder(Path(report) if report else None, Path(tmp))
+        if report:
+            sweep_report(Path(report))      # what a run killed outright left half-written in the report's folders
         try:
             with contextlib.ExitStack() as stack:
                 bar = []

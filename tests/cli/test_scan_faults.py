@@ -100,6 +100,28 @@ def test_an_again_rescan_says_the_kept_list_of_a_photo_scanned_into_the_report_b
     assert "In diesem Lauf erneut gelesen: dauerte länger als 1 s" in (report / "lists" / "s1-t2.html").read_text()
 
 
+def test_a_scan_removes_the_temporary_files_a_killed_run_left_in_the_report(photos, tmp_path):
+    """A scan killed outright (``kill -9``, the OOM killer) while it wrote a page, a picture, the index or a copied
+    decision left its temporary file (``.NAME.XXXXXXXX.part``) in the report's folders for ever (only ``results`` was
+    swept). The next scan removes those there, not a file of another name nor one written to a moment ago."""
+    report = tmp_path / "bericht"
+    stale = [".index.html.k3j_9xq2.part", ".standings.csv.abcdefgh.part", "lists/.s1-t1.html.0000zzzz.part",
+             "lists/.batch.js.qwertyui.part", "img/.s1-t1.jpg.a1b2c3d4.part", "img/.s1-t1.pictures.json.zz_zz_zz.part",
+             "settle/.s1-t1.settle.json.abcd1234.part"]
+    others = ["notizen.part", ".index.html.part", "lists/.s1-t1.html.ABCDEFGH.part", "img/mine.jpg.part",
+              "settle/.s1-t1.settle.json.abcdefgh.parts"]
+    fresh = "lists/.s1-t2.html.abcdefgh.part"
+    for name in stale + others + [fresh]:
+        (report / name).parent.mkdir(parents=True, exist_ok=True)
+        (report / name).write_text("half")
+    for name in stale + others:
+        os.utime(report / name, (time.time() - 3600, time.time() - 3600))
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert [name for name in stale if (report / name).exists()] == []
+    assert all((report / name).read_text() == "half" for name in others + [fresh])
+
+
 def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
     """The reader, a second a photo."""
     time.sleep(1)
