@@ -107,6 +107,9 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
             # figures have no place in the CSV layout)
             raise BadInput(f"{option} writes a JSON document (skatscan.{'audit' if option == '-o' else 'list'}/1): "
                            "name the file .json", str(target.target))
+    if report:
+        from desk.html import sweep_report     # jinja2 only for a report
+        sweep_report(Path(report))      # what a run killed outright left half-written in the report's folders
     bad = errors = 0
     docs = []
     views = []

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -452,3 +453,22 @@ def test_the_report_of_a_digitized_list_names_its_damaged_photo(tmp_path, sample
     assert (tmp_path / "rep" / "index.html").read_text().count("Foto teilweise beschädigt") == 1
     run("audit", str(damaged), "--report", str(tmp_path / "en"), "--lang", "en")
     assert "Part of the photo&#39;s JPEG data is damaged" in (tmp_path / "en" / "lists" / "s1-t1.html").read_text()
+
+
+def test_a_report_run_removes_the_temporary_files_a_killed_run_left(tmp_path, samples):
+    """``audit --report`` killed outright (``kill -9``) while it wrote a page or the index left its temporary file
+    (``.NAME.XXXXXXXX.part``) in the report for ever. The next run removes those, not a file of another name nor one
+    written to a moment ago (as ``scan --report`` does)."""
+    report = tmp_path / "rep"
+    stale = [".index.html.k3j_9xq2.part", "lists/.six-games.html.0000zzzz.part", "img/.t1.jpg.a1b2c3d4.part"]
+    others = ["notizen.part", "lists/.six-games.html.ABCDEFGH.part", "img/mine.jpg.part"]
+    fresh = "lists/.batch.js.abcdefgh.part"
+    for name in stale + others + [fresh]:
+        (report / name).parent.mkdir(parents=True, exist_ok=True)
+        (report / name).write_text("half")
+    for name in stale + others:
+        os.utime(report / name, (time.time() - 3600, time.time() - 3600))
+    code, _, err = run("audit", str(samples / "lists" / "six-games.json"), "--report", str(report))
+    assert code == 0, err
+    assert [name for name in stale if (report / name).exists()] == []
+    assert all((report / name).read_text() == "half" for name in others + [fresh])
