@@ -164,9 +164,11 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         with _bar_then(report_bar, told):
             for o in outcomes:
                 if o.status in ("bad", "duplicate"):
-                    if str(o.photo) not in earlier:         # reported when it was scanned
-                        # a photo still in the folder that an earlier run refused: still unread (its table has no
-                        # list), so said and counted again, but not as if it were new
+                    if str(o.photo) not in earlier or again or o.seconds > 0:
+                        # a photo given, or one scanned into the report before that this run read (--again, other
+                        # settings) and that failed: its list left the report now. One scanned before and not read
+                        # again was said when it was scanned. A photo still in the folder that an earlier run refused:
+                        # still unread (its table has no list), so said and counted again, but not as if it were new
                         tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
                                                         if o.refused_before else ""))
                         bad += 1

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import desk.batch
 import skatscan.cmd_scan
 import skatscan.report_pictures
-from desk.batch import find_photos, run_batch
+from desk.batch import PhotoProblem, find_photos, run_batch
 from skatscan.cli import cli
 from tests.cli.fake_reader import SAMPLE, photo_folder, read_photos_with, sample_read
 
@@ -120,6 +120,42 @@ def test_a_scan_removes_the_temporary_files_a_killed_run_left_in_the_report(phot
     assert r.exit_code == 0, r.stderr
     assert [name for name in stale if (report / name).exists()] == []
     assert all((report / name).read_text() == "half" for name in others + [fresh])
+
+
+def refuses_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """The reader, which now finds no list on the photo s1-t2.jpg."""
+    if path.endswith("s1-t2.jpg"):
+        raise PhotoProblem("no list found on the photo", "no-list", "keine Liste auf dem Foto gefunden")
+    return sample_read(path)
+
+
+@pytest.mark.parametrize("reader, more, problem", [
+    (refuses_t2, [], "no list found on the photo"),
+    (slow_on_t2, ["--loss-money", "0", "--time-limit", "1"], "took longer than 1 s and was stopped")])
+def test_an_again_rescan_says_a_photo_scanned_into_the_report_before_that_fails_now(photos, tmp_path, monkeypatch,
+                                                                                     reader, more, problem):
+    """``scan t1.jpg --report bericht --again`` reads the photos scanned into the report before again too. One that
+    failed now with no list to keep (refused by the new reading, or stopped when the earlier run read it with other
+    settings) left the report with exit status 0 and no word on the terminal; only its page said why. It gets its one
+    line and exit status 2, as a photo given does. A rescan without ``--again`` says it again only when it reads it
+    again (one stopped by the time limit), not one refused, which is not read again."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    read_photos_with(monkeypatch, reader)
+    args = ["scan", str(photos / "s1-t1.jpg"), "--report", str(report), *more]
+    r = CliRunner().invoke(cli, [*args, "--again"])
+    assert r.exit_code == 2, r.stderr
+    said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: {problem}"], r.stderr
+    assert r.stderr.splitlines()[-1].startswith("3 photos (2 scanned before), "), r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
+    r = CliRunner().invoke(cli, args)
+    said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+    if reader is slow_on_t2:
+        assert r.exit_code == 2 and said == [f"skatscan: {photos / 's1-t2.jpg'}: {problem}"], r.stderr
+    else:
+        assert r.exit_code == 0 and said == [], r.stderr
 
 
 def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
