@@ -53,8 +53,8 @@ from .overbid import explained_bids
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, penalty_points, seat_cells,
-                   unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
+from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, not_declared, penalty_points,
+                   seat_cells, unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -260,13 +260,14 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                 others[s] += s not in losers
         lost_before[:] = lost
 
-    def carry(no, o, cells, prev_won, prev_lost):
-        """Another seat's cells in this row: the written change stays, on top of the corrections."""
+    def carry(no, o, cells, prev_won, prev_lost, stray=()):
+        """Another seat's cells in this row: the written change stays, on top of the corrections, but for a seat
+        in ``stray`` (:func:`~audit.rows.not_declared`: his count takes no game of this row)."""
         new = {}
         for fld, prev in (("won", prev_won), ("lost", prev_lost)):
             written = getattr(cells, fld)
             if written is not None:
-                count[fld][o] += written - prev
+                count[fld][o] += 0 if o in stray else written - prev
                 new[fld] = count[fld][o]
                 b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
@@ -331,7 +332,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                     total[s] = new_total
                     if new_total != cells.total:
                         cells = replace(cells, total=new_total)
-                players.append(carry(no, s, cells, f.prev_won[s], f.prev_lost[s]))
+                players.append(carry(no, s, cells, f.prev_won[s], f.prev_lost[s], not_declared(f)))
             players = tuple(players)
             games.append(g if players == g.players else replace(g, players=players))
             continue
@@ -411,6 +412,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                          "correct.counter", "SkWO 7.2.1")
         players = list(g.players)
         players[s] = new_cells
+        stray = not_declared(f)
         for o in range(n):
             if o == s:
                 continue
@@ -421,7 +423,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
                 if total[o] != written:
                     players[o] = replace(g.players[o], total=total[o])
-            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
+            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o], stray)
         players = tuple(players)
         if new_plus == g.plus and new_minus == g.minus and players == g.players:
             games.append(g)
