@@ -87,12 +87,22 @@ def _severity_rank(f: Finding) -> int:
     return (ERROR, WARNING, DOUBT, INFO).index(f.severity)
 
 
-def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
+def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optional[Corrected] = None) -> list[Finding]:
+    """The findings of every check on ``sl`` (``facts``: its rows' facts; ``corrected``: its correction, worked out
+    here only if a check asks for the corrected list's figures)."""
     facts = analyse(sl) if facts is None else facts
     counters = uses_counters(sl)
     found: list[Finding] = []
+    memo: list = []
+
+    def corrected_rows() -> list:
+        """The facts of the corrected list's rows (their figures before each row as the correction has them)."""
+        if not memo:
+            memo.append(analyse((corrected or correct(sl, facts, settings)).sl))
+        return memo[0]
+
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows))
     found = _rows_that_add_up(found)
     doubtful = sl.doubtful_cells()
     out = []
@@ -132,8 +142,8 @@ def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
 def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
     """Audit ``sl``: findings, corrected list, corrections and per-seat result."""
     facts = analyse(sl)
-    findings = run_checks(sl, settings, facts)
     corrected = correct(sl, facts, settings)
+    findings = run_checks(sl, settings, facts, corrected)
     fig = corrected.footer
     starts = sl.table.start_numbers
     settle = cents(fig.points) if sl.table.kind == "private" else [None] * sl.seats
