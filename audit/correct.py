@@ -53,7 +53,7 @@ from .overbid import explained_bids
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, not_declared, penalty_points,
+from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, credited_losses, lost_column_loss, not_declared, penalty_points,
                    seat_cells, unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
@@ -252,10 +252,12 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     others = [0] * n
     lost_before = list(lost)
     games: list[Game] = []
+    #: the row just counted is a game its declarer won: another seat's loss there credits no one (credited_losses)
+    row_won = [False]
 
     def credit_others():
         losers = [s for s in range(n) if lost[s] > lost_before[s]]
-        if losers:
+        if losers and not row_won[0]:
             for s in range(n):
                 others[s] += s not in losers
         lost_before[:] = lost
@@ -286,6 +288,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             credit_others()
         g = f.game
         no = previous_no = g.no
+        row_won[0] = not credited_losses(f)
         entry = carried_game(f)
         if entry is None and (g.passed or g.crossed_out) and not g.ramsch and len(f.declarers) > 1 and all(
                 g.players[d].total is not None and g.players[d].total > f.prev_total[d] for d in f.declarers):

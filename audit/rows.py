@@ -344,10 +344,18 @@ def outcome_tally(facts: list[RowFacts], seats: int) -> tuple[list[int], list[in
             (won if win else lost)[d] += 1
             if not win:
                 losers.add(d)
-        if losers:
+        if losers and credited_losses(f):
             for s in range(seats):
                 others[s] += s not in losers
     return won, lost, others
+
+
+def credited_losses(f: RowFacts) -> bool:
+    """Whether the losses row ``f`` counts credit the others their 40 or 30: not in a played row whose declarer the
+    totals tell and who won it. One row is one game, his win: another seat's fall or Verl. there stays that seat's
+    loss as written (the lower reading for him), but no one else's lower reading has a game lost in it (before, the
+    winner and the third seat were credited 40 each for a stray fall beside the win)."""
+    return not (f.played and f.declarer is not None and f.outcome == WON and len(f.declarers) > 1)
 
 
 def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:

@@ -58,3 +58,18 @@ def test_a_loss_another_seats_total_shows_stays_his_and_several_totals_still_lea
     a = audit(_list(SeatCells(total=24, won=1), SeatCells(total=48, won=2)))
     assert [f.key for f in a.findings if f.severity == "error"] == ["declarers.several-won"]
     assert [(r.points, r.won, r.score) for r in a.result] == [(0, 0, 0), (24, 1, 74), (0, 0, 0)]
+
+
+def test_another_seats_fall_beside_a_won_game_credits_no_one():
+    """Seat 1's total rises by the "+" 24 (his win, the row's one game); seat 2's total falls to -30 with no "-": his
+    loss as written (the lower reading for him), but no game lost for the others: before, the winner and seat 3 got
+    40 each for it (114 and 40). The rows of the corrected list are as before, and its footer follows them."""
+    for stray in (SeatCells(total=-30), SeatCells(total=-30, lost=1)):
+        won = SeatCells(total=24, won=1 if stray.lost else None)
+        sl = make_list([Game(no=1, base=12, mit=1, plus=24, players=(won, stray, SeatCells()))], games=1,
+                       signatures=None)
+        a = audit(sl)
+        assert _seats(a) == [(24, 1, 0, 0, 74, 0.0), (-30, 0, 1, 0, -80, 0.5), (0, 0, 0, 0, 0, 0.0)]
+        assert a.corrected.sl.games == sl.games
+        assert [f.key for f in run_checks(a.corrected.sl, Settings()) if f.severity == "error"] == [
+            "declarers.several"]
