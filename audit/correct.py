@@ -20,6 +20,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a game several seats took where the totals do not tell the declarer (one row is one game): a win counts for
   none of them (each by his lower reading, as in a passed or struck row), a loss for each as written; the others'
   40 or 30 for a lost game once a row, and not to a seat that lost it;
+* where the totals tell the declarer, another seat's figures in his row that take a game there (a Gew. rising, a
+  Verl. beside a total that did not fall) are that seat's slip: no game for him, his later counts follow from the
+  corrected ones; a loss his total shows falling stays his, but beside the declarer's win credits no one the 40 or 30;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
   at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
@@ -53,8 +56,8 @@ from .overbid import explained_bids
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, credited_losses, lost_column_loss, not_declared, penalty_points,
-                   seat_cells, unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
+from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, credited_losses, lost_column_loss, not_declared,
+                   penalty_points, seat_cells, unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -252,12 +255,12 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     others = [0] * n
     lost_before = list(lost)
     games: list[Game] = []
-    #: the row just counted is a game its declarer won: another seat's loss there credits no one (credited_losses)
-    row_won = [False]
+    #: whether the losses of the row just counted credit the others (not beside its declarer's win: credited_losses)
+    credit = [True]
 
     def credit_others():
         losers = [s for s in range(n) if lost[s] > lost_before[s]]
-        if losers and not row_won[0]:
+        if losers and credit[0]:
             for s in range(n):
                 others[s] += s not in losers
         lost_before[:] = lost
@@ -288,7 +291,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             credit_others()
         g = f.game
         no = previous_no = g.no
-        row_won[0] = not credited_losses(f)
+        credit[0] = credited_losses(f)
         entry = carried_game(f)
         if entry is None and (g.passed or g.crossed_out) and not g.ramsch and len(f.declarers) > 1 and all(
                 g.players[d].total is not None and g.players[d].total > f.prev_total[d] for d in f.declarers):

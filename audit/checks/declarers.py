@@ -47,7 +47,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             # one's and credits the others once (SkWO 7.2.5, the correction)
             losers = [d for d, win in written_outcomes(f) or () if not win] if f.declarer is None else []
             # the declarer known from the totals and every other seat's figures a slip that counts no game for him
-            stray = not_declared(f) if len(not_declared(f)) == len(f.declarers) - 1 else ()
+            stray = not_declared(f)
+            stray = stray if len(stray) == len(f.declarers) - 1 else ()
             key = ("declarers.several-won" if unclaimed_wins(f) else
                    "declarers.several-lost" if len(losers) > 1 else
                    "declarers.stray" if stray else "declarers.several")
