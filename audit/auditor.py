@@ -17,7 +17,7 @@ from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList
-from .rows import analyse, uses_counters
+from .rows import analyse, totals_before, uses_counters
 from .score import cents
 from .settings import Settings
 
@@ -96,10 +96,11 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     memo: list = []
 
     def corrected_rows() -> list:
-        """The facts of the corrected list's rows (their figures before each row as the correction has them)."""
+        """The corrected list's rows, each with the seats' totals before it as the correction has them."""
         if not memo:
-            memo.append(analyse((corrected or correct(sl, facts, settings)).sl))
-        return memo[0]
+            fixed = (corrected or correct(sl, facts, settings)).sl
+            memo.extend(zip(fixed.games, totals_before(fixed)))
+        return memo
 
     for module in checks.ALL:
         found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows))

@@ -319,6 +319,24 @@ def _follow_correction(g: Game, declarer: Optional[int], outcome: Optional[str],
             counted_lost[s] += cells.lost - lost[s]
 
 
+def totals_before(sl: ScoreList) -> list[tuple[int, ...]]:
+    """Per row of ``sl``, each seat's total before it (:func:`analyse`'s ``prev_total``: his last written total and
+    the penalty points entered since), without the rest of the facts: the running-total check reads the corrected
+    list's so."""
+    n = sl.seats
+    pens = penalty_points(sl.penalties, n)
+    total = list(pens.get(0, [0] * n))
+    out = []
+    for g in sl.games:
+        out.append(tuple(total))
+        for s, cells in enumerate(g.players):
+            if cells.total is not None:
+                total[s] = cells.total
+        for s, v in enumerate(pens.get(g.no, ())):
+            total[s] += v
+    return out
+
+
 def uses_counters(sl: ScoreList) -> bool:
     """Does this list keep the Gew./Verl. running counts at all?"""
     return any(p.won is not None or p.lost is not None for g in sl.games for p in g.players)

@@ -54,7 +54,7 @@ def _corrected(written, corrected_rows, i: int, seat: int, field: str) -> bool:
     """Whether the count ``written`` is the one the correction gives the 0-based ``seat`` in row ``i`` (a count of
     the corrected won or lost games): the keeper came back to the right count after a slip before (1, 3, 3 for three
     won games: one finding, at 3 for 2; before, a second one "expected 4")."""
-    return written is not None and written == getattr(corrected_rows()[i].game.players[seat], field)
+    return written is not None and written == getattr(corrected_rows()[i][0].players[seat], field)
 
 
 def _rests_on(facts: list[RowFacts], i: int, seat: int, field: str) -> tuple[str, ...]:

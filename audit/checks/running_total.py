@@ -38,9 +38,9 @@ def check(facts: list[RowFacts], *, corrected_rows, **_):
                           delta=delta, cells=rests_on)
 
 
-def _corrected_total(c: RowFacts, s: int):
-    """The 0-based seat ``s``'s total the corrected row ``c`` gives: his corrected total before it and the row's
-    corrected value (None without one)."""
-    g = c.game
+def _corrected_total(corrected_row, s: int):
+    """The 0-based seat ``s``'s total a corrected row (the row, the totals before it) gives: his corrected total
+    before it and the row's corrected value (None without one)."""
+    g, before = corrected_row
     value = g.plus if g.plus is not None else None if g.minus is None else -g.minus
-    return None if value is None else c.prev_total[s] + value
+    return None if value is None else before[s] + value
