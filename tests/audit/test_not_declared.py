@@ -1,8 +1,10 @@
 """A seat's figures in a row whose declarer the totals tell: one row is one game, the declarer's, and another seat's
 count rising there is that seat's slip, not a game of his (SkWO 7.2.5)."""
+from dataclasses import replace
+
 from audit.auditor import audit, run_checks
 from audit.findings import CORRECTABLE
-from audit.model import Game, SeatCells
+from audit.model import CellReading, Game, SeatCells
 from audit.settings import Settings
 
 from .builders import make_list
@@ -33,6 +35,12 @@ def test_a_stray_gew_in_another_seat_is_no_won_game_for_him():
     assert [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game] == [
         ("g1.p2.won", 1, 0), ("g2.p2.won", 2, 1)]
     assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE or f.severity == "error"]
+    # the stray count read in doubt: the finding is a doubt, the corrected counts provisional
+    doubt = CellReading(1, 0.5, ((1, 0.5), (None, 0.4)), doubtful=True, reason="bar")
+    a = audit(replace(_list(SeatCells(won=1), SeatCells(total=24, won=2)), readings={"g1.p2.won": doubt}))
+    assert [(f.key, f.doubtful) for f in a.findings if f.code == "several-declarers"] == [("declarers.stray", True)]
+    assert [(c.cell, c.provisional) for c in a.corrected.corrections if c.game] == [
+        ("g1.p2.won", True), ("g2.p2.won", True)]
 
 
 def test_a_stray_verl_in_another_seat_charges_him_no_lost_game_and_pays_no_one_for_it():
