@@ -18,7 +18,7 @@ from .correct import Corrected, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList
 from .rows import analyse, totals_before, uses_counters
-from .score import cents
+from .score import FooterFigures, cents, from_rows
 from .settings import Settings
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
@@ -93,17 +93,28 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     facts = analyse(sl) if facts is None else facts
     counters = uses_counters(sl)
     found: list[Finding] = []
-    memo: list = []
+    memo: dict = {}
+
+    def fixed() -> ScoreList:
+        if "sl" not in memo:
+            memo["sl"] = (corrected or correct(sl, facts, settings)).sl
+        return memo["sl"]
 
     def corrected_rows() -> list:
         """The corrected list's rows, each with the seats' totals before it as the correction has them."""
-        if not memo:
-            fixed = (corrected or correct(sl, facts, settings)).sl
-            memo.extend(zip(fixed.games, totals_before(fixed)))
-        return memo
+        if "rows" not in memo:
+            memo["rows"] = list(zip(fixed().games, totals_before(fixed())))
+        return memo["rows"]
+
+    def corrected_footer() -> FooterFigures:
+        """The footer the corrected list's rows give."""
+        if "footer" not in memo:
+            memo["footer"] = from_rows(analyse(fixed()), sl.seats)
+        return memo["footer"]
 
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows,
+                                  corrected_footer=corrected_footer))
     found = _rows_that_add_up(found)
     doubtful = sl.doubtful_cells()
     out = []

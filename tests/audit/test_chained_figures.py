@@ -60,3 +60,19 @@ def test_a_slip_read_in_doubt_stays_a_doubt_and_the_footer_counts_the_games():
                         others_lost=(0, 0, 0), score=(72 + 50 * won, 0, 0), money=(None,) * 3, money_total=None)
         a = audit(_three_wins((24, 48, 72), (1, 3, 4), footer=footer))
         assert [e for e in _errors(a) if e[0].startswith("footer") and e[2] == won] == found
+
+
+def test_a_footer_on_the_right_figures_after_a_carried_slip_is_no_error():
+    """Totals 24, 58, 82 (48 and 72 right) and a footer of 72 and 222: the slip is the running-total finding at game 2
+    alone (before, the footer's points and score were told "82" and "232" too, though the correction keeps them); a
+    footer that carries the slip on (82, 232) is right by the rows as written, and one on neither figure is wrong."""
+    def footer(points):
+        return Footer(points=(points, 0, 0), won=(3, 0, 0), lost=(0, 0, 0), bonus=(150, 0, 0),
+                      others_lost=(0, 0, 0), score=(points + 150, 0, 0), money=(None,) * 3, money_total=None)
+
+    for points, found in ((72, []), (82, []), (70, [("footer.wrong", None, 70, 82, False),
+                                                    ("footer.wrong", None, 220, 232, False)])):
+        a = audit(_three_wins((24, 58, 82), (1, 2, 3), footer=footer(points)))
+        assert [e for e in _errors(a) if e[0].startswith("footer")] == found, points
+        assert _errors(a)[0] == ("total.wrong", 2, 58, 48, False)
+        assert a.result[0].score == (220 if points == 70 else 222)
