@@ -17,8 +17,8 @@ from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList
-from .rows import analyse, uses_counters
-from .score import cents
+from .rows import analyse, totals_before, uses_counters
+from .score import FooterFigures, cents, from_rows
 from .settings import Settings
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
@@ -87,12 +87,34 @@ def _severity_rank(f: Finding) -> int:
     return (ERROR, WARNING, DOUBT, INFO).index(f.severity)
 
 
-def run_checks(sl: ScoreList, settings: Settings, facts=None) -> list[Finding]:
+def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optional[Corrected] = None) -> list[Finding]:
+    """The findings of every check on ``sl`` (``facts``: its rows' facts; ``corrected``: its correction, worked out
+    here only if a check asks for the corrected list's figures)."""
     facts = analyse(sl) if facts is None else facts
     counters = uses_counters(sl)
     found: list[Finding] = []
+    memo: dict = {}
+
+    def fixed() -> ScoreList:
+        if "sl" not in memo:
+            memo["sl"] = (corrected or correct(sl, facts, settings)).sl
+        return memo["sl"]
+
+    def corrected_rows() -> list:
+        """The corrected list's rows, each with the seats' totals before it as the correction has them."""
+        if "rows" not in memo:
+            memo["rows"] = list(zip(fixed().games, totals_before(fixed())))
+        return memo["rows"]
+
+    def corrected_footer() -> FooterFigures:
+        """The footer the corrected list's rows give."""
+        if "footer" not in memo:
+            memo["footer"] = from_rows(analyse(fixed()), sl.seats)
+        return memo["footer"]
+
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows,
+                                  corrected_footer=corrected_footer))
     found = _rows_that_add_up(found)
     doubtful = sl.doubtful_cells()
     out = []
@@ -132,8 +154,8 @@ def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
 def audit(sl: ScoreList, settings: Settings = Settings()) -> Audit:
     """Audit ``sl``: findings, corrected list, corrections and per-seat result."""
     facts = analyse(sl)
-    findings = run_checks(sl, settings, facts)
     corrected = correct(sl, facts, settings)
+    findings = run_checks(sl, settings, facts, corrected)
     fig = corrected.footer
     starts = sl.table.start_numbers
     settle = cents(fig.points) if sl.table.kind == "private" else [None] * sl.seats

@@ -20,6 +20,9 @@ Where the written facts of a row disagree, the reading that gives the lowest poi
 * a game several seats took where the totals do not tell the declarer (one row is one game): a win counts for
   none of them (each by his lower reading, as in a passed or struck row), a loss for each as written; the others'
   40 or 30 for a lost game once a row, and not to a seat that lost it;
+* where the totals tell the declarer, another seat's figures in his row that take a game there (a Gew. rising, a
+  Verl. beside a total that did not fall) are that seat's slip: no game for him, his later counts follow from the
+  corrected ones; a loss his total shows falling stays his, but beside the declarer's win credits no one the 40 or 30;
 * a footer figure that disagrees with the (corrected) rows: the lower score counts;
 * a passed or struck row that carries a game counts as a whole by the lower reading: a won game not
   at all, with every figure in the row, a lost one as a lost game ("-" written: lost; "+", 0 too:
@@ -53,8 +56,8 @@ from .overbid import explained_bids
 from .model import MARK_FIELDS, Footer, Game, Penalty, ScoreList, SeatCells, Settlement, cell_ref, parse_ref
 from .penalties import RULE_PENALTY, check_points, schedule
 from .ramsch import durchmarsch_value
-from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, lost_column_loss, penalty_points, seat_cells,
-                   unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
+from .rows import (LOST, WON, RowFacts, carried_game, counted_delta, credited_losses, lost_column_loss, not_declared,
+                   penalty_points, seat_cells, unclaimed_wins, uses_counters, written_outcomes, written_value_cells)
 from .score import OTHERS_LOST, BONUS_PER_GAME, FooterFigures
 from .settings import Settings
 
@@ -252,21 +255,24 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     others = [0] * n
     lost_before = list(lost)
     games: list[Game] = []
+    #: whether the losses of the row just counted credit the others (not beside its declarer's win: credited_losses)
+    credit = [True]
 
     def credit_others():
         losers = [s for s in range(n) if lost[s] > lost_before[s]]
-        if losers:
+        if losers and credit[0]:
             for s in range(n):
                 others[s] += s not in losers
         lost_before[:] = lost
 
-    def carry(no, o, cells, prev_won, prev_lost):
-        """Another seat's cells in this row: the written change stays, on top of the corrections."""
+    def carry(no, o, cells, prev_won, prev_lost, stray=()):
+        """Another seat's cells in this row: the written change stays, on top of the corrections, but for a seat
+        in ``stray`` (:func:`~audit.rows.not_declared`: his count takes no game of this row)."""
         new = {}
         for fld, prev in (("won", prev_won), ("lost", prev_lost)):
             written = getattr(cells, fld)
             if written is not None:
-                count[fld][o] += written - prev
+                count[fld][o] += 0 if o in stray else written - prev
                 new[fld] = count[fld][o]
                 b.change(no, o + 1, fld, written, new[fld], "correct.counter", "SkWO 7.2.1")
         return replace(cells, **new) if any(getattr(cells, k) != v for k, v in new.items()) else cells
@@ -285,6 +291,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
             credit_others()
         g = f.game
         no = previous_no = g.no
+        credit[0] = credited_losses(f)
         entry = carried_game(f)
         if entry is None and (g.passed or g.crossed_out) and not g.ramsch and len(f.declarers) > 1 and all(
                 g.players[d].total is not None and g.players[d].total > f.prev_total[d] for d in f.declarers):
@@ -331,7 +338,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                     total[s] = new_total
                     if new_total != cells.total:
                         cells = replace(cells, total=new_total)
-                players.append(carry(no, s, cells, f.prev_won[s], f.prev_lost[s]))
+                players.append(carry(no, s, cells, f.prev_won[s], f.prev_lost[s], not_declared(f)))
             players = tuple(players)
             games.append(g if players == g.players else replace(g, players=players))
             continue
@@ -411,6 +418,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                          "correct.counter", "SkWO 7.2.1")
         players = list(g.players)
         players[s] = new_cells
+        stray = not_declared(f)
         for o in range(n):
             if o == s:
                 continue
@@ -421,7 +429,7 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
                 b.change(no, o + 1, "total", written, total[o], "correct.not-declarer", "SkWO 7.2.5, 8.11")
                 if total[o] != written:
                     players[o] = replace(g.players[o], total=total[o])
-            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o])
+            players[o] = carry(no, o, players[o], f.prev_won[o], f.prev_lost[o], stray)
         players = tuple(players)
         if new_plus == g.plus and new_minus == g.minus and players == g.players:
             games.append(g)

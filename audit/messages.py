@@ -100,6 +100,10 @@ T = {
     # declarers, dealer, passed
     "declarers.several": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}).",
                           "Game {game}: several declarers written (seats {seats})."),
+    "declarers.stray": ("Spiel {game}: auch bei Platz {stray} eingetragen, nach den Ständen spielte Platz {declarer}: "
+                        "für Platz {stray} zählt das kein Spiel (die niedrigste Punktzahl, SkWO 7.2.5).",
+                        "Game {game}: written at seat {stray} too, but by the totals seat {declarer} played: it counts "
+                        "no game for seat {stray} (the lowest point count, SkWO 7.2.5)."),
     "declarers.several-won": ("Spiel {game}: mehrere Alleinspieler eingetragen (Platz {seats}), wer gewonnen hat, "
                               "sagen die Stände nicht: das gewonnene Spiel zählt für keinen von ihnen (die niedrigere "
                               "Lesart für jeden, SkWO 7.2.5).",

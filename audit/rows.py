@@ -319,6 +319,24 @@ def _follow_correction(g: Game, declarer: Optional[int], outcome: Optional[str],
             counted_lost[s] += cells.lost - lost[s]
 
 
+def totals_before(sl: ScoreList) -> list[tuple[int, ...]]:
+    """Per row of ``sl``, each seat's total before it (:func:`analyse`'s ``prev_total``: his last written total and
+    the penalty points entered since), without the rest of the facts: the running-total check reads the corrected
+    list's so."""
+    n = sl.seats
+    pens = penalty_points(sl.penalties, n)
+    total = list(pens.get(0, [0] * n))
+    out = []
+    for g in sl.games:
+        out.append(tuple(total))
+        for s, cells in enumerate(g.players):
+            if cells.total is not None:
+                total[s] = cells.total
+        for s, v in enumerate(pens.get(g.no, ())):
+            total[s] += v
+    return out
+
+
 def uses_counters(sl: ScoreList) -> bool:
     """Does this list keep the Gew./Verl. running counts at all?"""
     return any(p.won is not None or p.lost is not None for g in sl.games for p in g.players)
@@ -344,10 +362,18 @@ def outcome_tally(facts: list[RowFacts], seats: int) -> tuple[list[int], list[in
             (won if win else lost)[d] += 1
             if not win:
                 losers.add(d)
-        if losers:
+        if losers and credited_losses(f):
             for s in range(seats):
                 others[s] += s not in losers
     return won, lost, others
+
+
+def credited_losses(f: RowFacts) -> bool:
+    """Whether the losses row ``f`` counts credit the others their 40 or 30: not in a played row whose declarer the
+    totals tell and who won it. One row is one game, his win: another seat's fall or Verl. there stays that seat's
+    loss as written (the lower reading for him), but no one else's lower reading has a game lost in it (before, the
+    winner and the third seat were credited 40 each for a stray fall beside the win)."""
+    return not (f.played and f.declarer is not None and f.outcome == WON and len(f.declarers) > 1)
 
 
 def _row_outcomes(f: RowFacts) -> list[tuple[int, bool]]:
@@ -365,7 +391,8 @@ def unclaimed_wins(f: RowFacts) -> tuple[int, ...]:
     """For a played row that several seats took, none of them by the totals alone (one row is one game, and the
     declarer is known only from the totals), the seats whose written figures take a win (his total not falling): by
     the lower reading for each it counts for none of them (SkWO 7.2.5), as in a passed or struck row. A loss written
-    in several columns stays each seat's, as written."""
+    in several columns stays each seat's, as written. (Where the totals tell the declarer, another seat's figures that
+    take a game there count none: :func:`not_declared`.)"""
     if not (f.played and f.counts and f.declarer is None and len(f.declarers) > 1):
         return ()
     cells = f.game.players
@@ -448,7 +475,33 @@ def _carried(g: Game, s: Optional[int], prev_total, charge: Optional[int]) -> Op
 def written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
     """For a passed or struck row that carries a game (a Ramsch is no won or lost game), and a played row several
     seats took, the seats it counts for as written and their outcomes (0-based seat, won): each as his written counts
-    carry it (where the row keeps no counts, as his total does); None for every other row."""
+    carry it (where the row keeps no counts, as his total does), but for the seats that did not declare it
+    (:func:`not_declared`); None for every other row."""
+    outcomes = _written_outcomes(f)
+    if outcomes is None or f.declarer is None or not f.played:
+        return outcomes
+    cells = f.game.players
+    return [(d, win) for d, win in outcomes if not _not_declared(cells[d], d, f, win)]
+
+
+def not_declared(f: RowFacts) -> tuple[int, ...]:
+    """For a played row whose declarer the totals tell (his total follows from the row's value), the other seats
+    whose figures there take a game: a win (a count risen, or his total where the row keeps no counts), or a loss
+    beside a total that did not fall. One row is one game, the declarer's: by the lowest point count (SkWO 7.2.5) such
+    a figure is the seat's slip and counts no game for him (a stray Gew. was a second won game, 50 points; a stray
+    Verl. a lost game that paid the others their 40 or 30 for it). A loss his total shows falling stays his, as
+    written (the lower reading for him)."""
+    if not f.played or f.declarer is None or len(f.declarers) < 2:
+        return ()
+    cells = f.game.players
+    return tuple(d for d, win in _written_outcomes(f) or () if _not_declared(cells[d], d, f, win))
+
+
+def _not_declared(cells, d: int, f: RowFacts, win: bool) -> bool:
+    return d != f.declarer and (win or cells.total is None or cells.total >= f.prev_total[d])
+
+
+def _written_outcomes(f: RowFacts) -> Optional[list[tuple[int, bool]]]:
     g = f.game
     if not ((g.passed or g.crossed_out) and not g.ramsch and (carried_game(f) is not None or len(f.declarers) > 1)
             or f.played and f.counts and len(f.declarers) > 1):

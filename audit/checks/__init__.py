@@ -1,5 +1,7 @@
-"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters)``
-yielding :class:`audit.findings.Finding` objects."""
+"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters, corrected_rows,
+corrected_footer)`` yielding :class:`audit.findings.Finding` objects (``corrected_rows()``: the corrected list's rows,
+each as (the row, the seats' totals before it); ``corrected_footer()``: the footer its rows give; each worked out when
+first asked for)."""
 from . import (abandoned, counters, declarers, doubts, footer, game_count, game_value, home_rules, money, penalties,
                ramsch, running_total, signatures)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, carried_game, seat_cells, unclaimed_wins, written_outcomes, written_value_cells
+from ..rows import (RowFacts, carried_game, not_declared, seat_cells, unclaimed_wins, written_outcomes,
+                    written_value_cells)
 from ..score import OTHERS_LOST
 
 
@@ -45,10 +46,16 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             # with no declarer from the totals (one row is one game): a win counts for none of them, a loss stays each
             # one's and credits the others once (SkWO 7.2.5, the correction)
             losers = [d for d, win in written_outcomes(f) or () if not win] if f.declarer is None else []
+            # the declarer known from the totals and every other seat's figures a slip that counts no game for him
+            stray = not_declared(f)
+            stray = stray if len(stray) == len(f.declarers) - 1 else ()
             key = ("declarers.several-won" if unclaimed_wins(f) else
-                   "declarers.several-lost" if len(losers) > 1 else "declarers.several")
+                   "declarers.several-lost" if len(losers) > 1 else
+                   "declarers.stray" if stray else "declarers.several")
             yield finding("several-declarers", key, game=no, field="total",
                           written=[s + 1 for s in f.declarers], seats=seats, credit=OTHERS_LOST[sl.seats],
+                          declarer=None if f.declarer is None else f.declarer + 1,
+                          stray=", ".join(str(s + 1) for s in stray),
                           cells=(*(c for s in f.declarers for c in seat_cells(no, s)), *written_value_cells(f)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:

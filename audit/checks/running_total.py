@@ -3,7 +3,9 @@
 Code: running-total. The declarer's new total must be his previous written total plus the
 row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game's value: minus what the correction
 charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported once, where it happens: later
-totals are checked against the written total before them.
+totals are checked against the written total before them (24, 58, 82 for three games of 24: one finding, at 58). A
+total that follows from the corrected total before it and the row's corrected value is no error either (24, 58, 72:
+the keeper came back to the right figure; before, 72 was told "58 +24 = 82").
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from ..model import cell_ref
 from ..rows import RowFacts, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], **_):
+def check(facts: list[RowFacts], *, corrected_rows, **_):
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -23,7 +25,7 @@ def check(facts: list[RowFacts], **_):
         # finding): his total follows from the loss as the correction charges it
         delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
-        if written == expected:
+        if written == expected or written is not None and written == _corrected_total(corrected_rows()[i], s):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))
@@ -34,3 +36,11 @@ def check(facts: list[RowFacts], **_):
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
                           delta=delta, cells=rests_on)
+
+
+def _corrected_total(corrected_row, s: int):
+    """The 0-based seat ``s``'s total a corrected row (the row, the totals before it) gives: his corrected total
+    before it and the row's corrected value (None without one)."""
+    g, before = corrected_row
+    value = g.plus if g.plus is not None else None if g.minus is None else -g.minus
+    return None if value is None else before[s] + value

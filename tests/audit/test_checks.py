@@ -205,9 +205,11 @@ def test_a_chain_finding_rests_on_the_figures_it_compares_with():
             row(2, 3, seat=1, total=48, won=2, base=12, mit=1, plus=24)]
     sl = make_list(rows, signatures=None)
     assert codes(sl, severities=("error",)) == []
-    # the previous total misread (24 -> 124): row 2's total and the footer's points disagree with it
+    # the previous total misread (24 -> 124): row 2's total, 50, disagrees with it (48, the figure the correction
+    # gives, would not: test_chained_figures)
     misread = replace(sl, games=(replace(rows[0], players=(SeatCells(total=124, won=1), SeatCells(), SeatCells())),
-                                 *sl.games[1:]))
+                                 replace(rows[1], players=(SeatCells(total=50, won=2), SeatCells(), SeatCells())),
+                                 *sl.games[2:]))
     found = [f for f in audit(misread).findings if f.code == "running-total"]
     assert [(f.game, f.cells) for f in found] == [(1, ("g1.p1.total", "g1.plus")),
                                                   (2, ("g2.p1.total", "g2.plus", "g1.p1.total"))]

@@ -1,13 +1,14 @@
 """audit.rows.analyse reads a list without following the correction's figures where no row's "+" can be contradicted
 by its declarer's figures (that following doubled its time, and the bench_audit figure went over its 10 s), and
-follows them otherwise: the facts are the same either way."""
+follows them otherwise: the facts are the same either way (and the totals before each row are rows.totals_before's,
+which the running-total check reads on the corrected list)."""
 import random
 from dataclasses import fields, replace
 
 import pytest
 
 import audit.simulate as S
-from audit.rows import _analyse, analyse
+from audit.rows import _analyse, analyse, totals_before
 
 
 def _same(a, b) -> bool:
@@ -44,6 +45,7 @@ def test_the_facts_are_those_of_a_reading_that_follows_the_correction(seats):
             lists.append(replace(sl, games=tuple(slip if x.no == w.no else x for x in sl.games)))
         for one in lists:
             assert _same(analyse(one), _analyse(one, follow=True))
+            assert totals_before(one) == [f.prev_total for f in analyse(one)]
             taken_fast += _analyse(one, follow=False) is not None
     assert taken_fast > 25          # the clean lists and most slips take the fast way
 

@@ -1,0 +1,78 @@
+"""A slip in a running total or count is reported once, where it happens: a later figure that follows from the
+written one before it is no error (the keeper carried his slip on), nor is one the correction gives (he came back to
+the right figure)."""
+from dataclasses import replace
+
+from audit.auditor import audit
+from audit.model import CellReading, Footer, Game, SeatCells
+
+from .builders import make_list
+
+
+def _three_wins(totals, counts, footer=None):
+    """Seat 1 wins three Kreuz mit 1 ("+" 24) with these totals and Gew. counts."""
+    rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t, won=w), SeatCells(), SeatCells()))
+            for n, (t, w) in enumerate(zip(totals, counts), start=1)]
+    return make_list(rows, games=3, signatures=None, footer=footer)
+
+
+def _errors(a):
+    return [(f.key, f.game, f.written, f.expected, f.doubtful) for f in a.findings if f.severity == "error"]
+
+
+def _row_changes(a):
+    return [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game]
+
+
+def test_a_total_back_on_the_right_figure_after_a_slip_is_no_error():
+    """24, 58 (48 right), 72: before, 72 was told "58 +24 = 82" too, though the correction keeps it; the keeper who
+    carried his slip on (24, 58, 82) gets one finding, as before."""
+    a = audit(_three_wins((24, 58, 72), (1, 2, 3)))
+    assert _errors(a) == [("total.wrong", 2, 58, 48, False)]
+    assert _row_changes(a) == [("g2.p1.total", 58, 48)]
+    assert [(r.points, r.won, r.score) for r in a.result][0] == (72, 3, 222)
+    a = audit(_three_wins((24, 58, 82), (1, 2, 3)))
+    assert _errors(a) == [("total.wrong", 2, 58, 48, False)]
+    assert _row_changes(a) == [("g2.p1.total", 58, 48), ("g3.p1.total", 82, 72)]
+
+
+def test_a_count_back_on_the_right_figure_after_a_slip_is_no_error():
+    """Gew. 1, 3 (2 right), 3: before, a second finding "expected 4" at game 3; 1, 3, 4 carries the slip on: one."""
+    a = audit(_three_wins((24, 48, 72), (1, 3, 3)))
+    assert _errors(a) == [("counter.wrong", 2, 3, 2, False)]
+    assert _row_changes(a) == [("g2.p1.won", 3, 2)]
+    a = audit(_three_wins((24, 48, 72), (1, 3, 4)))
+    assert _errors(a) == [("counter.wrong", 2, 3, 2, False)]
+    assert _row_changes(a) == [("g2.p1.won", 3, 2), ("g3.p1.won", 4, 3)]
+
+
+def test_a_slip_read_in_doubt_stays_a_doubt_and_the_footer_counts_the_games():
+    """The slip's cell read in doubt: its finding is doubtful as before, the figure after it none. The footer's
+    Gew. is compared with the games the rows count, not with the last count written: a footer of 3 after 1, 3, 4 is
+    right, one of 4 the carried slip."""
+    sl = _three_wins((24, 58, 72), (1, 2, 3))
+    doubt = CellReading(58, 0.5, ((58, 0.5), (48, 0.4)), doubtful=True, reason="confidence")
+    a = audit(replace(sl, readings={"g2.p1.total": doubt}))
+    assert [(f.key, f.game, f.doubtful) for f in a.findings if f.code == "running-total"] == [
+        ("total.wrong", 2, True)]
+    for won, found in ((3, []), (4, [("footer.wrong", None, 4, 3, False)])):
+        footer = Footer(points=(72, 0, 0), won=(won, 0, 0), lost=(0, 0, 0), bonus=(50 * won, 0, 0),
+                        others_lost=(0, 0, 0), score=(72 + 50 * won, 0, 0), money=(None,) * 3, money_total=None)
+        a = audit(_three_wins((24, 48, 72), (1, 3, 4), footer=footer))
+        assert [e for e in _errors(a) if e[0].startswith("footer") and e[2] == won] == found
+
+
+def test_a_footer_on_the_right_figures_after_a_carried_slip_is_no_error():
+    """Totals 24, 58, 82 (48 and 72 right) and a footer of 72 and 222: the slip is the running-total finding at game 2
+    alone (before, the footer's points and score were told "82" and "232" too, though the correction keeps them); a
+    footer that carries the slip on (82, 232) is right by the rows as written, and one on neither figure is wrong."""
+    def footer(points):
+        return Footer(points=(points, 0, 0), won=(3, 0, 0), lost=(0, 0, 0), bonus=(150, 0, 0),
+                      others_lost=(0, 0, 0), score=(points + 150, 0, 0), money=(None,) * 3, money_total=None)
+
+    for points, found in ((72, []), (82, []), (70, [("footer.wrong", None, 70, 82, False),
+                                                    ("footer.wrong", None, 220, 232, False)])):
+        a = audit(_three_wins((24, 58, 82), (1, 2, 3), footer=footer(points)))
+        assert [e for e in _errors(a) if e[0].startswith("footer")] == found, points
+        assert _errors(a)[0] == ("total.wrong", 2, 58, 48, False)
+        assert a.result[0].score == (220 if points == 70 else 222)
