@@ -259,6 +259,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     credit = [True]
 
     def credit_others():
+        if lost == lost_before:
+            return
         losers = [s for s in range(n) if lost[s] > lost_before[s]]
         if losers and credit[0]:
             for s in range(n):
@@ -268,6 +270,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     def carry(no, o, cells, prev_won, prev_lost, stray=()):
         """Another seat's cells in this row: the written change stays, on top of the corrections, but for a seat
         in ``stray`` (:func:`~audit.rows.not_declared`: his count takes no game of this row)."""
+        if cells.won is None and cells.lost is None:
+            return cells
         new = {}
         for fld, prev in (("won", prev_won), ("lost", prev_lost)):
             written = getattr(cells, fld)
@@ -287,7 +291,8 @@ def _correct(sl: ScoreList, facts: list[RowFacts], settings: Settings, doubtful:
     previous_no = None
     for f in facts:
         if previous_no is not None:
-            add_penalties(previous_no)
+            if pen_after or pen_written:
+                add_penalties(previous_no)
             credit_others()
         g = f.game
         no = previous_no = g.no

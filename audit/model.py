@@ -102,6 +102,8 @@ class Game:
         >>> Game(no=1, kontra=True, re=True, bock=1).factor
         8
         """
+        if not (self.kontra or self.re or self.bock):
+            return 1
         return 2 ** (int(self.kontra) + int(self.re) + self.bock)
 
     @property
