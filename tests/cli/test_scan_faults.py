@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import desk.batch
+import desk.html
 import skatscan.cmd_scan
 import skatscan.report_pictures
 from desk.batch import PhotoProblem, find_photos, run_batch
@@ -120,6 +121,40 @@ def test_a_scan_removes_the_temporary_files_a_killed_run_left_in_the_report(phot
     assert r.exit_code == 0, r.stderr
     assert [name for name in stale if (report / name).exists()] == []
     assert all((report / name).read_text() == "half" for name in others + [fresh])
+
+
+def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photos, tmp_path):
+    """A report written into the photos' folder (``scan fotos --report fotos``): the sweep of its folder removed any
+    file named as a temporary file is (``.IMG_0001.jpg.abcdefgh.part``, a user's hidden file). There it removes only
+    those of the files the report writes there; a folder or a link of such a name stays in every folder swept."""
+    theirs = tmp_path / "mine.txt"
+    theirs.write_text("mine")
+    (photos / "lists").mkdir()
+    stale = [".index.html.k3j_9xq2.part", ".standings.html.abcdefgh.part", ".standings.csv.abcdefgh.part",
+             "lists/.s1-t1.html.0000zzzz.part"]
+    spared = [".IMG_0001.jpg.abcdefgh.part", ".notes.txt.abcdefgh.part"]
+    for name in stale + spared:
+        (photos / name).write_text("half")
+    folders = [".dir.abcdefgh.part", "lists/.dir.html.abcdefgh.part"]
+    links = [".link.abcdefgh.part", ".index.html.qwertyui.part", "lists/.link.html.abcdefgh.part"]
+    for name in folders:
+        (photos / name).mkdir()
+        (photos / name / "x").write_text("x")
+    for name in links:
+        (photos / name).symlink_to(theirs)
+    hour_ago = time.time() - 3600
+    for name in stale + spared + folders + links:
+        os.utime(photos / name, (hour_ago, hour_ago), follow_symlinks=False)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(photos)])
+    assert r.exit_code == 0, r.stderr
+    assert [name for name in stale if (photos / name).exists()] == []
+    assert all((photos / name).read_text() == "half" for name in spared)
+    assert all((photos / name / "x").is_file() for name in folders)
+    assert all((photos / name).is_symlink() for name in links) and theirs.read_text() == "mine"
+    # the report's own files in its folder are those the sweep there knows
+    written = {p.name for p in photos.iterdir() if p.is_file() and not p.name.startswith(".")} - {
+        "s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"}
+    assert written and written <= set(desk.html.REPORT_FILES), written
 
 
 def refuses_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
