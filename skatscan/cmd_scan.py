@@ -66,7 +66,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     referee's review report in the browser and the standings across tables and series.
 
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read), 130 stopped by
-    Ctrl-C, 143 stopped by SIGTERM (kill PID, timeout); what was finished is kept, a rerun continues.
+    Ctrl-C, 143 stopped by SIGTERM (kill PID; timeout --preserve-status); what was finished is kept, a rerun
+    continues. The errors are those of the photos given, not of the lists scanned into the report before.
     """
     settings = make_settings(games, loss_money)
     downloads = settle_folders(settle_from, report)
