@@ -10,6 +10,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Iterable, Optional
 
 
 class UnreadableText(ValueError):
@@ -111,20 +112,23 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
 
 
 #: How :func:`write_atomic` names its temporary file for ``NAME``: ``.NAME.`` and mkstemp's eight letters, ``.part``.
-_PART = re.compile(r"\..+\.[a-z0-9_]{8}\.part")
+_PART = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.part")
 
 
-def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0) -> None:
+def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0, of: Optional[Iterable[str]] = None) -> None:
     """Remove the temporary files :func:`write_atomic` left in ``folder`` when its process was killed before it could
     (SIGKILL, the OOM killer, a power cut): files named as it names them and not written to for ``idle`` seconds (one
-    that another process writes now is not one); nothing else. A file that cannot be removed stays."""
+    that another process writes now is not one); with ``of``, only those of the files so named (a folder of the
+    user's, where a file of his may have such a name); nothing else. A file that cannot be removed stays."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
+    names = None if of is None else set(of)
     for entry in entries:
         try:
-            if _PART.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
+            part = _PART.fullmatch(entry.name)
+            if part and (names is None or part.group(1) in names) and entry.is_file(follow_symlinks=False) \
                     and time.time() - entry.stat(follow_symlinks=False).st_mtime > idle:
                 os.unlink(entry.path)
         except OSError:

@@ -261,12 +261,18 @@ def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
         write_atomic(out / "lists" / f"{view.name}.html", render_list(view, lang))
 
 
+#: The files a report writes into its folder itself (the rest go into its own folders ``lists``, ``img``, ...).
+REPORT_FILES = ("index.html", "standings.html", "standings.csv")
+
+
 def sweep_report(out: Path) -> None:
     """Remove the temporary files a run killed outright (``kill -9``, the OOM killer, a power cut) left while it wrote
-    the report ``out``: in its folder and in its ``lists``, ``img`` and ``settle`` folders (the batch sweeps
-    ``results``: :func:`desk.batch.run_batch`). Only files named as :func:`audit.files.write_atomic` names its own and
-    not written to for a minute go (:func:`audit.files.remove_stale_parts`), never a file of the referee's."""
-    for folder in (out, out / "lists", out / "img", out / DECISIONS):
+    the report ``out``: in its ``lists``, ``img`` and ``settle`` folders (the batch sweeps ``results``:
+    :func:`desk.batch.run_batch`), and in its folder those of :data:`REPORT_FILES` alone (it may be the photos' folder,
+    with files of the user's of any name). Only files named as :func:`audit.files.write_atomic` names its own and not
+    written to for a minute go (:func:`audit.files.remove_stale_parts`), never a file of the referee's."""
+    remove_stale_parts(out, of=REPORT_FILES)
+    for folder in (out / "lists", out / "img", out / DECISIONS):
         remove_stale_parts(folder)
 
 

@@ -149,7 +149,12 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="skatscan")
 def cli():
-    """skatscan: read, audit and score DSkV Skat tournament lists (Spiellisten)."""
+    """skatscan: read, audit and score DSkV Skat tournament lists (Spiellisten).
+
+    Exit status: 0 done (no error found), 1 errors found (audit, scan), 2 bad input, 130 stopped by Ctrl-C,
+    143 stopped by SIGTERM (kill PID; timeout --preserve-status; plain timeout returns its own 124). Each
+    command's --help lists its own.
+    """
     # a file name that is not UTF-8 (Python holds its odd bytes as surrogates) is printed as "\udcfc", as Python's
     # stderr does, not the end of the command (a German locale's stdout takes no surrogates)
     for stream in (sys.stdout, sys.stderr):

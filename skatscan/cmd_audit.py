@@ -89,7 +89,7 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
     (SkWO 7.2.5) and the Seeger-Fabian result.
 
     Exit status: 0 no error found, 1 errors found, 2 bad input, 130 stopped by Ctrl-C, 143 stopped by SIGTERM
-    (kill PID, timeout).
+    (kill PID; timeout --preserve-status).
     """
     # a scan's results folder: audited by the settings scan read it with, unless they are given again (as standings)
     settings = settings_of_scan(make_settings(games, loss_money), lists)

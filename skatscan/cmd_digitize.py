@@ -33,7 +33,7 @@ def command(photos, output, engine, debug_dir, games, loss_money):
     (chosen by the arithmetic, still doubtful).
 
     Exit status: 0 read, 2 bad input (unreadable file, no list found), 130 stopped by Ctrl-C, 143 stopped by
-    SIGTERM (kill PID, timeout).
+    SIGTERM (kill PID; timeout --preserve-status).
     """
     settings = make_settings(games, loss_money)
     files = expand_photos(photos)

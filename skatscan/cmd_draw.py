@@ -49,7 +49,11 @@ SUMMARY = {
 @click.option("--lang", default="de", show_default=True, metavar="de|en",
               help="language of the page and of the lines printed")
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
-    """Draw the tables (Tischordnung) for the next series."""
+    """Draw the tables (Tischordnung) for the next series.
+
+    Exit status: 0 written, 2 bad input (nothing written), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
+    (kill PID; timeout --preserve-status).
+    """
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes
     from desk.seating import (SeatingFileError, read_registration, render_seating, same_names, seating_csv,
                               tables_text)

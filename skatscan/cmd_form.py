@@ -41,7 +41,11 @@ _RANGE_RE = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
 @click.option("--dpi", default="200", show_default=True, metavar="DPI", help="resolution of a PNG")
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.png", help="file to write")
 def command(seats, games, series, table, tables, start_numbers, seating, edition, dpi, output):
-    """Print blank list forms (Spiellisten) to a PDF, or one form to a PNG."""
+    """Print blank list forms (Spiellisten) to a PDF, or one form to a PNG.
+
+    Exit status: 0 written, 2 bad input (nothing written), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
+    (kill PID; timeout --preserve-status).
+    """
     from digitize.form import MAX_DPI, MIN_DPI, make_page, render_page_png, write_pdf, write_png
     from digitize.layout import MAX_GAMES, layout_for
     from digitize.markers import MAX_SERIES, MAX_TABLE

@@ -66,7 +66,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     referee's review report in the browser and the standings across tables and series.
 
     Exit status: 0 no error found, 1 errors found, 2 bad input (a photo could not be read), 130 stopped by
-    Ctrl-C, 143 stopped by SIGTERM (kill PID, timeout); what was finished is kept, a rerun continues.
+    Ctrl-C, 143 stopped by SIGTERM (kill PID; timeout --preserve-status); what was finished is kept, a rerun
+    continues. The errors are those of the photos given, not of the lists scanned into the report before.
     """
     settings = make_settings(games, loss_money)
     downloads = settle_folders(settle_from, report)
@@ -164,14 +165,13 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         with _bar_then(report_bar, told):
             for o in outcomes:
                 if o.status in ("bad", "duplicate"):
-                    if str(o.photo) not in earlier or again or o.seconds > 0:
-                        # a photo given, or one scanned into the report before that this run read (--again, other
-                        # settings) and that failed: its list left the report now. One scanned before and not read
-                        # again was said when it was scanned. A photo still in the folder that an earlier run refused:
-                        # still unread (its table has no list), so said and counted again, but not as if it were new
-                        tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
-                                                        if o.refused_before else ""))
-                        bad += 1
+                    # given or scanned into the report before, a photo with no list in the report is said and
+                    # counted: one whose list leaves it now (read again and failed, or not to be read at all: denied,
+                    # a stick's read error), and one an earlier run refused, still unread (its table has no list),
+                    # said at each rescan, but not as if it were new
+                    tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
+                                                    if o.refused_before else ""))
+                    bad += 1
                     views.append(unreadable_view(o.name, str(o.photo), o.problem, lang, why=o.why,
                                                  problem_de=o.problem_de))
                     report_bar.update(1)
@@ -317,13 +317,15 @@ def _results_folder(report: Optional[Path], tmp: Path) -> Path:
 
 
 def _summary_line(outcomes, earlier: set, views, index) -> str:
-    """The report's last line: the photos, of them those given that an earlier run read (not read again, their lines
-    not said again) or refused, and those scanned into the report before (``earlier``), the lists for the referee and
+    """The report's last line: the photos; of those given, the ones read now, those an earlier run read (not read
+    again, their lines not said again) and those it refused; the photos scanned into the report before (``earlier``),
+    which count there alone (read again with --again or not), so no photo counts twice; the lists for the referee and
     the index page."""
     kept_before = sum(str(o.photo) in earlier for o in outcomes)
     done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
     refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
-    read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in outcomes)
+    read_now = sum((o.status == "done" or o.status == "bad" and o.seconds > 0) and str(o.photo) not in earlier
+                   for o in outcomes)
     counted = "; ".join([f"{read_now} read now, {done_before} read before"
                          + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
                         + [f"{kept_before} scanned before"] * bool(kept_before))

@@ -237,7 +237,8 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
     Seeger-Fabian score after correction, with the tie-breaks of SkWO 5.1; below, the loss
     money to collect at each table, each series and in all.
 
-    Exit status: 0 ranked, 2 bad input, 130 stopped by Ctrl-C, 143 stopped by SIGTERM (kill PID, timeout)."""
+    Exit status: 0 ranked, 2 bad input, 130 stopped by Ctrl-C, 143 stopped by SIGTERM (kill PID;
+    timeout --preserve-status)."""
     if as_csv and as_html:
         raise BadInput("give one of them, not both", "--csv/--html")
     # -o standings.csv (or .html) without --csv (--html) wrote the terminal's table into it: the name says the form

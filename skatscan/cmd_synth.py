@@ -42,7 +42,11 @@ EDITIONS = ("skatscan", "dskv")
               help="share of lists with one seeded keeper's mistake")
 @click.option("--width", metavar="W", help="photo width in px, 720 to 4000 (default: mixed, mostly phone size)")
 def command(count, seating, output, seed, split, seats, edition, error_rate, width):
-    """Make synthetic phone photos of filled lists, each with a truth file (list, findings, every cell)."""
+    """Make synthetic phone photos of filled lists, each with a truth file (list, findings, every cell).
+
+    Exit status: 0 written, 2 bad input (nothing written), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
+    (kill PID; timeout --preserve-status).
+    """
     from digitize.synth.camera import MAX_WIDTH, MIN_WIDTH
 
     if (count is None) == (seating is None):

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import desk.batch
+import desk.html
 import skatscan.cmd_scan
 import skatscan.report_pictures
 from desk.batch import PhotoProblem, find_photos, run_batch
@@ -122,6 +123,40 @@ def test_a_scan_removes_the_temporary_files_a_killed_run_left_in_the_report(phot
     assert all((report / name).read_text() == "half" for name in others + [fresh])
 
 
+def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photos, tmp_path):
+    """A report written into the photos' folder (``scan fotos --report fotos``): the sweep of its folder removed any
+    file named as a temporary file is (``.IMG_0001.jpg.abcdefgh.part``, a user's hidden file). There it removes only
+    those of the files the report writes there; a folder or a link of such a name stays in every folder swept."""
+    theirs = tmp_path / "mine.txt"
+    theirs.write_text("mine")
+    (photos / "lists").mkdir()
+    stale = [".index.html.k3j_9xq2.part", ".standings.html.abcdefgh.part", ".standings.csv.abcdefgh.part",
+             "lists/.s1-t1.html.0000zzzz.part"]
+    spared = [".IMG_0001.jpg.abcdefgh.part", ".notes.txt.abcdefgh.part"]
+    for name in stale + spared:
+        (photos / name).write_text("half")
+    folders = [".dir.abcdefgh.part", "lists/.dir.html.abcdefgh.part"]
+    links = [".link.abcdefgh.part", ".index.html.qwertyui.part", "lists/.link.html.abcdefgh.part"]
+    for name in folders:
+        (photos / name).mkdir()
+        (photos / name / "x").write_text("x")
+    for name in links:
+        (photos / name).symlink_to(theirs)
+    hour_ago = time.time() - 3600
+    for name in stale + spared + folders + links:
+        os.utime(photos / name, (hour_ago, hour_ago), follow_symlinks=False)
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(photos)])
+    assert r.exit_code == 0, r.stderr
+    assert [name for name in stale if (photos / name).exists()] == []
+    assert all((photos / name).read_text() == "half" for name in spared)
+    assert all((photos / name / "x").is_file() for name in folders)
+    assert all((photos / name).is_symlink() for name in links) and theirs.read_text() == "mine"
+    # the report's own files in its folder are those the sweep there knows
+    written = {p.name for p in photos.iterdir() if p.is_file() and not p.name.startswith(".")} - {
+        "s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"}
+    assert written and written <= set(desk.html.REPORT_FILES), written
+
+
 def refuses_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
     """The reader, which now finds no list on the photo s1-t2.jpg."""
     if path.endswith("s1-t2.jpg"):
@@ -137,8 +172,9 @@ def test_an_again_rescan_says_a_photo_scanned_into_the_report_before_that_fails_
     """``scan t1.jpg --report bericht --again`` reads the photos scanned into the report before again too. One that
     failed now with no list to keep (refused by the new reading, or stopped when the earlier run read it with other
     settings) left the report with exit status 0 and no word on the terminal; only its page said why. It gets its one
-    line and exit status 2, as a photo given does. A rescan without ``--again`` says it again only when it reads it
-    again (one stopped by the time limit), not one refused, which is not read again."""
+    line and exit status 2, as a photo given does. A rescan without ``--again`` says it again: read again (one stopped
+    by the time limit), or refused before and not read again, which the line says (its table still has no list: a
+    rescan without ``--again`` said nothing of it, with exit status 0)."""
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
@@ -152,10 +188,47 @@ def test_an_again_rescan_says_a_photo_scanned_into_the_report_before_that_fails_
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
     r = CliRunner().invoke(cli, args)
     said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
-    if reader is slow_on_t2:
-        assert r.exit_code == 2 and said == [f"skatscan: {photos / 's1-t2.jpg'}: {problem}"], r.stderr
-    else:
-        assert r.exit_code == 0 and said == [], r.stderr
+    if reader is refuses_t2:
+        problem += " (as at an earlier run: the same photo, not read again)"
+    assert r.exit_code == 2 and said == [f"skatscan: {photos / 's1-t2.jpg'}: {problem}"], r.stderr
+
+
+@pytest.mark.parametrize("more", [[], ["--again"]])
+def test_a_photo_scanned_into_the_report_before_that_cannot_be_read_now_is_said(photos, tmp_path, monkeypatch, more):
+    """A photo scanned into the report before that cannot be read at a rescan of another photo (``chmod 000``, a
+    flaky USB stick's read error) lost its list from the report with exit status 0 and no word on the terminal, where
+    ``--again`` said it. Its list leaves the report: one line, exit status 2, with or without ``--again``."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    real = desk.batch.fingerprint
+
+    def denied_on_t2(path, known=None):
+        """What opening s1-t2.jpg does for a user other than root after ``chmod 000`` (its change time changed)."""
+        if str(path).endswith("s1-t2.jpg"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(path, known)
+
+    monkeypatch.setattr(desk.batch, "fingerprint", denied_on_t2)
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t1.jpg"), "--report", str(report), *more])
+    assert r.exit_code == 2, r.stderr
+    said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+    assert said == [f"skatscan: {photos / 's1-t2.jpg'}: cannot read it (Permission denied)"], r.stderr
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
+
+
+def test_the_last_line_counts_each_photo_once(photos, tmp_path, monkeypatch):
+    """``scan fotos/s1-t2.jpg --again`` with the photos scanned into the report before read again too, and s1-t2's
+    list kept (stopped by the time limit): the last line said "3 photos (2 read now, 1 read before; 2 scanned
+    before)", the two scanned before counted as read now too. Each photo counts once: 0 + 1 + 2 make the 3."""
+    report = tmp_path / "bericht"
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    read_photos_with(monkeypatch, slow_on_t2)
+    r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t2.jpg"), "--report", str(report), "--again",
+                                 "--time-limit", "1"])
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[-1].startswith("3 photos (0 read now, 1 read before; 2 scanned before), "), r.stderr
 
 
 def slow_read(path: str, engine: str = "skatscan", settings=None) -> dict:
