@@ -4,7 +4,9 @@ Code: footer. Each written figure is compared with the figure the rows as writte
 points (last running total), games won and lost, (won - lost) x 50, the other players' lost
 games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum. A figure the corrected rows give
 is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
-58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82").
+58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
+chain the line follows from holds a figure fixed by the management, or one read in doubt whose reading as written
+gives another footer.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
 
 
-def check(facts: list[RowFacts], *, sl: ScoreList, corrected_footer, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, corrections_for, **_):
     footer = sl.footer
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
@@ -33,13 +35,19 @@ def check(facts: list[RowFacts], *, sl: ScoreList, corrected_footer, **_):
             if written is None:
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
-            elif written != want and written != getattr(corrected_footer(), line)[s]:
+            elif written != want and not _came_back(written, corrections_for(cell_ref(None, line, s + 1)), line, s):
                 last_total, declared = _rests_on(facts, line, s, sl.seats)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
                               presence=tuple(c for c in declared if c not in last_total))
+
+
+def _came_back(written: int, corrections, line: str, seat: int) -> bool:
+    """Whether ``written`` is the footer figure of ``line`` for the 0-based ``seat`` by each of ``corrections`` (one
+    at least)."""
+    return bool(corrections) and all(written == getattr(c.footer, line)[seat] for c in corrections)
 
 
 def _rests_on(facts: list[RowFacts], line: str, seat: int,
