@@ -185,11 +185,17 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     # a game several seats took, one of their figures in the row or its "+" or "-" read in doubt: who took it is the
     # doubt's to tell
     shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
+    # a seat's count taken for his slip beside the declarer the totals tell (not_declared), the declarer's total or
+    # the seat's own figures read in doubt: whose game it was is the doubt's to tell
+    strays = {(f.game.no, o + 1) for f in facts for o in not_declared(f)
+              if any(c in doubtful for c in (cell_ref(f.game.no, "total", f.declarer + 1),
+                                             *seat_cells(f.game.no, o)))}
     # a value under "+" counted lost only as a "+" or game column read in doubt was read
     unsure_lost = {f.game.no for f in facts if f.lost_unsure}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
         or c.reason in ("correct.several-won", "correct.not-declarer") and c.game in shared
+        or c.reason == "correct.counter" and (c.game, c.seat) in strays
         or c.game in unsure_lost
         or (c.cell, c.after) not in as_read or after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
