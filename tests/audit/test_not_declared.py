@@ -91,3 +91,15 @@ def test_a_stray_count_beside_a_declarers_total_read_in_doubt_is_corrected_provi
     assert [(c.cell, c.after, c.provisional) for c in a.corrected.corrections if c.game] == [
         ("g1.p2.won", 0, True), ("g2.p2.won", 1, True)]
 
+
+def test_a_stray_count_in_the_dealers_column_is_one_finding():
+    """At four seats seat 4 deals game 1 (first dealer 4); seat 1 wins it, seat 4's Gew. 1 there is his slip: the
+    several-declarers finding says so. Before, the dealer check told "the dealer played" too: two errors for one
+    slip."""
+    g1 = Game(no=1, base=12, mit=1, plus=24, players=(SeatCells(total=24, won=1), SeatCells(), SeatCells(),
+                                                       SeatCells(won=1)))
+    g2 = Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(), SeatCells(total=24, won=1), SeatCells(),
+                                                       SeatCells()))
+    a = audit(make_list([g1, g2], seats=4, games=2, signatures=None, first_dealer=4))
+    assert [f.key for f in a.findings if f.severity == "error"] == ["declarers.stray"]
+    assert [(r.points, r.won) for r in a.result] == [(24, 1), (24, 1), (0, 0), (0, 0)]
