@@ -118,6 +118,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     counters = uses_counters(sl)
     found: list[Finding] = []
     memo: dict = {}
+    undecided: set[str] = set()     # figures whose finding a doubt before them decides (came_back)
     doubtful = sl.doubtful_cells()
     lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
     unread = replace(sl, readings={})
@@ -128,23 +129,26 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
             memo[key] = chain_doubts(facts, frozenset(marked), sl.seats)
         return memo[key]
 
-    def corrections_for(ref: str) -> tuple[CorrectedFigures, ...]:
-        """The corrections whose figure at ``ref`` (a running total or count, a footer line) is no error there, where
-        it does not follow from the written figure before it (the keeper came back to the right figure): none if
-        ``strict`` or after a figure the management fixed in its chain (:func:`~audit.correct.chain_doubts`: the
-        seat's figures and the values of his games before its row, for a footer line the chains it follows from);
-        after a cell read in doubt there, the correction and the one that takes the doubtful readings as written
-        both (24, 38 read in doubt as 38 or 48, then 72: 38 as written gives 62, so 72 stays a finding, in doubt as
-        38 is; 24, 58 in doubt, 72: both give 72); else the correction alone."""
+    def came_back(ref: str, written, figure) -> bool:
+        """Whether ``written``, the figure at ``ref`` (a running total or count, a footer line) that does not follow
+        from the written figure before it, is no error for being what the correction gives there (``figure``: a
+        :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
+        or after a figure the management fixed in its chain (:func:`~audit.correct.chain_doubts`: the seat's figures
+        and the values of his games before its row, for a footer line the chains it follows from); after a cell read
+        in doubt there, only if the correction that takes the doubtful readings as written gives it too, and where
+        it does not, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written
+        gives 62, and 72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding)."""
         if strict or after_doubt(ref, chains("fixed", (c for c, st in sl.settled.items() if not st.reading))):
-            return ()
-        if doubtful and after_doubt(ref, chains("doubts", doubtful)):
-            return lowest, as_read
-        return (lowest,)
+            return False
+        if written != figure(lowest):
+            return False
+        if doubtful and after_doubt(ref, chains("doubts", doubtful)) and written != figure(as_read):
+            undecided.add(ref)
+            return False
+        return True
 
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters,
-                                  corrections_for=corrections_for))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back))
     found = _rows_that_add_up(found)
     out = []
     for f in found:
@@ -152,8 +156,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
             settled = sl.settled.get(f.cells[0])
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
-            if doubtful and any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure)
-                                for c in f.cells):
+            if f.cells[0] in undecided or doubtful and any(
+                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells):
                 f = replace(f, doubtful=True)
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))

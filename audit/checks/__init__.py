@@ -1,7 +1,7 @@
-"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters, corrections_for)``
-yielding :class:`audit.findings.Finding` objects (``corrections_for(ref)``: the corrections, as
-:class:`audit.auditor.CorrectedFigures`, whose figure for cell ``ref`` is no error there though it does not follow
-from the written figure before it; :func:`audit.auditor.run_checks`)."""
+"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters, came_back)`` yielding
+:class:`audit.findings.Finding` objects (``came_back(ref, written, figure)``: whether the figure ``written`` in cell
+``ref`` is no error for being the corrected list's, ``figure`` of a :class:`audit.auditor.CorrectedFigures`;
+:func:`audit.auditor.run_checks`)."""
 from . import (abandoned, counters, declarers, doubts, footer, game_count, game_value, home_rules, money, penalties,
                ramsch, running_total, signatures)
 

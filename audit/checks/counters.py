@@ -12,7 +12,7 @@ from ..model import cell_ref
 from ..rows import WON, RowFacts, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, counters: bool, corrections_for, **_):
+def check(facts: list[RowFacts], *, counters: bool, came_back, **_):
     if not counters:
         return
     for i, f in enumerate(facts):
@@ -41,30 +41,26 @@ def check(facts: list[RowFacts], *, counters: bool, corrections_for, **_):
         # cells, so that a doubt about either makes both doubtful
         crossed = written is None and other is not None and other != still_prev
         if written != rising_prev + 1 \
-                and not _corrected(written, corrections_for, i, no, s, rising):
+                and not _corrected(written, came_back, i, no, s, rising):
             key = "counter.missing" if written is None else "counter.wrong"
             yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
                           expected=rising_prev + 1, outcome=f.outcome,
                           cells=_rests_on(facts, i, s, rising) + ((cell_ref(no, still, s + 1),) if crossed else ()))
         if other is not None and other != still_prev \
-                and not _corrected(other, corrections_for, i, no, s, still):
+                and not _corrected(other, came_back, i, no, s, still):
             yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
                           expected=still_prev, outcome=f.outcome,
                           cells=_rests_on(facts, i, s, still) + ((cell_ref(no, rising, s + 1),) if crossed else ()))
 
 
-def _corrected(written, corrections_for, i: int, no: int, seat: int, field: str) -> bool:
+def _corrected(written, came_back, i: int, no: int, seat: int, field: str) -> bool:
     """Whether the count ``written`` is the one the correction gives the 0-based ``seat`` in row ``i`` (game ``no``;
-    a count of the corrected won or lost games), by each of the corrections that count there (``corrections_for``):
-    the keeper came back to the right count after a slip before (1, 3, 3 for three won games: one finding, at 3 for
-    2; before, a second one "expected 4"). Only a count the correction worked out counts so, in a row whose value it
-    gives (one it cannot work out carries the written count, which would vouch for itself: Gew. 1, 3 in a row
-    without one)."""
-    if written is None:
-        return False
-    corrections = corrections_for(cell_ref(no, field, seat + 1))
-    return bool(corrections) and all(_worked_out(c.rows[i][0]) and written == getattr(c.rows[i][0].players[seat], field)
-                                     for c in corrections)
+    a count of the corrected won or lost games, ``came_back``): the keeper came back to the right count after a slip
+    before (1, 3, 3 for three won games: one finding, at 3 for 2; before, a second one "expected 4"). Only a count the
+    correction worked out counts so, in a row whose value it gives (one it cannot work out carries the written count,
+    which would vouch for itself: Gew. 1, 3 in a row without one)."""
+    return written is not None and came_back(cell_ref(no, field, seat + 1), written, lambda c: getattr(
+        c.rows[i][0].players[seat], field) if _worked_out(c.rows[i][0]) else None)
 
 
 def _worked_out(row) -> bool:

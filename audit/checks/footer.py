@@ -19,7 +19,7 @@ LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
 
 
-def check(facts: list[RowFacts], *, sl: ScoreList, corrections_for, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     footer = sl.footer
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
@@ -35,19 +35,14 @@ def check(facts: list[RowFacts], *, sl: ScoreList, corrections_for, **_):
             if written is None:
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
-            elif written != want and not _came_back(written, corrections_for(cell_ref(None, line, s + 1)), line, s):
+            elif written != want and not came_back(cell_ref(None, line, s + 1), written,
+                                                   lambda c: getattr(c.footer, line)[s]):
                 last_total, declared = _rests_on(facts, line, s, sl.seats)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
                               presence=tuple(c for c in declared if c not in last_total))
-
-
-def _came_back(written: int, corrections, line: str, seat: int) -> bool:
-    """Whether ``written`` is the footer figure of ``line`` for the 0-based ``seat`` by each of ``corrections`` (one
-    at least)."""
-    return bool(corrections) and all(written == getattr(c.footer, line)[seat] for c in corrections)
 
 
 def _rests_on(facts: list[RowFacts], line: str, seat: int,

@@ -16,7 +16,7 @@ from ..model import cell_ref
 from ..rows import RowFacts, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, corrections_for, **_):
+def check(facts: list[RowFacts], *, came_back, **_):
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -27,8 +27,8 @@ def check(facts: list[RowFacts], *, corrections_for, **_):
         # finding): his total follows from the loss as the correction charges it
         delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
-        if written == expected or written is not None \
-                and _came_back(written, corrections_for(cell_ref(no, "total", s + 1)), i, s):
+        if written == expected or written is not None and came_back(cell_ref(no, "total", s + 1), written,
+                                                                    lambda c: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))
@@ -39,11 +39,6 @@ def check(facts: list[RowFacts], *, corrections_for, **_):
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
                           delta=delta, cells=rests_on)
-
-
-def _came_back(written: int, corrections, i: int, s: int) -> bool:
-    """Whether ``written`` is the 0-based seat ``s``'s total in row ``i`` by each of ``corrections`` (one at least)."""
-    return bool(corrections) and all(written == _corrected_total(c.rows[i], s) for c in corrections)
 
 
 def _corrected_total(corrected_row, s: int):

@@ -87,6 +87,15 @@ def test_a_total_after_a_doubt_is_no_error_only_where_the_doubt_read_as_written_
     a = audit(replace(_three_wins((24, 38, 72), (1, 2, 3)), readings={"g2.p1.total": doubt}))
     assert [(f.key, f.game, f.written, f.expected, f.doubtful) for f in a.findings if f.code == "running-total"] == [
         ("total.wrong", 2, 38, 48, True), ("total.wrong", 3, 72, 62, True)]
+    # the doubt further up (game 1 "14" or 24), a sure slip to 82 between: 96 at game 4 is the correction's (24, 48,
+    # 72, 96) unless the paper says 14 (14, 38, 62, 86); its finding is the doubt's to tell, though it rests on no
+    # cell read in doubt
+    rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t, won=n), SeatCells(), SeatCells()))
+            for n, t in enumerate((14, 48, 82, 96), start=1)]
+    doubt = CellReading(14, 0.5, ((14, 0.5), (24, 0.4)), doubtful=True, reason="bar")
+    a = audit(replace(make_list(rows, games=4, signatures=None), readings={"g1.p1.total": doubt}))
+    assert [(f.game, f.written, f.expected, f.doubtful) for f in a.findings if f.code == "running-total"] == [
+        (1, 14, 24, True), (2, 48, 38, True), (3, 82, 72, False), (4, 96, 106, True)]
 
 
 def test_a_figure_the_management_fixed_before_a_total_leaves_the_total_checked_as_written():
