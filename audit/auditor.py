@@ -120,6 +120,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     memo: dict = {}
     undecided: set[str] = set()     # figures whose finding a doubt before them decides (came_back)
     doubtful = sl.doubtful_cells()
+    fixed = {ref for ref, st in sl.settled.items() if not st.reading}
     lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
     unread = replace(sl, readings={})
     as_read = CorrectedFigures(lambda: correct(unread, analyse(unread), settings))
@@ -138,7 +139,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         in doubt there, only if the correction that takes the doubtful readings as written gives it too, and where
         it does not, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written
         gives 62, and 72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding)."""
-        if strict or after_doubt(ref, chains("fixed", (c for c, st in sl.settled.items() if not st.reading))):
+        if strict or fixed and after_doubt(ref, chains("fixed", fixed)):
             return False
         if written != figure(lowest):
             return False
