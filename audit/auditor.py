@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Optional
 
 from . import checks
 from .checks.doubts import CHAIN_KEYS
-from .correct import Corrected, correct
+from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList
 from .rows import analyse, totals_before, uses_counters
@@ -87,44 +88,77 @@ def _severity_rank(f: Finding) -> int:
     return (ERROR, WARNING, DOUBT, INFO).index(f.severity)
 
 
-def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optional[Corrected] = None) -> list[Finding]:
+class CorrectedFigures:
+    """A correction of a list as a check compares a figure with it: its rows, each as (the row, the seats' totals
+    before it as the correction has them), and the footer its rows give; each worked out when first asked for."""
+
+    def __init__(self, make):
+        self._make = make
+
+    @cached_property
+    def sl(self) -> ScoreList:
+        return self._make().sl
+
+    @cached_property
+    def rows(self) -> list:
+        return list(zip(self.sl.games, totals_before(self.sl)))
+
+    @cached_property
+    def footer(self) -> FooterFigures:
+        return from_rows(analyse(self.sl), self.sl.seats)
+
+
+def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optional[Corrected] = None,
+               strict: bool = False) -> list[Finding]:
     """The findings of every check on ``sl`` (``facts``: its rows' facts; ``corrected``: its correction, worked out
-    here only if a check asks for the corrected list's figures)."""
+    here only if a check asks for the corrected list's figures). ``strict``: a running figure or footer figure is no
+    error only where it follows from the written figures before it, never for equalling what the correction gives
+    (:mod:`digitize.confirm` asks so: a misreading that lands on the corrected figure confirms nothing)."""
     facts = analyse(sl) if facts is None else facts
     counters = uses_counters(sl)
     found: list[Finding] = []
     memo: dict = {}
+    undecided: set[str] = set()     # figures whose finding a doubt before them decides (came_back)
+    doubtful = sl.doubtful_cells()
+    fixed = {ref for ref, st in sl.settled.items() if not st.reading}
+    lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
+    unread = replace(sl, readings={})
+    as_read = CorrectedFigures(lambda: correct(unread, analyse(unread), settings))
 
-    def fixed() -> ScoreList:
-        if "sl" not in memo:
-            memo["sl"] = (corrected or correct(sl, facts, settings)).sl
-        return memo["sl"]
+    def chains(key: str, marked) -> list:
+        if key not in memo:
+            memo[key] = chain_doubts(facts, frozenset(marked), sl.seats)
+        return memo[key]
 
-    def corrected_rows() -> list:
-        """The corrected list's rows, each with the seats' totals before it as the correction has them."""
-        if "rows" not in memo:
-            memo["rows"] = list(zip(fixed().games, totals_before(fixed())))
-        return memo["rows"]
-
-    def corrected_footer() -> FooterFigures:
-        """The footer the corrected list's rows give."""
-        if "footer" not in memo:
-            memo["footer"] = from_rows(analyse(fixed()), sl.seats)
-        return memo["footer"]
+    def came_back(ref: str, written, figure) -> bool:
+        """Whether ``written``, the figure at ``ref`` (a running total or count, a footer line) that does not follow
+        from the written figure before it, is no error for being what the correction gives there (``figure``: a
+        :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
+        or after a figure the management fixed in its chain (:func:`~audit.correct.chain_doubts`: the seat's figures
+        and the values of his games before its row, for a footer line the chains it follows from); after a cell read
+        in doubt there, only if the correction that takes the doubtful readings as written gives it too, and where
+        it does not, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written
+        gives 62, and 72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding)."""
+        if strict or fixed and after_doubt(ref, chains("fixed", fixed)):
+            return False
+        if written != figure(lowest):
+            return False
+        if doubtful and after_doubt(ref, chains("doubts", doubtful)) and written != figure(as_read):
+            undecided.add(ref)
+            return False
+        return True
 
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, corrected_rows=corrected_rows,
-                                  corrected_footer=corrected_footer))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back))
     found = _rows_that_add_up(found)
-    doubtful = sl.doubtful_cells()
     out = []
     for f in found:
         if f.cells and f.code != "unreadable":
             settled = sl.settled.get(f.cells[0])
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
-            if doubtful and any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure)
-                                for c in f.cells):
+            if f.cells[0] in undecided or doubtful and any(
+                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells):
                 f = replace(f, doubtful=True)
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))

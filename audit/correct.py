@@ -181,23 +181,29 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     read = _correct(sl, facts, settings, frozenset())
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
-    upstream = _chain_doubts(facts, doubtful, sl.seats)
+    upstream = chain_doubts(facts, doubtful, sl.seats)
     # a game several seats took, one of their figures in the row or its "+" or "-" read in doubt: who took it is the
     # doubt's to tell
     shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
+    # a seat's count taken for his slip beside the declarer the totals tell (not_declared), the declarer's total or
+    # the seat's own figures read in doubt: whose game it was is the doubt's to tell
+    strays = {(f.game.no, o + 1) for f in facts for o in not_declared(f)
+              if any(c in doubtful for c in (cell_ref(f.game.no, "total", f.declarer + 1),
+                                             *seat_cells(f.game.no, o)))}
     # a value under "+" counted lost only as a "+" or game column read in doubt was read
     unsure_lost = {f.game.no for f in facts if f.lost_unsure}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
         or c.reason in ("correct.several-won", "correct.not-declarer") and c.game in shared
+        or c.reason == "correct.counter" and (c.game, c.seat) in strays
         or c.game in unsure_lost
-        or (c.cell, c.after) not in as_read or _after_doubt(c.cell, upstream) else c
+        or (c.cell, c.after) not in as_read or after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()
-        if ref in doubtful or (ref, st.value) not in kept_as_read or _after_doubt(ref, upstream)))
+        if ref in doubtful or (ref, st.value) not in kept_as_read or after_doubt(ref, upstream)))
 
 
-def _chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> list[Optional[int]]:
+def chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> list[Optional[int]]:
     """Per 0-based seat, the first game whose cells of his chain are read in doubt (his total, his counts, and the
     value of a game he took), or None: every running total, count and footer figure of his computed after it rests on
     that doubt (a total read "0" at 1 % where the paper is empty made every later total of the seat "folgt aus dem
@@ -222,9 +228,9 @@ def _declarers_unsure(f: RowFacts, doubtful: frozenset) -> bool:
         c for d in f.declarers for c in seat_cells(f.game.no, d))))
 
 
-def _after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:
+def after_doubt(ref: str, upstream: list[Optional[int]]) -> bool:
     """Whether the figure ``ref`` a correction changed or kept follows from a seat's chain after a doubt in it
-    (:func:`_chain_doubts`): a seat's total or count in a row after his first doubt; a footer line from his chain
+    (:func:`chain_doubts`): a seat's total or count in a row after his first doubt; a footer line from his chain
     (the others' losses and the score from every seat's; the loss money total from all)."""
     game, seat, fld = parse_ref(ref)
     if game is not None:

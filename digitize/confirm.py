@@ -45,8 +45,12 @@ Such a reading is ``confirmed_by="row"``, not doubtful, its value unchanged. It 
 read empty below the bar may hold ink the reader could not make out, which no row tests), a table head cell
 (nothing on the list checks those) or a signature box. A misreading confirmed so would have to land on the one
 value that makes its row agree (or on its twin, where two cells give the row the same value: the matador counts);
-with the paper wrong, the misreading would have to undo the keeper's mistake. On the benchmark photos of seeds 7 and
-8 (docs/reader.md, "Confirmed by the row") none of the 430 and 634 written cells confirmed at 0.5 is wrong.
+with the paper wrong, the misreading would have to undo the keeper's mistake. The checks run ``strict``: a running
+figure or footer figure passes only where it follows from the written figures before it, not for equalling what the
+lowest-score correction gives after a slip above it (a last total "62" misread "72", the corrected 48 + 24, after a
+slip to 58: the misreading would have had two values to land on, and a confirmed 72 raised the score). On the
+benchmark photos of seeds 7 and 8 (docs/reader.md, "Confirmed by the row") none of the 430 and 634 written cells
+confirmed at 0.5 is wrong.
 
 This module runs the auditor's checks (:func:`audit.auditor.run_checks`, with the tournament's settings) on the
 decoded list, a few milliseconds a list; it imports no OpenCV.
@@ -129,7 +133,7 @@ def _confirm_once(sl: ScoreList, bar: float, low: float, settings: Settings) -> 
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
         found = set()
-        for f in run_checks(trial, settings):
+        for f in run_checks(trial, settings, strict=True):
             if f.code == "unreadable":        # another cell's doubt: the reader's own reading, not a finding
                 continue
             # a cell it rests on for holding a figure only (a footer's count of the rows a seat declared): it says

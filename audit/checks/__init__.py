@@ -1,7 +1,7 @@
-"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters, corrected_rows,
-corrected_footer)`` yielding :class:`audit.findings.Finding` objects (``corrected_rows()``: the corrected list's rows,
-each as (the row, the seats' totals before it); ``corrected_footer()``: the footer its rows give; each worked out when
-first asked for)."""
+"""One module per kind of finding; each exposes ``check(facts, *, sl, settings, counters, came_back)`` yielding
+:class:`audit.findings.Finding` objects (``came_back(ref, written, figure)``: whether the figure ``written`` in cell
+``ref`` is no error for being the corrected list's, ``figure`` of a :class:`audit.auditor.CorrectedFigures`;
+:func:`audit.auditor.run_checks`)."""
 from . import (abandoned, counters, declarers, doubts, footer, game_count, game_value, home_rules, money, penalties,
                ramsch, running_total, signatures)
 

@@ -2,7 +2,8 @@
 
 Code: counter. Only checked on lists that keep the counts at all. A slip is reported where it happens: later counts
 are checked against the written count before them, and a count the correction gives (the corrected won or lost games)
-is no error either.
+is no error either (where the correction works the row's value out, after no fixed figure of the seat's; after a
+doubt, only where it is the correction's whichever way the doubt is read).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ..model import cell_ref
 from ..rows import WON, RowFacts, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, counters: bool, corrected_rows, **_):
+def check(facts: list[RowFacts], *, counters: bool, came_back, **_):
     if not counters:
         return
     for i, f in enumerate(facts):
@@ -39,22 +40,32 @@ def check(facts: list[RowFacts], *, counters: bool, corrected_rows, **_):
         # in the wrong column (or on the line between them, read in the other cell): each finding rests on both
         # cells, so that a doubt about either makes both doubtful
         crossed = written is None and other is not None and other != still_prev
-        if written != rising_prev + 1 and not _corrected(written, corrected_rows, i, s, rising):
+        if written != rising_prev + 1 \
+                and not _corrected(written, came_back, i, no, s, rising):
             key = "counter.missing" if written is None else "counter.wrong"
             yield finding("counter", key, game=no, seat=s + 1, field=rising, written=written,
                           expected=rising_prev + 1, outcome=f.outcome,
                           cells=_rests_on(facts, i, s, rising) + ((cell_ref(no, still, s + 1),) if crossed else ()))
-        if other is not None and other != still_prev and not _corrected(other, corrected_rows, i, s, still):
+        if other is not None and other != still_prev \
+                and not _corrected(other, came_back, i, no, s, still):
             yield finding("counter", "counter.other", game=no, seat=s + 1, field=still, written=other,
                           expected=still_prev, outcome=f.outcome,
                           cells=_rests_on(facts, i, s, still) + ((cell_ref(no, rising, s + 1),) if crossed else ()))
 
 
-def _corrected(written, corrected_rows, i: int, seat: int, field: str) -> bool:
-    """Whether the count ``written`` is the one the correction gives the 0-based ``seat`` in row ``i`` (a count of
-    the corrected won or lost games): the keeper came back to the right count after a slip before (1, 3, 3 for three
-    won games: one finding, at 3 for 2; before, a second one "expected 4")."""
-    return written is not None and written == getattr(corrected_rows()[i][0].players[seat], field)
+def _corrected(written, came_back, i: int, no: int, seat: int, field: str) -> bool:
+    """Whether the count ``written`` is the one the correction gives the 0-based ``seat`` in row ``i`` (game ``no``;
+    a count of the corrected won or lost games, ``came_back``): the keeper came back to the right count after a slip
+    before (1, 3, 3 for three won games: one finding, at 3 for 2; before, a second one "expected 4"). Only a count the
+    correction worked out counts so, in a row whose value it gives (one it cannot work out carries the written count,
+    which would vouch for itself: Gew. 1, 3 in a row without one)."""
+    return written is not None and came_back(cell_ref(no, field, seat + 1), written, lambda c: getattr(
+        c.rows[i][0].players[seat], field) if _worked_out(c.rows[i][0]) else None)
+
+
+def _worked_out(row) -> bool:
+    """Whether the correction gave the corrected ``row`` a value (a "+" or "-")."""
+    return row.plus is not None or row.minus is not None
 
 
 def _rests_on(facts: list[RowFacts], i: int, seat: int, field: str) -> tuple[str, ...]:

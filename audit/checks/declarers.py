@@ -65,6 +65,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                                                        *(c for s in range(sl.seats) for c in seat_cells(no, s))))
         if four:
             dealer = sl.table.dealer(deal)
-            if dealer in f.declarers:
+            # a seat whose figures are his slip beside the declarer the totals tell (not_declared) played no game
+            # there: the several-declarers finding tells that slip, once
+            if dealer in f.declarers and dealer not in not_declared(f):
                 yield finding("dealer-declared", "dealer", game=no, seat=dealer + 1, field="total",
                               written=dealer + 1, cells=seat_cells(no, dealer))

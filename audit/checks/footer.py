@@ -4,7 +4,9 @@ Code: footer. Each written figure is compared with the figure the rows as writte
 points (last running total), games won and lost, (won - lost) x 50, the other players' lost
 games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum. A figure the corrected rows give
 is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
-58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82").
+58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
+chain the line follows from holds a figure fixed by the management, or one read in doubt whose reading as written
+gives another footer.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
 
 
-def check(facts: list[RowFacts], *, sl: ScoreList, corrected_footer, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     footer = sl.footer
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
@@ -33,7 +35,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, corrected_footer, **_):
             if written is None:
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
-            elif written != want and written != getattr(corrected_footer(), line)[s]:
+            elif written != want and not came_back(cell_ref(None, line, s + 1), written,
+                                                   lambda c: getattr(c.footer, line)[s]):
                 last_total, declared = _rests_on(facts, line, s, sl.seats)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value

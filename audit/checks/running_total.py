@@ -5,7 +5,9 @@ row's "+" or minus its "-" (a "+" the declarer's own figures say is a lost game'
 charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported once, where it happens: later
 totals are checked against the written total before them (24, 58, 82 for three games of 24: one finding, at 58). A
 total that follows from the corrected total before it and the row's corrected value is no error either (24, 58, 72:
-the keeper came back to the right figure; before, 72 was told "58 +24 = 82").
+the keeper came back to the right figure; before, 72 was told "58 +24 = 82"), unless the seat's chain before it holds a
+figure fixed by the management, or one read in doubt whose reading as written gives another (24, 38 read in doubt as
+38 or 48, 72: if the paper says 38, 72 is a slip too, and the finding there stays, in doubt as 38 is).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from ..model import cell_ref
 from ..rows import RowFacts, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, corrected_rows, **_):
+def check(facts: list[RowFacts], *, came_back, **_):
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -25,7 +27,8 @@ def check(facts: list[RowFacts], *, corrected_rows, **_):
         # finding): his total follows from the loss as the correction charges it
         delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
-        if written == expected or written is not None and written == _corrected_total(corrected_rows()[i], s):
+        if written == expected or written is not None and came_back(cell_ref(no, "total", s + 1), written,
+                                                                    lambda c: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))

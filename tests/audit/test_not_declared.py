@@ -81,3 +81,25 @@ def test_another_seats_fall_beside_a_won_game_credits_no_one():
         assert a.corrected.sl.games == sl.games
         assert [f.key for f in run_checks(a.corrected.sl, Settings()) if f.severity == "error"] == [
             "declarers.several"]
+
+
+def test_a_stray_count_beside_a_declarers_total_read_in_doubt_is_corrected_provisionally():
+    """Seat 1's total "24", which names him the declarer, read in doubt (it may be empty: then seat 2 won both games,
+    124): seat 2's Gew. 1 -> 0 rests on that doubt. Before, the change counted as a correction on paper."""
+    doubt = CellReading(24, 0.55, ((24, 0.55), (None, 0.4)), doubtful=True, reason="bar")
+    a = audit(replace(_list(SeatCells(won=1), SeatCells(total=24, won=2)), readings={"g1.p1.total": doubt}))
+    assert [(c.cell, c.after, c.provisional) for c in a.corrected.corrections if c.game] == [
+        ("g1.p2.won", 0, True), ("g2.p2.won", 1, True)]
+
+
+def test_a_stray_count_in_the_dealers_column_is_one_finding():
+    """At four seats seat 4 deals game 1 (first dealer 4); seat 1 wins it, seat 4's Gew. 1 there is his slip: the
+    several-declarers finding says so. Before, the dealer check told "the dealer played" too: two errors for one
+    slip."""
+    g1 = Game(no=1, base=12, mit=1, plus=24, players=(SeatCells(total=24, won=1), SeatCells(), SeatCells(),
+                                                       SeatCells(won=1)))
+    g2 = Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(), SeatCells(total=24, won=1), SeatCells(),
+                                                       SeatCells()))
+    a = audit(make_list([g1, g2], seats=4, games=2, signatures=None, first_dealer=4))
+    assert [f.key for f in a.findings if f.severity == "error"] == ["declarers.stray"]
+    assert [(r.points, r.won) for r in a.result] == [(24, 1), (24, 1), (0, 0), (0, 0)]

@@ -705,7 +705,7 @@ def test_a_rescan_draws_the_pictures_only_of_the_lists_that_changed(photos, tmp_
     assert r.exit_code == 0 and drawn == [], (r.stderr, drawn)
     assert '../img/s1-t1.jpg' in (report / "lists" / "s1-t1.html").read_text()       # the page shows it still
     (report / "settle").mkdir()
-    (report / "settle" / "s1-t2.settle.json").write_text(_decision(10))        # an error on paper: red on the photo
+    (report / "settle" / "s1-t2.settle.json").write_text(_decision(124))       # an error on paper: red on the photo
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code in (0, 1)
     assert drawn == ["s1-t2"]
     (report / "img" / "s1-t3.jpg").unlink()                                     # a picture gone: drawn again

@@ -8,11 +8,12 @@ from dataclasses import replace
 from hypothesis import example, given, settings, strategies as st
 
 from audit.auditor import audit
-from audit.model import cell_ref
+from audit.model import CellReading, Game, SeatCells, cell_ref
 from audit.simulate import ERROR_KINDS, seeded, simulate
 from digitize.cell_values import CellRead
 from digitize.confirm import ROW_BAR, confirm_by_rows
 from digitize.decode import CONFIDENCE_BAR, decode
+from tests.audit.builders import make_list
 
 from .test_decode import perfect_reads, table_of, texts_of, with_read
 
@@ -384,3 +385,21 @@ def test_the_confirmation_needs_no_opencv():
     code = "import sys, digitize.confirm; print('cv2' in sys.modules)"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "False", proc.stderr
+
+
+def test_a_misreading_on_the_figure_the_correction_gives_is_not_confirmed():
+    """Totals 24, 58 (48 right), 62 on paper (a second slip; 62 stands, score 212); the last read "72" at 0.55, the
+    corrected 48 + 24. Before, its row had no finding and 72 was confirmed: the score went up to 222 for sure. The
+    confirmation asks whether the row follows from the written figures: it stays a doubt. So does a "72" after a
+    "38" read in doubt (the correction's 48 for it would give 72)."""
+    def three(totals):
+        rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t, won=n), SeatCells(), SeatCells()))
+                for n, t in enumerate(totals, start=1)]
+        return make_list(rows, games=3, signatures=None)
+
+    misread = CellReading(72, 0.55, ((72, 0.55), (62, 0.40)), doubtful=True, reason="bar")
+    for totals, doubts in (((24, 58, 72), {}),
+                           ((24, 38, 72), {"g2.p1.total": CellReading(38, 0.45, ((38, 0.45), (48, 0.4)),
+                                                                       doubtful=True, reason="bar")})):
+        got = confirm_by_rows(replace(three(totals), readings={"g3.p1.total": misread, **doubts}), CONFIDENCE_BAR)
+        assert got.readings["g3.p1.total"].doubtful and not got.readings["g3.p1.total"].confirmed_by
