@@ -96,8 +96,17 @@ class CorrectedFigures:
         self._make = make
 
     @cached_property
+    def corrected(self) -> Corrected:
+        return self._make()
+
+    @cached_property
     def sl(self) -> ScoreList:
-        return self._make().sl
+        return self.corrected.sl
+
+    @cached_property
+    def changed(self) -> frozenset:
+        """The cells the correction changed."""
+        return frozenset(c.cell for c in self.corrected.corrections)
 
     @cached_property
     def rows(self) -> list:
@@ -127,23 +136,29 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
 
     def chains(key: str, marked) -> list:
         if key not in memo:
-            memo[key] = chain_doubts(facts, frozenset(marked), sl.seats)
+            memo[key] = chain_doubts(facts, frozenset(marked()), sl.seats)
         return memo[key]
+
+    def overruled() -> set:
+        """The figures the management fixed that the correction does not keep as they stand (one it keeps, fixed at
+        its written figure, changes no chain)."""
+        return fixed & lowest.changed
 
     def came_back(ref: str, written, figure) -> bool:
         """Whether ``written``, the figure at ``ref`` (a running total or count, a footer line) that does not follow
         from the written figure before it, is no error for being what the correction gives there (``figure``: a
         :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
-        or after a figure the management fixed in its chain (:func:`~audit.correct.chain_doubts`: the seat's figures
-        and the values of his games before its row, for a footer line the chains it follows from); after a cell read
-        in doubt there, only if the correction that takes the doubtful readings as written gives it too, and where
-        it does not, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written
-        gives 62, and 72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding)."""
-        if strict or fixed and after_doubt(ref, chains("fixed", fixed)):
+        or after a figure the management fixed, and the correction does not keep, in its chain
+        (:func:`~audit.correct.chain_doubts`: the seat's figures and the values of his games before its row, for a
+        footer line the chains it follows from); after a cell read in doubt there, only if the correction that takes
+        the doubtful readings as written gives it too, and where it does not, the finding is the doubt's to tell (24,
+        38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and 72 is a doubtful finding; 24, 58 in doubt,
+        72: both give 72, no finding). The doubtful figure's other candidates are not tried."""
+        if strict or fixed and after_doubt(ref, chains("fixed", overruled)):
             return False
         if written != figure(lowest):
             return False
-        if doubtful and after_doubt(ref, chains("doubts", doubtful)) and written != figure(as_read):
+        if doubtful and after_doubt(ref, chains("doubts", lambda: doubtful)) and written != figure(as_read):
             undecided.add(ref)
             return False
         return True

@@ -2,8 +2,9 @@
 
 Code: counter. Only checked on lists that keep the counts at all. A slip is reported where it happens: later counts
 are checked against the written count before them, and a count the correction gives (the corrected won or lost games)
-is no error either (where the correction works the row's value out, after no fixed figure of the seat's; after a
-doubt, only where it is the correction's whichever way the doubt is read).
+is no error either (where the correction works the row's value out, after no fixed figure of the seat's that the
+correction overrules; after a doubt, only where it is the correction's both with the doubtful figure as read and
+without it).
 """
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ points (last running total), games won and lost, (won - lost) x 50, the other pl
 games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum. A figure the corrected rows give
 is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
 58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
-chain the line follows from holds a figure fixed by the management, or one read in doubt whose reading as written
-gives another footer.
+chain the line follows from holds a figure fixed by the management that the correction overrules, or one read in
+doubt whose reading as written gives another footer.
 """
 from __future__ import annotations
 

@@ -6,8 +6,9 @@ charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported
 totals are checked against the written total before them (24, 58, 82 for three games of 24: one finding, at 58). A
 total that follows from the corrected total before it and the row's corrected value is no error either (24, 58, 72:
 the keeper came back to the right figure; before, 72 was told "58 +24 = 82"), unless the seat's chain before it holds a
-figure fixed by the management, or one read in doubt whose reading as written gives another (24, 38 read in doubt as
-38 or 48, 72: if the paper says 38, 72 is a slip too, and the finding there stays, in doubt as 38 is).
+figure fixed by the management that the correction overrules, or one read in doubt whose reading as written gives
+another (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72 is a slip too, and the finding there stays,
+in doubt as 38 is).
 """
 from __future__ import annotations
 

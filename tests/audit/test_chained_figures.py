@@ -105,6 +105,13 @@ def test_a_figure_the_management_fixed_before_a_total_leaves_the_total_checked_a
     assert _errors(audit(sl)) == [("total.wrong", 2, 48, 148, False)]
 
 
+def test_a_figure_the_management_fixed_as_written_leaves_a_figure_that_came_back_no_error():
+    """Game 1's total fixed at its written 24, which the correction keeps, then 58 (48 right) and 72: the fixed figure
+    changes no chain, and 72 is no error (before, the fixed 24 made 72 a second, sure finding "expected 82")."""
+    sl = replace(_three_wins((24, 58, 72), (1, 2, 3)), settled={"g1.p1.total": Settlement(24, "SkWO 7.2.5", "")})
+    assert _errors(audit(sl)) == [("total.wrong", 2, 58, 48, False)]
+
+
 def test_a_count_in_a_row_whose_value_cannot_be_worked_out_is_checked_as_written():
     """Gew. 1 -> 3 in a row without game columns or "+" (the total rises): the correction carries the written count
     there, which is no corrected count to come back to; before, the slip went unreported."""
