@@ -98,7 +98,7 @@ class Outcome:
     list_doc: Optional[dict] = None
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
-    said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
+    said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
 
@@ -499,7 +499,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     try:
         for (i, photo, name, fp, done), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
-                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
+                prior = manifest.get(name)      # its lines said of this very photo (read again: --again, settings)
+                said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
+                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
+                              said=said)
                 if name in manifest and not _vouches(manifest[name], fp, made_with):
                     # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
                     # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list

@@ -158,8 +158,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         def say(o, line: str) -> None:
             """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run that
             said it (its page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60
-            before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`)."""
-            if str(o.photo) not in earlier and not (o.status == "skipped" and o.said):
+            before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`); so does a new
+            photo at the place of one scanned into the report before (a retake), read at a scan of other photos."""
+            new_here = str(o.photo) not in earlier or o.status == "done" and not o.said
+            if new_here and not (o.status == "skipped" and o.said):
                 tell(str(o.photo), line)
 
         with _bar_then(report_bar, told):

@@ -898,3 +898,21 @@ def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(p
     assert r.exit_code == 2, r.stderr
     assert r.stderr.splitlines()[-1].startswith(
         "5 photos (0 read now, 3 read before, 1 the same as another, 1 unreadable), "), r.stderr
+
+
+def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path):
+    """s1-t2.jpg photographed again (its start numbers differ from the seating list), then ``scan s2-t1.jpg``: the
+    retake, scanned into the report before under its name, was read, but its lines were never said (not then, not at
+    the next rescan). They are said at the scan that reads it; a photo read again unchanged (``--again``) not."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    (photos / "s1-t2.jpg").write_bytes(b"retake")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    for more, retake_said in ([], 1), (["--again"], 0):
+        r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), "--seating", str(seating), *more])
+        said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+        assert sum("s1-t2.jpg" in line for line in said) == retake_said and len(said) == 1 + retake_said, r.stderr
