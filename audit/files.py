@@ -115,11 +115,13 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
 _PART = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.part")
 
 
-def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0, of: Optional[Iterable[str]] = None) -> None:
+def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0, of: Optional[Iterable[str]] = None,
+                       ending: tuple[str, ...] = ()) -> None:
     """Remove the temporary files :func:`write_atomic` left in ``folder`` when its process was killed before it could
     (SIGKILL, the OOM killer, a power cut): files named as it names them and not written to for ``idle`` seconds (one
-    that another process writes now is not one); with ``of``, only those of the files so named (a folder of the
-    user's, where a file of his may have such a name); nothing else. A file that cannot be removed stays."""
+    that another process writes now is not one); with ``of``, only those of the files so named, or whose names end
+    in one of ``ending`` (a folder of the user's, where a file of his may have such a name); nothing else. A file that
+    cannot be removed stays."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -128,7 +130,8 @@ def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0, of: Option
     for entry in entries:
         try:
             part = _PART.fullmatch(entry.name)
-            if part and (names is None or part.group(1) in names) and entry.is_file(follow_symlinks=False) \
+            if part and (names is None or part.group(1) in names or part.group(1).endswith(ending) and ending) \
+                    and entry.is_file(follow_symlinks=False) \
                     and time.time() - entry.stat(follow_symlinks=False).st_mtime > idle:
                 os.unlink(entry.path)
         except OSError:

@@ -98,7 +98,7 @@ class Outcome:
     list_doc: Optional[dict] = None
     seconds: float = 0.0
     duplicate_of: Optional[str] = None
-    said: bool = False                 # "skipped": its lines were said by the run that read it (:func:`mark_said`)
+    said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
 
@@ -423,25 +423,31 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     manifest_path = results / MANIFEST
     manifest = _read_manifest(manifest_path)
     outcomes: list[Optional[Outcome]] = [None] * len(photos)
-    noted = False                         # photos done before whose manifest entry gained their time in ns
+    noted = False                         # manifest entries changed: time in ns gained, a photo not to be read
     todo = []
     prints: list[Optional[dict]] = []
     for i, (photo, name) in enumerate(zip(photos, names)):
         try:
             prints.append(fingerprint(photo, None if again else manifest.get(name)))
+            continue
         except FileNotFoundError:
-            prints.append(None)
             link = broken_link(photo)
             outcomes[i] = Outcome(photo, name, "bad", link or GONE, why="gone",
                                   problem_de=broken_link(photo, "de") if link else GONE_DE)
-            _forget_list(results, name)
-            on_done(outcomes[i])
         except OSError as exc:
-            prints.append(None)
+            link = ""
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
-            _forget_list(results, name)
-            on_done(outcomes[i])
+        prints.append(None)
+        _forget_list(results, name)
+        if name not in manifest and (link or os.path.lexists(photo)):
+            # a photo that cannot be read at its first scan (a stick's read error, permission denied, a broken link)
+            # is kept in the manifest, so that the report's rescans say it (:func:`earlier_photos`) until it is read
+            manifest[name] = {"photo": str(photo), "path": resolved(photo), "problem": outcomes[i].problem,
+                              "why": "gone", "problem_de": outcomes[i].problem_de, "made_with": made_with,
+                              "unread": True}
+            noted = True
+        on_done(outcomes[i])
     # the same photo twice: the one with the plainest name is read ("s1-t2.jpg", not its copy "s1-t2 (1).jpg")
     kept: dict[str, Path] = {}
     later = {str(p) for p in give_way}
@@ -493,7 +499,10 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     try:
         for (i, photo, name, fp, done), kind, value, seconds in _read_all(pool, todo, time_limit):
             if kind == "ok":
-                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"])
+                prior = manifest.get(name)      # its lines said of this very photo (read again: --again, settings)
+                said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
+                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
+                              said=said)
                 if name in manifest and not _vouches(manifest[name], fp, made_with):
                     # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
                     # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
@@ -657,7 +666,8 @@ def remember(results: Path, key: str, values: dict) -> dict:
 def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
     ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
-    tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped."""
+    tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped. So are
+    those an earlier run could not read at all (``unread``: a read error, a broken link), once they are away."""
     seen = {resolved(p) for p in given}
     out = []
     for entry in _read_manifest(results / MANIFEST).values():
@@ -665,9 +675,13 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
         if where is None:
             continue
         photo = Path(where)
-        if photo.is_file() and resolved(photo) not in seen:
+        given = Path(entry.get("photo") or where)
+        if entry.get("unread") is True and os.path.lexists(given) and resolved(given) == where \
+                and resolved(given) not in seen:
+            seen.add(where)             # never read (a broken link too, while it is there): said at each rescan
+            out.append(given)
+        elif photo.is_file() and resolved(photo) not in seen:
             seen.add(resolved(photo))
-            given = Path(entry.get("photo") or where)
             out.append(given if given.is_file() and resolved(given) == resolved(photo) else photo)  # named as given
     return out
 

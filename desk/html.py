@@ -265,13 +265,16 @@ def write_list_page(out: Path, view: ListView, lang: str = "de") -> None:
 REPORT_FILES = ("index.html", "standings.html", "standings.csv")
 
 
-def sweep_report(out: Path) -> None:
+def sweep_report(out: Path, outputs: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> None:
     """Remove the temporary files a run killed outright (``kill -9``, the OOM killer, a power cut) left while it wrote
     the report ``out``: in its ``lists``, ``img`` and ``settle`` folders (the batch sweeps ``results``:
     :func:`desk.batch.run_batch`), and in its folder those of :data:`REPORT_FILES` alone (it may be the photos' folder,
-    with files of the user's of any name). Only files named as :func:`audit.files.write_atomic` names its own and not
-    written to for a minute go (:func:`audit.files.remove_stale_parts`), never a file of the referee's."""
-    remove_stale_parts(out, of=REPORT_FILES)
+    with files of the user's of any name), and of the command's outputs written there too (``-o bericht``:
+    ``outputs``, their names and the endings of their names, ``.audit.json``). Only files named as
+    :func:`audit.files.write_atomic` names its own and not written to for a minute go
+    (:func:`audit.files.remove_stale_parts`), never a file of the referee's."""
+    names, endings = outputs
+    remove_stale_parts(out, of=REPORT_FILES + tuple(names), ending=tuple(endings))
     for folder in (out / "lists", out / "img", out / DECISIONS):
         remove_stale_parts(folder)
 

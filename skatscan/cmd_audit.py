@@ -110,7 +110,9 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
                            "name the file .json", str(target.target))
     if report:
         from desk.html import sweep_report     # jinja2 only for a report
-        sweep_report(Path(report))      # what a run killed outright left half-written in the report's folders
+        # what a run killed outright left half-written in the report's folders (-o's files too, -o bericht)
+        names, endings = zip(plan.written_into(Path(report)), fixed.written_into(Path(report)))
+        sweep_report(Path(report), (sum(names, ()), sum(endings, ())))
     bad = errors = 0
     docs = []
     views = []

@@ -51,8 +51,9 @@ SUMMARY = {
 def command(players, series, seed, previous, output, html_out, forms, edition, lang):
     """Draw the tables (Tischordnung) for the next series.
 
-    Exit status: 0 written, 2 bad input (nothing written), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
-    (kill PID; timeout --preserve-status).
+    Exit status: 0 written, 2 bad input (nothing written; a file that cannot be written, on a full disk, leaves
+    those written before it, each whole, as its line says), 130 stopped by Ctrl-C, 143 stopped by SIGTERM (kill PID;
+    timeout --preserve-status).
     """
     from desk.draw import MAX_SERIES, DrawError, draw, table_sizes
     from desk.seating import (SeatingFileError, read_registration, render_seating, same_names, seating_csv,
@@ -145,11 +146,13 @@ def command(players, series, seed, previous, output, html_out, forms, edition, l
         contents.append((forms, outputs[-1][1], pdf_bytes(pages)))
     from audit.files import write_atomic
 
-    for name, path, data in contents:
+    for i, (name, path, data) in enumerate(contents):
         try:
             write_atomic(path, data)
         except OSError as e:
-            raise BadInput(e.strerror or str(e), name) from None
+            written = ", ".join(str(n) for n, _, _ in contents[:i])
+            raise BadInput((e.strerror or str(e)) + (f"; written before it: {written}" if written else ""),
+                           name) from None
 
     first, last = result.series[0], result.series[-1]
     click.echo(SUMMARY[lang].format(

@@ -97,7 +97,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     with tempfile.TemporaryDirectory(prefix="skatscan-") as tmp:
         results = _results_folder(Path(report) if report else None, Path(tmp))
         if report:
-            sweep_report(Path(report))      # what a run killed outright left half-written in the report's folders
+            # what a run killed outright left half-written in the report's folders (-o's files too, -o bericht)
+            sweep_report(Path(report), plan.written_into(Path(report)))
         try:
             with contextlib.ExitStack() as stack:
                 bar = []
@@ -142,7 +143,6 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         read = []
         earlier = {str(f) for f in before}
 
-        outcomes = [o for o in outcomes if not (o.status == "duplicate" and str(o.photo) in earlier)]  # given again
         # the report's own progress bar: 90 lists take 15-30 s to audit and write after the last photo is read
         report_bar = click.progressbar(length=len(outcomes), label="report", file=sys.stderr, show_pos=True,
                                        hidden=not report or len(outcomes) < 2 or not sys.stderr.isatty())
@@ -158,8 +158,10 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         def say(o, line: str) -> None:
             """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run that
             said it (its page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60
-            before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`)."""
-            if str(o.photo) not in earlier and not (o.status == "skipped" and o.said):
+            before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`); so does a new
+            photo at the place of one scanned into the report before (a retake), read at a scan of other photos."""
+            new_here = str(o.photo) not in earlier or o.status == "done" and not o.said
+            if new_here and not (o.status == "skipped" and o.said):
                 tell(str(o.photo), line)
 
         with _bar_then(report_bar, told):
@@ -167,8 +169,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
                 if o.status in ("bad", "duplicate"):
                     # given or scanned into the report before, a photo with no list in the report is said and
                     # counted: one whose list leaves it now (read again and failed, or not to be read at all: denied,
-                    # a stick's read error), and one an earlier run refused, still unread (its table has no list),
-                    # said at each rescan, but not as if it were new
+                    # a stick's read error; the same photo as another, given or scanned before, which stays), and
+                    # one an earlier run refused, still unread (its table has no list), said at each rescan, but not
+                    # as if it were new
                     tell(str(o.photo), o.problem + (" (as at an earlier run: the same photo, not read again)"
                                                     if o.refused_before else ""))
                     bad += 1
@@ -318,16 +321,20 @@ def _results_folder(report: Optional[Path], tmp: Path) -> Path:
 
 def _summary_line(outcomes, earlier: set, views, index) -> str:
     """The report's last line: the photos; of those given, the ones read now, those an earlier run read (not read
-    again, their lines not said again) and those it refused; the photos scanned into the report before (``earlier``),
-    which count there alone (read again with --again or not), so no photo counts twice; the lists for the referee and
-    the index page."""
+    again, their lines not said again), those it refused, those the same as another photo and those that could not
+    be read at all (a broken link, a read error), so the parts add up to the photos given; the photos scanned into the
+    report before (``earlier``), which count there alone (read again with --again or not), so no photo counts twice;
+    the lists for the referee and the index page."""
     kept_before = sum(str(o.photo) in earlier for o in outcomes)
-    done_before = sum(o.status == "skipped" and str(o.photo) not in earlier for o in outcomes)
-    refused = sum(o.refused_before and str(o.photo) not in earlier for o in outcomes)
-    read_now = sum((o.status == "done" or o.status == "bad" and o.seconds > 0) and str(o.photo) not in earlier
-                   for o in outcomes)
-    counted = "; ".join([f"{read_now} read now, {done_before} read before"
-                         + f", {refused} refused before" * bool(refused)] * bool(done_before or refused)
+    given = [o for o in outcomes if str(o.photo) not in earlier]
+    done_before = sum(o.status == "skipped" for o in given)
+    refused = sum(o.refused_before for o in given)
+    twice = sum(o.status == "duplicate" for o in given)
+    unread = sum(o.status == "bad" and not o.seconds and not o.refused_before for o in given)
+    read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in given)
+    parts = [f"{read_now} read now", f"{done_before} read before"] + [f"{refused} refused before"] * bool(refused) \
+        + [f"{twice} the same as another"] * bool(twice) + [f"{unread} unreadable"] * bool(unread)
+    counted = "; ".join([", ".join(parts)] * bool(done_before or refused or twice or unread)
                         + [f"{kept_before} scanned before"] * bool(kept_before))
     return (f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}{f' ({counted})' if counted else ''}, "
             f"{sum(v.for_referee for v in views)} for the referee: {index}")

@@ -44,7 +44,8 @@ EDITIONS = ("skatscan", "dskv")
 def command(count, seating, output, seed, split, seats, edition, error_rate, width):
     """Make synthetic phone photos of filled lists, each with a truth file (list, findings, every cell).
 
-    Exit status: 0 written, 2 bad input (nothing written), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
+    Exit status: 0 written, 2 bad input (nothing written; a disk that fills up leaves the samples written before
+    it, as its line says: the same command again makes them all), 130 stopped by Ctrl-C, 143 stopped by SIGTERM
     (kill PID; timeout --preserve-status).
     """
     from digitize.synth.camera import MAX_WIDTH, MIN_WIDTH
@@ -78,16 +79,23 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
         raise BadInput(f"cannot create the folder: {e.strerror or e}", output) from None
     started = time.monotonic()
     show = sys.stderr.isatty()
+    done = []
+
+    def progress(*_) -> None:
+        done.append(1)
+        bar.update(1)
+
     with click.progressbar(length=n, label="synth", file=sys.stderr if show else _Quiet()) as bar:
         try:
             if tables is not None:
-                made = make_tournament(out, tables, n_seed, progress=lambda *_: bar.update(1), split=split,
+                made = make_tournament(out, tables, n_seed, progress=progress, split=split,
                                        edition=edition or "skatscan", width=n_width)
             else:
-                made = make_set(out, n, n_seed, progress=lambda *_: bar.update(1), split=split, seats=n_seats,
+                made = make_set(out, n, n_seed, progress=progress, split=split, seats=n_seats,
                                 edition=edition, error_rate=rate, width=n_width)
         except OSError as e:
-            raise BadInput(e.strerror or str(e), output) from None
+            raise BadInput(f"{e.strerror or e}; {len(done)} of {n} samples written before it (the same command "
+                           "again makes them all)", output) from None
     faulty = sum(m.error_kind is not None for m in made)
     seconds = time.monotonic() - started
     click.echo(f"{output}: {len(made)} {'sample' if len(made) == 1 else 'samples'} "

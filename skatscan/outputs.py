@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from audit.files import write_atomic
+from audit.files import resolved, write_atomic
 
 from .cli import BadInput
 
@@ -79,6 +79,16 @@ class OutputPlan:
             k += 1
         self.used.add(name)
         return name
+
+    def written_into(self, folder: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What this plan writes into ``folder``: the names of its files there and the ending of their names (its
+        suffix, for an output folder), for the sweep of the temporary files a killed run left there
+        (:func:`desk.html.sweep_report`)."""
+        if self.folder is not None and resolved(self.folder) == resolved(folder):
+            return (), (self.suffix,)
+        if self.target is not None and self.folder is None and resolved(self.target.parent) == resolved(folder):
+            return (self.target.name,), ()
+        return (), ()
 
     def path_for(self, source: str) -> Path | None:
         if self.target is None:

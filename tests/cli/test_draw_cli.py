@@ -307,3 +307,23 @@ def test_a_number_of_players_that_is_none_is_said_so_not_a_missing_file(tmp_path
     res = draw("--players", players, "--series", 1, "-o", tmp_path / "s.csv")
     assert res.exit_code == 2 and not (tmp_path / "s.csv").exists()
     assert "--players" in res.stderr and "no such file" not in res.stderr and res.stderr.count("\n") == 1
+
+
+def test_a_full_disk_after_the_seating_list_says_that_it_was_written(tmp_path, monkeypatch):
+    """The seating list written, its page not (the disk full): the line named the page alone, and the help promised
+    "nothing written", while s.csv lay there. The line says what was written before; the help says it may be."""
+    import audit.files
+    real = audit.files.write_atomic
+
+    def full(path, data):
+        if str(path).endswith(".html"):
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(audit.files, "write_atomic", full)
+    r = draw("--players", "12", "--series", "1", "-o", tmp_path / "s.csv", "--html", tmp_path / "s.html")
+    assert r.exit_code == 2
+    assert r.stderr == f"skatscan: {tmp_path / 's.html'}: No space left on device; written before it: " \
+                       f"{tmp_path / 's.csv'}\n", r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+    assert "leaves those written before it" in " ".join(draw("--help").output.split())

@@ -123,7 +123,7 @@ def test_a_scan_removes_the_temporary_files_a_killed_run_left_in_the_report(phot
     assert all((report / name).read_text() == "half" for name in others + [fresh])
 
 
-def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photos, tmp_path):
+def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photos, tmp_path, monkeypatch):
     """A report written into the photos' folder (``scan fotos --report fotos``): the sweep of its folder removed any
     file named as a temporary file is (``.IMG_0001.jpg.abcdefgh.part``, a user's hidden file). There it removes only
     those of the files the report writes there; a folder or a link of such a name stays in every folder swept."""
@@ -145,6 +145,7 @@ def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photo
     hour_ago = time.time() - 3600
     for name in stale + spared + folders + links:
         os.utime(photos / name, (hour_ago, hour_ago), follow_symlinks=False)
+    read_photos_with(monkeypatch, tables_read)     # three tables: the standings are written too
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(photos)])
     assert r.exit_code == 0, r.stderr
     assert [name for name in stale if (photos / name).exists()] == []
@@ -154,7 +155,30 @@ def test_the_sweep_of_a_report_in_the_photos_folder_spares_the_users_files(photo
     # the report's own files in its folder are those the sweep there knows
     written = {p.name for p in photos.iterdir() if p.is_file() and not p.name.startswith(".")} - {
         "s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"}
-    assert written and written <= set(desk.html.REPORT_FILES), written
+    assert written == {"index.html", "standings.html", "standings.csv"} <= set(desk.html.REPORT_FILES), written
+
+
+def tables_read(path: str, engine: str = "skatscan", settings=None) -> dict:
+    """The reader of :func:`sample_read`, but "s1-tN.jpg" reads as table N of series 1, with players of its own."""
+    read = sample_read(path)
+    table = int(Path(path).stem.rpartition("-t")[2])
+    read["list"]["table"].update(table=table, start_numbers=[str(3 * table - k) for k in (2, 1, 0)])
+    return read
+
+
+def test_a_scan_with_its_audit_json_into_the_report_folder_sweeps_their_temporary_files(photos, tmp_path):
+    """``scan fotos --report bericht -o bericht`` writes NAME.audit.json into the report's folder; the temporary file
+    a run killed outright left of one there (``.s1-t1.audit.json.XXXXXXXX.part``) stayed for ever, as the sweep of
+    the report's folder knew only the report's files. It goes; a file of the user's there stays."""
+    report = tmp_path / "bericht"
+    report.mkdir()
+    stale, theirs = report / ".s1-t1.audit.json.abcdefgh.part", report / ".notes.txt.abcdefgh.part"
+    for part in stale, theirs:
+        part.write_text("half")
+        os.utime(part, (time.time() - 3600, time.time() - 3600))
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "-o", str(report)])
+    assert r.exit_code == 0, r.stderr
+    assert not stale.exists() and theirs.read_text() == "half" and (report / "s1-t1.audit.json").is_file()
 
 
 def refuses_t2(path: str, engine: str = "skatscan", settings=None) -> dict:
@@ -794,3 +818,101 @@ def test_a_photo_of_any_format_is_named_in_the_report_without_its_suffix(photos,
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in (report / "lists").glob("*.html")) == ["IMG_0001.html", "Tisch_2.html", "s1-t3.html"]
     assert (report / "results" / "IMG_0001.list.json").is_file()      # its form saves IMG_0001.settle.json
+
+
+def test_two_photos_scanned_before_that_are_now_the_same_are_said_at_a_scan_of_a_new_photo(photos, tmp_path):
+    """t1's photo saved over s1-t2.jpg (a wrong retake), then ``scan s2-t1.jpg --report bericht``: s1-t2's list left
+    the report without a word, exit 0. It is said, as a rescan of the folder says it, with exit status 2."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    (photos / "s1-t2.jpg").write_bytes((photos / "s1-t1.jpg").read_bytes())
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    assert f"skatscan: {photos / 's1-t2.jpg'}: the same photo as {photos / 's1-t1.jpg'}" in r.stderr.splitlines()
+    assert sorted(p.name for p in (report / "results").glob("*.list.json")) == \
+        ["s1-t1.list.json", "s1-t3.list.json", "s2-t1.list.json"]
+
+
+def test_a_photo_scanned_before_that_gives_way_to_its_copy_given_now_is_said(photos, tmp_path):
+    """serie1/s1-t1.jpg copied to serie2/s2-t1.jpg (a phone's export), then ``scan serie2``: the list of the photo
+    scanned before left the report without a word, exit 0. It is said, with exit status 2."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    serie2 = tmp_path / "serie2"
+    serie2.mkdir()
+    (serie2 / "s2-t2.jpg").write_bytes(b"series 2, table 2")
+    (serie2 / "s2-t1.jpg").write_bytes((photos / "s1-t1.jpg").read_bytes())
+    r = CliRunner().invoke(cli, ["scan", str(serie2), "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    assert f"skatscan: {photos / 's1-t1.jpg'}: the same photo as {serie2 / 's2-t1.jpg'}" in r.stderr.splitlines()
+    assert not (report / "results" / "s1-t1.list.json").exists()
+
+
+@pytest.mark.parametrize("fault", ["read error", "broken link"])
+def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan(photos, tmp_path, monkeypatch,
+                                                                                   fault):
+    """s1-t2.jpg unreadable at the first scan (a USB stick's read error, a broken link) had no entry in the manifest,
+    so a rescan of a new photo alone passed it over without a word, exit 0, its table without a list. It is said at
+    each rescan, exit 2, until it is read; taken away, it leaves the report."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    if fault == "broken link":
+        t2.unlink()
+        t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+        problem = "a broken link"
+    else:
+        real = desk.batch.fingerprint
+
+        def eio_on_t2(path, known=None):
+            if str(path).endswith("s1-t2.jpg"):
+                raise OSError(errno.EIO, "Input/output error")
+            return real(path, known)
+
+        monkeypatch.setattr(desk.batch, "fingerprint", eio_on_t2)
+        problem = "cannot read it (Input/output error)"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    for more in [], ["--again"]:
+        r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), *more])
+        assert r.exit_code == 2, r.stderr
+        said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
+        assert len(said) == 1 and said[0].startswith(f"skatscan: {t2}: ") and problem in said[0], r.stderr
+    t2.unlink()
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 0 and "s1-t2.jpg" not in r.stderr, r.stderr
+
+
+def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(photos, tmp_path):
+    """A rescan of the folder with a copy of a photo and a broken link beside the photos read before: the last line
+    said "5 photos (0 read now, 3 read before)", the two counted in the five and in no part. Each has its part."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    (photos / "s1-t1 (1).jpg").write_bytes((photos / "s1-t1.jpg").read_bytes())
+    (photos / "s1-t4.jpg").symlink_to(tmp_path / "stick" / "s1-t4.jpg")
+    r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.splitlines()[-1].startswith(
+        "5 photos (0 read now, 3 read before, 1 the same as another, 1 unreadable), "), r.stderr
+
+
+def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path):
+    """s1-t2.jpg photographed again (its start numbers differ from the seating list), then ``scan s2-t1.jpg``: the
+    retake, scanned into the report before under its name, was read, but its lines were never said (not then, not at
+    the next rescan). They are said at the scan that reads it; a photo read again unchanged (``--again``) not."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    (photos / "s1-t2.jpg").write_bytes(b"retake")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    for more, retake_said in ([], 1), (["--again"], 0):
+        r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), "--seating", str(seating), *more])
+        said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+        assert sum("s1-t2.jpg" in line for line in said) == retake_said and len(said) == 1 + retake_said, r.stderr

@@ -79,3 +79,25 @@ def test_an_option_a_seating_list_would_ignore_is_refused(tmp_path, extra, optio
     assert res.exit_code == 2
     assert res.stderr.startswith(f"skatscan: {option}: ") and "leave this option out" in res.stderr
     assert res.stderr.count("\n") == 1 and not (tmp_path / "out").exists()
+
+
+def test_a_full_disk_midway_says_how_many_samples_were_written(tmp_path, monkeypatch):
+    """The disk full at the second of three samples: the line named the folder alone, and the help promised "nothing
+    written", while the first sample lay there. The line says how many were written; the help says they stay."""
+    import digitize.synth.dataset as dataset
+    real, calls = dataset.write_sample, []
+
+    def full_at_the_second(sample, out, name):
+        calls.append(name)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(sample, out, name)
+
+    monkeypatch.setattr(dataset, "write_sample", full_at_the_second)
+    out = tmp_path / "set"
+    res = run("-n", "3", "-o", str(out), "--width", "800")
+    assert res.exit_code == 2
+    assert res.stderr == f"skatscan: {out}: No space left on device; 1 of 3 samples written before it (the same " \
+                         "command again makes them all)\n", res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
+    assert "leaves the samples written before it" in " ".join(run("--help").output.split())
