@@ -455,8 +455,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     # of the same photo twice, one the referee decided on stays (its decisions go by its name)
     undecided = {str(photo) for photo, name, fp in zip(photos, names, prints)
                  if fp is not None and twice[fp["sha256"]] > 1 and not decided(photo, name)}
+    # of the same photo twice, the one whose list the report holds keeps it (not the other at the next scan)
+    holding = {str(photo) for photo, name, fp in zip(photos, names, prints)
+               if fp is not None and twice[fp["sha256"]] > 1 and _holds(results, manifest.get(name), name, fp)}
     for photo, fp in zip(photos, prints):
-        if fp is not None and (fp["sha256"] not in kept or _plainer(photo, kept[fp["sha256"]], later, undecided)):
+        if fp is not None and (fp["sha256"] not in kept
+                               or _plainer(photo, kept[fp["sha256"]], later, undecided, holding)):
             kept[fp["sha256"]] = photo
     for i, (photo, name, fp) in enumerate(zip(photos, names, prints)):
         if fp is None:
@@ -616,13 +620,21 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
             yield item, kind, value, time.perf_counter() - start
 
 
-def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset()) -> bool:
+def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset(), holding: set = frozenset()) -> bool:
     """Whether ``photo`` is to be read rather than ``than``, the same photo: one the referee decided on (not of
-    ``undecided``), then not one of ``later``, then the shorter name (a copy's name has " (1)", "Kopie", "_1" added),
-    then first in order."""
+    ``undecided``), then not one of ``later``, then the one whose list the report holds (of ``holding``: the one kept
+    at the scan before keeps it, not the other at the next scan of other photos), then the shorter name (a copy's
+    name has " (1)", "Kopie", "_1" added), then first in order."""
     def key(p: Path):
-        return str(p) in undecided, str(p) in later, len(p.name), str(p)
+        return str(p) in undecided, str(p) in later, str(p) not in holding, len(p.name), str(p)
     return key(photo) < key(than)
+
+
+def _holds(results: Path, entry, name: str, fp: dict) -> bool:
+    """Whether the list of ``name`` in ``results`` is of the photo of fingerprint ``fp``, as its manifest ``entry``
+    says: the one of the same photo twice that the report holds the list for."""
+    return isinstance(entry, dict) and entry.get("sha256") == fp["sha256"] and not entry.get("problem") \
+        and (results / f"{name}.list.json").exists()
 
 
 def mark_said(results: Path, names: Iterable[str]) -> None:

@@ -3,6 +3,7 @@ are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -849,6 +850,27 @@ def test_a_photo_scanned_before_that_gives_way_to_its_copy_given_now_is_said(pho
     assert r.exit_code == 2, r.stderr
     assert f"skatscan: {photos / 's1-t1.jpg'}: the same photo as {serie2 / 's2-t1.jpg'}" in r.stderr.splitlines()
     assert not (report / "results" / "s1-t1.list.json").exists()
+
+
+def test_the_copy_that_took_the_list_of_a_photo_scanned_before_keeps_it_at_later_scans(photos, tmp_path):
+    """serie1/s1-t1.jpg copied to serie2/s2-t1.jpg and ``scan serie2``: s2-t1 takes the list, s1-t1 is the same photo.
+    The next scan of an unrelated photo turned it round (s2-t1's list left, s1-t1's came back) and each scan after
+    said it the other way. The copy that holds the list keeps it; each rescan says s1-t1 the same way."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    serie2 = tmp_path / "serie2"
+    serie2.mkdir()
+    shutil.copy(photos / "s1-t1.jpg", serie2 / "s2-t1.jpg")
+    line = f"skatscan: {photos / 's1-t1.jpg'}: the same photo as {serie2 / 's2-t1.jpg'}"
+    for k, given in enumerate([serie2, tmp_path / "late0" / "x0.jpg", tmp_path / "late1" / "x1.jpg"]):
+        if k:
+            given.parent.mkdir()
+            given.write_bytes(b"late %d" % k)
+        r = CliRunner().invoke(cli, ["scan", str(given), "--report", str(report)])
+        assert r.exit_code == 2 and line in r.stderr.splitlines(), r.stderr
+        assert "s2-t1.jpg: the same photo" not in r.stderr, r.stderr
+        held = {p.name for p in (report / "results").glob("*.list.json")}
+        assert "s2-t1.list.json" in held and "s1-t1.list.json" not in held, held
 
 
 @pytest.mark.parametrize("fault", ["read error", "broken link"])
