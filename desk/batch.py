@@ -442,8 +442,9 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
         _forget_list(results, name)
         if name not in manifest and (link or os.path.lexists(photo)):
             # a photo that cannot be read at its first scan (a stick's read error, permission denied, a broken link)
-            # is kept in the manifest, so that the report's rescans say it (:func:`earlier_photos`) until it is read
-            manifest[name] = {"photo": str(photo), "path": resolved(photo), "problem": outcomes[i].problem,
+            # is kept in the manifest, so that the report's rescans say it (:func:`earlier_photos`) until it is read;
+            # its place made absolute (the link itself, not where it points), for rescans from another folder
+            manifest[name] = {"photo": os.path.abspath(photo), "path": resolved(photo), "problem": outcomes[i].problem,
                               "why": "gone", "problem_de": outcomes[i].problem_de, "made_with": made_with,
                               "unread": True}
             noted = True

@@ -909,6 +909,26 @@ def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan
     assert r.exit_code == 0 and "s1-t2.jpg" not in r.stderr, r.stderr
 
 
+def test_a_photo_unreadable_at_its_first_scan_given_by_a_relative_path_is_said_from_another_folder(
+        photos, tmp_path, monkeypatch):
+    """``scan fotos --report bericht`` in the folder above, with fotos/s1-t2.jpg a broken link: the manifest kept the
+    photo as typed (fotos/s1-t2.jpg), so a rescan of a new photo from another working folder passed it over without
+    a word, exit 0. Its place is kept whole (the link's own, not where it points): it is said from anywhere."""
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    monkeypatch.chdir(photos.parent)
+    assert CliRunner().invoke(cli, ["scan", photos.name, "--report", "bericht"]).exit_code == 2
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "s2-t1.jpg").write_bytes(b"new")
+    monkeypatch.chdir(elsewhere)
+    r = CliRunner().invoke(cli, ["scan", "s2-t1.jpg", "--report", str(photos.parent / "bericht")])
+    assert r.exit_code == 2, r.stderr
+    assert [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line] == \
+        [f"skatscan: {t2}: a broken link: it points to {tmp_path / 'stick' / 's1-t2.jpg'}, which is not there"], r.stderr
+
+
 def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(photos, tmp_path):
     """A rescan of the folder with a copy of a photo and a broken link beside the photos read before: the last line
     said "5 photos (0 read now, 3 read before)", the two counted in the five and in no part. Each has its part."""
