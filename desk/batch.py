@@ -680,7 +680,8 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
     ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
     tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped. So are
-    those an earlier run could not read at all (``unread``: a read error, a broken link), once they are away."""
+    those an earlier run could not read at all (``unread``: a read error, a broken link), once they are away (a broken
+    link whose photo is put in its place stays: it is read)."""
     seen = {resolved(p) for p in given}
     out = []
     for entry in _read_manifest(results / MANIFEST).values():
@@ -689,14 +690,23 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
             continue
         photo = Path(where)
         given = Path(entry.get("photo") or where)
-        if entry.get("unread") is True and os.path.lexists(given) and resolved(given) == where \
-                and resolved(given) not in seen:
-            seen.add(where)             # never read (a broken link too, while it is there): said at each rescan
+        if entry.get("unread") is True and os.path.lexists(given) and resolved(given) not in seen \
+                and (resolved(given) == where or _unread_at(entry)):
+            # never read (a broken link too, while it is there): said at each rescan; the photo itself put in the
+            # link's place is read
+            seen.update({where, resolved(given)})
             out.append(given)
         elif photo.is_file() and resolved(photo) not in seen:
             seen.add(resolved(photo))
             out.append(given if given.is_file() and resolved(given) == resolved(photo) else photo)  # named as given
     return out
+
+
+def _unread_at(entry) -> bool:
+    """Whether the manifest ``entry`` is of a photo that could not be read at its first scan, kept by its absolute
+    place (written since session 47; before, as typed, which may be relative to another working folder)."""
+    return isinstance(entry, dict) and entry.get("unread") is True and isinstance(entry.get("photo"), str) \
+        and os.path.isabs(entry["photo"])
 
 
 def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]], set[str]]:
@@ -710,6 +720,9 @@ def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]]
         where = _place(entry)
         if where is not None:
             known.setdefault(resolved(Path(where)), key)
+        if _unread_at(entry):
+            # a broken link at its first scan, the photo itself put in its place since: it keeps its name
+            known.setdefault(resolved(Path(entry["photo"])), key)
     names: list[Optional[str]] = []
     for photo in photos:
         name = known.get(resolved(photo))

@@ -929,6 +929,30 @@ def test_a_photo_unreadable_at_its_first_scan_given_by_a_relative_path_is_said_f
         [f"skatscan: {t2}: a broken link: it points to {tmp_path / 'stick' / 's1-t2.jpg'}, which is not there"], r.stderr
 
 
+@pytest.mark.parametrize("rescan", ["the folder", "another photo"])
+def test_a_broken_link_at_the_first_scan_replaced_by_its_photo_keeps_its_name(photos, tmp_path, rescan):
+    """fotos/s1-t2.jpg a broken link at the first scan, then the photo itself copied in its place: read at the
+    rescan, it was named "s1-t2-2" (the unread entry, kept by where the link pointed, held "s1-t2" for ever), and a
+    scan of another photo alone did not read it at all. It is read at either and keeps its name; its entry is the
+    list's."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    t2.unlink()
+    t2.write_bytes(b"the photo itself")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(photos if rescan == "the folder" else late), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    results = report / "results"
+    assert (results / "s1-t2.list.json").is_file() and not list(results.glob("s1-t2-*")), r.stderr
+    entry = json.loads((results / "manifest.json").read_text())["s1-t2"]
+    assert "unread" not in entry and "problem" not in entry and entry["sha256"]
+
+
 def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(photos, tmp_path):
     """A rescan of the folder with a copy of a photo and a broken link beside the photos read before: the last line
     said "5 photos (0 read now, 3 read before)", the two counted in the five and in no part. Each has its part."""
