@@ -159,8 +159,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run that
             said it (its page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60
             before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`); so does a new
-            photo at the place of one scanned into the report before (a retake), read at a scan of other photos."""
-            new_here = str(o.photo) not in earlier or o.status == "done" and not o.said
+            photo at the place of one scanned into the report before (a retake), read at a scan of other photos, also
+            when that scan was interrupted before its lines (skipped now, not said)."""
+            new_here = str(o.photo) not in earlier or not o.said
             if new_here and not (o.status == "skipped" and o.said):
                 tell(str(o.photo), line)
 

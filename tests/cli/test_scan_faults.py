@@ -982,3 +982,29 @@ def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path
         r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), "--seating", str(seating), *more])
         said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
         assert sum("s1-t2.jpg" in line for line in said) == retake_said and len(said) == 1 + retake_said, r.stderr
+
+
+def test_a_retake_read_at_a_scan_interrupted_before_its_lines_gets_them_at_the_rerun(photos, tmp_path, monkeypatch):
+    """The scan of another photo that reads a retake of s1-t2.jpg stopped by Ctrl-C after the reading, before the
+    lines: at the same command again the retake, done before and not said, was passed over as a photo scanned into
+    the report before, its lines never said. They are said at the rerun, once."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    (photos / "s1-t2.jpg").write_bytes(b"retake")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    command = ["scan", str(late), "--report", str(report), "--seating", str(seating)]
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(skatscan.cmd_scan, "forget_others", interrupted)
+        assert CliRunner().invoke(cli, command).exit_code == 130
+    for retake_said in 1, 0:
+        r = CliRunner().invoke(cli, command)
+        said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+        assert sum("s1-t2.jpg" in line for line in said) == retake_said, r.stderr
