@@ -101,6 +101,7 @@ class Outcome:
     said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
+    never_read: bool = False           # "bad": could not be read at all, now nor at any scan before (a broken link)
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -438,6 +439,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             link = ""
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
+        entry = manifest.get(name)
+        outcomes[i].never_read = not isinstance(entry, dict) or entry.get("unread") is True
         prints.append(None)
         _forget_list(results, name)
         if name not in manifest and (link or os.path.lexists(photo)):

@@ -325,9 +325,10 @@ def _summary_line(outcomes, earlier: set, views, index) -> str:
     again, their lines not said again), those it refused, those the same as another photo and those that could not
     be read at all (a broken link, a read error), so the parts add up to the photos given; the photos scanned into the
     report before (``earlier``), which count there alone (read again with --again or not), so no photo counts twice;
-    the lists for the referee and the index page."""
-    kept_before = sum(str(o.photo) in earlier for o in outcomes)
-    given = [o for o in outcomes if str(o.photo) not in earlier]
+    the lists for the referee and the index page. A photo never read (unreadable since its first scan) counts as
+    unreadable, given or not: it was never scanned into the report."""
+    kept_before = sum(str(o.photo) in earlier and not o.never_read for o in outcomes)
+    given = [o for o in outcomes if str(o.photo) not in earlier or o.never_read]
     done_before = sum(o.status == "skipped" for o in given)
     refused = sum(o.refused_before for o in given)
     twice = sum(o.status == "duplicate" for o in given)

@@ -1008,3 +1008,20 @@ def test_a_retake_read_at_a_scan_interrupted_before_its_lines_gets_them_at_the_r
         r = CliRunner().invoke(cli, command)
         said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
         assert sum("s1-t2.jpg" in line for line in said) == retake_said, r.stderr
+
+
+def test_a_photo_never_read_counts_as_unreadable_not_as_scanned_before(photos, tmp_path):
+    """s1-t2.jpg a broken link at the first scan, then ``scan s2-t1.jpg``: the last line said "4 photos (3 scanned
+    before)", the link counted as scanned into the report, which it never was. It counts as unreadable."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 0 read before, 1 unreadable; 2 scanned "
+                                                "before), "), r.stderr
