@@ -114,7 +114,8 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
 def _photos_in(out: Path) -> dict[str, tuple[int, int]]:
     """The photos in ``out`` before the run: name -> (inode, time in ns), to tell a photo this run wrote."""
     try:
-        return {e.name: (e.inode(), e.stat(follow_symlinks=False).st_mtime_ns) for e in os.scandir(out) if e.name.endswith(".jpg")}
+        return {e.name: (e.inode(), e.stat(follow_symlinks=False).st_mtime_ns) for e in os.scandir(out)
+                if e.name.endswith(".jpg")}
     except OSError:
         return {}
 
