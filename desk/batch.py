@@ -459,7 +459,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     # of the same photo twice, one the referee decided on stays (its decisions go by its name)
     undecided = {str(photo) for photo, name, fp in zip(photos, names, prints)
                  if fp is not None and twice[fp["sha256"]] > 1 and not decided(photo, name)}
-    # of the same photo twice, the one whose list the report holds keeps it (not the other at the next scan)
+    # of the same photo twice, both scanned before, the one whose list the report holds keeps it
     holding = {str(photo) for photo, name, fp in zip(photos, names, prints)
                if fp is not None and twice[fp["sha256"]] > 1 and _holds(results, manifest.get(name), name, fp)}
     for photo, fp in zip(photos, prints):
@@ -626,11 +626,11 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
 
 def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset(), holding: set = frozenset()) -> bool:
     """Whether ``photo`` is to be read rather than ``than``, the same photo: one the referee decided on (not of
-    ``undecided``), then not one of ``later``, then the one whose list the report holds (of ``holding``: the one kept
-    at the scan before keeps it, not the other at the next scan of other photos), then the shorter name (a copy's
-    name has " (1)", "Kopie", "_1" added), then first in order."""
+    ``undecided``), then not one of ``later``, then of two of ``later`` the one whose list the report holds (of
+    ``holding``: the one kept at the scan before keeps it, not the other at the next scan of other photos), then the
+    shorter name (a copy's name has " (1)", "Kopie", "_1" added), then first in order."""
     def key(p: Path):
-        return str(p) in undecided, str(p) in later, str(p) not in holding, len(p.name), str(p)
+        return str(p) in undecided, str(p) in later, str(p) in later and str(p) not in holding, len(p.name), str(p)
     return key(photo) < key(than)
 
 
