@@ -628,9 +628,11 @@ def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset(), 
     """Whether ``photo`` is to be read rather than ``than``, the same photo: one the referee decided on (not of
     ``undecided``), then not one of ``later``, then of two of ``later`` the one whose list the report holds (of
     ``holding``: the one kept at the scan before keeps it, not the other at the next scan of other photos), then the
-    shorter name (a copy's name has " (1)", "Kopie", "_1" added), then first in order."""
+    shorter name (a copy's name has " (1)", "Kopie", "_1" added), then the one whose list the report holds, then
+    first in order."""
     def key(p: Path):
-        return str(p) in undecided, str(p) in later, str(p) in later and str(p) not in holding, len(p.name), str(p)
+        holds = str(p) in holding
+        return str(p) in undecided, str(p) in later, str(p) in later and not holds, len(p.name), not holds, str(p)
     return key(photo) < key(than)
 
 

@@ -855,7 +855,8 @@ def test_a_photo_scanned_before_that_gives_way_to_its_copy_given_now_is_said(pho
 def test_the_copy_that_took_the_list_of_a_photo_scanned_before_keeps_it_at_later_scans(photos, tmp_path):
     """serie1/s1-t1.jpg copied to serie2/s2-t1.jpg and ``scan serie2``: s2-t1 takes the list, s1-t1 is the same photo.
     The next scan of an unrelated photo turned it round (s2-t1's list left, s1-t1's came back) and each scan after
-    said it the other way. The copy that holds the list keeps it; each rescan says s1-t1 the same way."""
+    said it the other way. The copy that holds the list keeps it, also when both are given again; each rescan says
+    s1-t1 the same way."""
     report = tmp_path / "bericht"
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
     serie2 = tmp_path / "serie2"
@@ -871,6 +872,10 @@ def test_the_copy_that_took_the_list_of_a_photo_scanned_before_keeps_it_at_later
         assert "s2-t1.jpg: the same photo" not in r.stderr, r.stderr
         held = {p.name for p in (report / "results").glob("*.list.json")}
         assert "s2-t1.list.json" in held and "s1-t1.list.json" not in held, held
+    # both folders given again: names as plain as each other, the one that holds the list keeps it
+    r = CliRunner().invoke(cli, ["scan", str(photos), str(serie2), "--report", str(report)])
+    assert r.exit_code == 2 and line in r.stderr.splitlines(), r.stderr
+    assert (report / "results" / "s2-t1.list.json").exists() and not (report / "results" / "s1-t1.list.json").exists()
 
 
 @pytest.mark.parametrize("fault", ["read error", "broken link"])
