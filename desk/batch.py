@@ -101,6 +101,7 @@ class Outcome:
     said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
+    never_read: bool = False           # "bad": could not be read at all, now nor at any scan before (a broken link)
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -438,12 +439,15 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             link = ""
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
+        entry = manifest.get(name)
+        outcomes[i].never_read = not isinstance(entry, dict) or entry.get("unread") is True
         prints.append(None)
         _forget_list(results, name)
         if name not in manifest and (link or os.path.lexists(photo)):
             # a photo that cannot be read at its first scan (a stick's read error, permission denied, a broken link)
-            # is kept in the manifest, so that the report's rescans say it (:func:`earlier_photos`) until it is read
-            manifest[name] = {"photo": str(photo), "path": resolved(photo), "problem": outcomes[i].problem,
+            # is kept in the manifest, so that the report's rescans say it (:func:`earlier_photos`) until it is read;
+            # its place made absolute (the link itself, not where it points), for rescans from another folder
+            manifest[name] = {"photo": os.path.abspath(photo), "path": resolved(photo), "problem": outcomes[i].problem,
                               "why": "gone", "problem_de": outcomes[i].problem_de, "made_with": made_with,
                               "unread": True}
             noted = True
@@ -455,8 +459,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     # of the same photo twice, one the referee decided on stays (its decisions go by its name)
     undecided = {str(photo) for photo, name, fp in zip(photos, names, prints)
                  if fp is not None and twice[fp["sha256"]] > 1 and not decided(photo, name)}
+    # of the same photo twice, both scanned before, the one whose list the report holds keeps it
+    holding = {str(photo) for photo, name, fp in zip(photos, names, prints)
+               if fp is not None and twice[fp["sha256"]] > 1 and _holds(results, manifest.get(name), name, fp)}
     for photo, fp in zip(photos, prints):
-        if fp is not None and (fp["sha256"] not in kept or _plainer(photo, kept[fp["sha256"]], later, undecided)):
+        if fp is not None and (fp["sha256"] not in kept
+                               or _plainer(photo, kept[fp["sha256"]], later, undecided, holding)):
             kept[fp["sha256"]] = photo
     for i, (photo, name, fp) in enumerate(zip(photos, names, prints)):
         if fp is None:
@@ -616,13 +624,23 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
             yield item, kind, value, time.perf_counter() - start
 
 
-def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset()) -> bool:
+def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset(), holding: set = frozenset()) -> bool:
     """Whether ``photo`` is to be read rather than ``than``, the same photo: one the referee decided on (not of
-    ``undecided``), then not one of ``later``, then the shorter name (a copy's name has " (1)", "Kopie", "_1" added),
-    then first in order."""
+    ``undecided``), then not one of ``later``, then of two of ``later`` the one whose list the report holds (of
+    ``holding``: the one kept at the scan before keeps it, not the other at the next scan of other photos), then the
+    shorter name (a copy's name has " (1)", "Kopie", "_1" added), then the one whose list the report holds, then
+    first in order."""
     def key(p: Path):
-        return str(p) in undecided, str(p) in later, len(p.name), str(p)
+        holds = str(p) in holding
+        return str(p) in undecided, str(p) in later, str(p) in later and not holds, len(p.name), not holds, str(p)
     return key(photo) < key(than)
+
+
+def _holds(results: Path, entry, name: str, fp: dict) -> bool:
+    """Whether the list of ``name`` in ``results`` is of the photo of fingerprint ``fp``, as its manifest ``entry``
+    says: the one of the same photo twice that the report holds the list for."""
+    return isinstance(entry, dict) and entry.get("sha256") == fp["sha256"] and not entry.get("problem") \
+        and (results / f"{name}.list.json").exists()
 
 
 def mark_said(results: Path, names: Iterable[str]) -> None:
@@ -667,7 +685,8 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
     """The photos earlier runs read into ``results`` (its manifest) that are still where they were and are not among
     ``given``: a report folder keeps the lists scanned into it before (a late photo scanned on its own joins the
     tournament's lists, it does not replace them). A photo taken out of its folder (or deleted) is dropped. So are
-    those an earlier run could not read at all (``unread``: a read error, a broken link), once they are away."""
+    those an earlier run could not read at all (``unread``: a read error, a broken link), once they are away (a broken
+    link whose photo is put in its place stays: it is read)."""
     seen = {resolved(p) for p in given}
     out = []
     for entry in _read_manifest(results / MANIFEST).values():
@@ -676,14 +695,23 @@ def earlier_photos(results: Path, given: list[Path]) -> list[Path]:
             continue
         photo = Path(where)
         given = Path(entry.get("photo") or where)
-        if entry.get("unread") is True and os.path.lexists(given) and resolved(given) == where \
-                and resolved(given) not in seen:
-            seen.add(where)             # never read (a broken link too, while it is there): said at each rescan
+        if entry.get("unread") is True and os.path.lexists(given) and resolved(given) not in seen \
+                and (resolved(given) == where or _unread_at(entry)):
+            # never read (a broken link too, while it is there): said at each rescan; the photo itself put in the
+            # link's place is read
+            seen.update({where, resolved(given)})
             out.append(given)
         elif photo.is_file() and resolved(photo) not in seen:
             seen.add(resolved(photo))
             out.append(given if given.is_file() and resolved(given) == resolved(photo) else photo)  # named as given
     return out
+
+
+def _unread_at(entry) -> bool:
+    """Whether the manifest ``entry`` is of a photo that could not be read at its first scan, kept by its absolute
+    place (written since session 47; before, as typed, which may be relative to another working folder)."""
+    return isinstance(entry, dict) and entry.get("unread") is True and isinstance(entry.get("photo"), str) \
+        and os.path.isabs(entry["photo"])
 
 
 def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]], set[str]]:
@@ -697,6 +725,9 @@ def report_names(photos: list[Path], results: Path) -> tuple[list[Optional[str]]
         where = _place(entry)
         if where is not None:
             known.setdefault(resolved(Path(where)), key)
+        if _unread_at(entry):
+            # a broken link at its first scan, the photo itself put in its place since: it keeps its name
+            known.setdefault(resolved(Path(entry["photo"])), key)
     names: list[Optional[str]] = []
     for photo in photos:
         name = known.get(resolved(photo))

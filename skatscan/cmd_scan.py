@@ -159,8 +159,9 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             """A photo's line on stderr: said when the photo is read, not again for one read by an earlier run that
             said it (its page in the report says it): a rescan with a series' 30 new photos says theirs, not the 60
             before; a photo an interrupted run read gets its lines now (:func:`desk.batch.mark_said`); so does a new
-            photo at the place of one scanned into the report before (a retake), read at a scan of other photos."""
-            new_here = str(o.photo) not in earlier or o.status == "done" and not o.said
+            photo at the place of one scanned into the report before (a retake), read at a scan of other photos, also
+            when that scan was interrupted before its lines (skipped now, not said)."""
+            new_here = str(o.photo) not in earlier or not o.said
             if new_here and not (o.status == "skipped" and o.said):
                 tell(str(o.photo), line)
 
@@ -324,9 +325,10 @@ def _summary_line(outcomes, earlier: set, views, index) -> str:
     again, their lines not said again), those it refused, those the same as another photo and those that could not
     be read at all (a broken link, a read error), so the parts add up to the photos given; the photos scanned into the
     report before (``earlier``), which count there alone (read again with --again or not), so no photo counts twice;
-    the lists for the referee and the index page."""
-    kept_before = sum(str(o.photo) in earlier for o in outcomes)
-    given = [o for o in outcomes if str(o.photo) not in earlier]
+    the lists for the referee and the index page. A photo never read (unreadable since its first scan) counts as
+    unreadable, given or not: it was never scanned into the report."""
+    kept_before = sum(str(o.photo) in earlier and not o.never_read for o in outcomes)
+    given = [o for o in outcomes if str(o.photo) not in earlier or o.never_read]
     done_before = sum(o.status == "skipped" for o in given)
     refused = sum(o.refused_before for o in given)
     twice = sum(o.status == "duplicate" for o in given)

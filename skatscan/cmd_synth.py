@@ -10,6 +10,7 @@ Seats, edition and width left unset are drawn per sample. Bad input is one line
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -26,6 +27,8 @@ MAX_SAMPLES = 1_000_000
 MAX_SEED = 2**31 - 1
 SPLITS = ("train", "test")
 EDITIONS = ("skatscan", "dskv")
+#: The errors of a disk or quota that is full: another run, with space, makes the samples.
+SPACE_ERRORS = (errno.ENOSPC, errno.EDQUOT)
 
 
 @click.command(name="synth", cls=OneLineCommand)
@@ -80,6 +83,7 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
     started = time.monotonic()
     show = sys.stderr.isatty()
     done = []
+    before = _photos_in(out)
 
     def progress(*_) -> None:
         done.append(1)
@@ -94,13 +98,41 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
                 made = make_set(out, n, n_seed, progress=progress, split=split, seats=n_seats,
                                 edition=edition, error_rate=rate, width=n_width)
         except OSError as e:
-            raise BadInput(f"{e.strerror or e}; {len(done)} of {n} samples written before it (the same command "
-                           "again makes them all)", output) from None
+            k = len(done)             # the sample being written: its name as make_set and make_tournament give it
+            name = f"s{tables[k][0]}-t{tables[k][1]}" if tables is not None else f"s{n_seed}-{k:05d}"
+            half = _unfinished(out, name, before) if k < n else ""
+            written = f"; {len(done)} of {n} samples written before it" if done else ""
+            again = " (the same command again makes them all)" if done and e.errno in SPACE_ERRORS else ""
+            raise BadInput(f"{e.strerror or e}{written}{again}{half}", output) from None
     faulty = sum(m.error_kind is not None for m in made)
     seconds = time.monotonic() - started
     click.echo(f"{output}: {len(made)} {'sample' if len(made) == 1 else 'samples'} "
                f"({len(made) - faulty} clean, {faulty} with a seeded mistake), {split} handwriting, "
                f"seed {n_seed}, {seconds:.1f} s")
+
+
+def _photos_in(out: Path) -> dict[str, tuple[int, int]]:
+    """The photos in ``out`` before the run: name -> (inode, time in ns), to tell a photo this run wrote."""
+    try:
+        return {e.name: (e.inode(), e.stat(follow_symlinks=False).st_mtime_ns) for e in os.scandir(out)
+                if e.name.endswith(".jpg")}
+    except OSError:
+        return {}
+
+
+def _unfinished(out: Path, name: str, before: dict) -> str:
+    """Take out the photo of sample ``name`` this run wrote into ``out`` without its truth (a disk that filled up
+    between the two): the folder keeps whole samples only. What to add to the line: "" when none is left behind."""
+    photo = out / f"{name}.jpg"
+    try:
+        st = photo.lstat()
+        if not (out / f"{name}.truth.json").exists() and before.get(photo.name) != (st.st_ino, st.st_mtime_ns):
+            photo.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        return f"; {photo.name} is left without its truth ({e.strerror or e})"
+    return ""
 
 
 def _seating_tables(path: str) -> list[tuple[int, int, tuple[str, ...]]]:

@@ -3,6 +3,7 @@ are kept, nothing half-written is left as if complete, and a rerun continues."""
 import errno
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -851,6 +852,32 @@ def test_a_photo_scanned_before_that_gives_way_to_its_copy_given_now_is_said(pho
     assert not (report / "results" / "s1-t1.list.json").exists()
 
 
+def test_the_copy_that_took_the_list_of_a_photo_scanned_before_keeps_it_at_later_scans(photos, tmp_path):
+    """serie1/s1-t1.jpg copied to serie2/s2-t1.jpg and ``scan serie2``: s2-t1 takes the list, s1-t1 is the same photo.
+    The next scan of an unrelated photo turned it round (s2-t1's list left, s1-t1's came back) and each scan after
+    said it the other way. The copy that holds the list keeps it, also when both are given again; each rescan says
+    s1-t1 the same way."""
+    report = tmp_path / "bericht"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    serie2 = tmp_path / "serie2"
+    serie2.mkdir()
+    shutil.copy(photos / "s1-t1.jpg", serie2 / "s2-t1.jpg")
+    line = f"skatscan: {photos / 's1-t1.jpg'}: the same photo as {serie2 / 's2-t1.jpg'}"
+    for k, given in enumerate([serie2, tmp_path / "late0" / "x0.jpg", tmp_path / "late1" / "x1.jpg"]):
+        if k:
+            given.parent.mkdir()
+            given.write_bytes(b"late %d" % k)
+        r = CliRunner().invoke(cli, ["scan", str(given), "--report", str(report)])
+        assert r.exit_code == 2 and line in r.stderr.splitlines(), r.stderr
+        assert "s2-t1.jpg: the same photo" not in r.stderr, r.stderr
+        held = {p.name for p in (report / "results").glob("*.list.json")}
+        assert "s2-t1.list.json" in held and "s1-t1.list.json" not in held, held
+    # both folders given again: names as plain as each other, the one that holds the list keeps it
+    r = CliRunner().invoke(cli, ["scan", str(photos), str(serie2), "--report", str(report)])
+    assert r.exit_code == 2 and line in r.stderr.splitlines(), r.stderr
+    assert (report / "results" / "s2-t1.list.json").exists() and not (report / "results" / "s1-t1.list.json").exists()
+
+
 @pytest.mark.parametrize("fault", ["read error", "broken link"])
 def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan(photos, tmp_path, monkeypatch,
                                                                                    fault):
@@ -887,6 +914,51 @@ def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan
     assert r.exit_code == 0 and "s1-t2.jpg" not in r.stderr, r.stderr
 
 
+def test_a_photo_unreadable_at_its_first_scan_given_by_a_relative_path_is_said_from_another_folder(
+        photos, tmp_path, monkeypatch):
+    """``scan fotos --report bericht`` in the folder above, with fotos/s1-t2.jpg a broken link: the manifest kept the
+    photo as typed (fotos/s1-t2.jpg), so a rescan of a new photo from another working folder passed it over without
+    a word, exit 0. Its place is kept whole (the link's own, not where it points): it is said from anywhere."""
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    monkeypatch.chdir(photos.parent)
+    assert CliRunner().invoke(cli, ["scan", photos.name, "--report", "bericht"]).exit_code == 2
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "s2-t1.jpg").write_bytes(b"new")
+    monkeypatch.chdir(elsewhere)
+    r = CliRunner().invoke(cli, ["scan", "s2-t1.jpg", "--report", str(photos.parent / "bericht")])
+    assert r.exit_code == 2, r.stderr
+    stick = tmp_path / "stick" / "s1-t2.jpg"
+    assert [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line] == \
+        [f"skatscan: {t2}: a broken link: it points to {stick}, which is not there"], r.stderr
+
+
+@pytest.mark.parametrize("rescan", ["the folder", "another photo"])
+def test_a_broken_link_at_the_first_scan_replaced_by_its_photo_keeps_its_name(photos, tmp_path, rescan):
+    """fotos/s1-t2.jpg a broken link at the first scan, then the photo itself copied in its place: read at the
+    rescan, it was named "s1-t2-2" (the unread entry, kept by where the link pointed, held "s1-t2" for ever), and a
+    scan of another photo alone did not read it at all. It is read at either and keeps its name; its entry is the
+    list's."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    t2.unlink()
+    t2.write_bytes(b"the photo itself")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(photos if rescan == "the folder" else late), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    results = report / "results"
+    assert (results / "s1-t2.list.json").is_file() and not list(results.glob("s1-t2-*")), r.stderr
+    entry = json.loads((results / "manifest.json").read_text())["s1-t2"]
+    assert "unread" not in entry and "problem" not in entry and entry["sha256"]
+
+
 def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(photos, tmp_path):
     """A rescan of the folder with a copy of a photo and a broken link beside the photos read before: the last line
     said "5 photos (0 read now, 3 read before)", the two counted in the five and in no part. Each has its part."""
@@ -916,3 +988,46 @@ def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path
         r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), "--seating", str(seating), *more])
         said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
         assert sum("s1-t2.jpg" in line for line in said) == retake_said and len(said) == 1 + retake_said, r.stderr
+
+
+def test_a_retake_read_at_a_scan_interrupted_before_its_lines_gets_them_at_the_rerun(photos, tmp_path, monkeypatch):
+    """The scan of another photo that reads a retake of s1-t2.jpg stopped by Ctrl-C after the reading, before the
+    lines: at the same command again the retake, done before and not said, was passed over as a photo scanned into
+    the report before, its lines never said. They are said at the rerun, once."""
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
+    report = tmp_path / "bericht"
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
+    (photos / "s1-t2.jpg").write_bytes(b"retake")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    command = ["scan", str(late), "--report", str(report), "--seating", str(seating)]
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(skatscan.cmd_scan, "forget_others", interrupted)
+        assert CliRunner().invoke(cli, command).exit_code == 130
+    for retake_said in 1, 0:
+        r = CliRunner().invoke(cli, command)
+        said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
+        assert sum("s1-t2.jpg" in line for line in said) == retake_said, r.stderr
+
+
+def test_a_photo_never_read_counts_as_unreadable_not_as_scanned_before(photos, tmp_path):
+    """s1-t2.jpg a broken link at the first scan, then ``scan s2-t1.jpg``: the last line said "4 photos (3 scanned
+    before)", the link counted as scanned into the report, which it never was. It counts as unreadable."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    t2.unlink()
+    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 0 read before, 1 unreadable; 2 scanned "
+                                                "before), "), r.stderr

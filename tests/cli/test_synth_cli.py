@@ -101,3 +101,39 @@ def test_a_full_disk_midway_says_how_many_samples_were_written(tmp_path, monkeyp
                          "command again makes them all)\n", res.stderr
     assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
     assert "leaves the samples written before it" in " ".join(run("--help").output.split())
+
+
+def test_a_full_disk_between_a_samples_photo_and_its_truth_leaves_no_half_sample(tmp_path, monkeypatch):
+    """The disk full while the second sample's truth is written, its photo written: the line said "1 of 3 samples
+    written before it", and s0-00001.jpg lay there without its truth. The folder keeps the whole samples only."""
+    import digitize.synth.dataset as dataset
+    real, truths = dataset.write_atomic, []
+
+    def full_at_the_second_truth(path, data):
+        if str(path).endswith(".truth.json"):
+            truths.append(path)
+            if len(truths) == 2:
+                raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(dataset, "write_atomic", full_at_the_second_truth)
+    out = tmp_path / "set"
+    res = run("-n", "3", "-o", str(out), "--width", "800")
+    assert res.exit_code == 2
+    assert res.stderr == f"skatscan: {out}: No space left on device; 1 of 3 samples written before it (the same " \
+                         "command again makes them all)\n", res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
+
+
+def test_a_folder_that_refuses_its_files_is_not_said_as_a_full_disk(tmp_path, monkeypatch):
+    """Permission denied at the first sample: the line said "0 of 3 samples written before it (the same command
+    again makes them all)", which the same command would not. It names the problem alone, as draw does."""
+    import digitize.synth.dataset as dataset
+
+    def denied(sample, out, name):
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(dataset, "write_sample", denied)
+    out = tmp_path / "set"
+    res = run("-n", "3", "-o", str(out), "--width", "800")
+    assert res.exit_code == 2 and res.stderr == f"skatscan: {out}: Permission denied\n", res.stderr
