@@ -34,7 +34,7 @@ from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from audit.files import broken_link, one_line, remove_stale_parts, resolved, write_atomic
+from audit.files import broken_link, one_line, remove_stale_parts, resolved, signals_held, write_atomic
 
 #: Photo files a batch picks up from a folder; a PDF (an office scanner's) too, refused with advice how to make
 #: pictures of its pages rather than passed over without a word.
@@ -506,42 +506,45 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
     pool = _Workers(workers, process)
     try:
         for (i, photo, name, fp, done), kind, value, seconds in _read_all(pool, todo, time_limit):
-            if kind == "ok":
-                prior = manifest.get(name)      # its lines said of this very photo (read again: --again, settings)
-                said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
-                out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
-                              said=said)
-                if name in manifest and not _vouches(manifest[name], fp, made_with):
-                    # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
-                    # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
-                    # (read with other settings, of another photo), which a later run would take as its own
-                    del manifest[name]
+            # a photo's list and its manifest entry are written together: Ctrl-C or SIGTERM between the two would
+            # leave a list no entry vouches for (read again at the rerun, but the manifest not saying what is done)
+            with signals_held():
+                if kind == "ok":
+                    prior = manifest.get(name)      # its lines said of this very photo (read again: --again, settings)
+                    said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
+                    out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
+                                  said=said)
+                    if name in manifest and not _vouches(manifest[name], fp, made_with):
+                        # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
+                        # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
+                        # (read with other settings, of another photo), which a later run would take as its own
+                        del manifest[name]
+                        write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
+                    if value.get("overlay_jpeg"):
+                        write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
+                    write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
+                    manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "made_with": made_with}
+                else:
+                    why, problem, problem_de = value
+                    if why != "timeout" and not os.path.lexists(photo):
+                        # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
+                        # is, which the next run would not read again if it is put back
+                        why, problem, problem_de = "gone", GONE, GONE_DE
+                    kept = _earlier_list(results, name, done, fp["sha256"]) \
+                        if why in KEEPS and os.path.lexists(photo) else None
+                    if kept is not None:        # the photo stays done: its manifest entry as it was
+                        out = Outcome(photo, name, "skipped", f"{problem.removesuffix(READ_AGAIN)}; {KEPT}", why=why,
+                                      problem_de=f"{problem_de.removesuffix(READ_AGAIN_DE)}; {KEPT_DE}",
+                                      list_doc=kept, seconds=seconds, said=done.get("said") is True,
+                                      sha256=fp["sha256"])
+                    else:
+                        out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
+                        _forget_list(results, name)
+                        manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem,
+                                          "why": why, "problem_de": problem_de, "made_with": made_with}
+                if out.status != "skipped":
                     write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
-                if value.get("overlay_jpeg"):
-                    write_atomic(results / f"{name}.overlay.jpg", value["overlay_jpeg"])
-                write_atomic(results / f"{name}.list.json", json.dumps(value["list"], ensure_ascii=False, indent=1))
-                manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "made_with": made_with}
-            else:
-                why, problem, problem_de = value
-                if why != "timeout" and not os.path.lexists(photo):
-                    # taken away while it was read ("Cannot read the photo file"): not a photo refused for what it
-                    # is, which the next run would not read again if it is put back
-                    why, problem, problem_de = "gone", GONE, GONE_DE
-                kept = _earlier_list(results, name, done, fp["sha256"]) \
-                    if why in KEEPS and os.path.lexists(photo) else None
-                if kept is not None:        # the photo stays done: its manifest entry as it was
-                    outcomes[i] = Outcome(photo, name, "skipped", f"{problem.removesuffix(READ_AGAIN)}; {KEPT}",
-                                          why=why, problem_de=f"{problem_de.removesuffix(READ_AGAIN_DE)}; {KEPT_DE}",
-                                          list_doc=kept, seconds=seconds, said=done.get("said") is True,
-                                          sha256=fp["sha256"])
-                    on_done(outcomes[i])
-                    continue
-                out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
-                _forget_list(results, name)
-                manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem, "why": why,
-                                  "problem_de": problem_de, "made_with": made_with}
-            write_atomic(manifest_path, json.dumps(manifest, ensure_ascii=False, indent=1))
-            outcomes[i] = out
+                outcomes[i] = out
             on_done(out)
     except BaseException:
         # Ctrl-C, or an error writing a photo's results (a full disk): the photos the other workers are reading are
