@@ -28,6 +28,18 @@ def photos(tmp_path, monkeypatch):
     return photo_folder(tmp_path / "fotos", ["s1-t1.jpg", "s1-t2.jpg", "s1-t3.jpg"])
 
 
+def _fingerprint_fails(monkeypatch, ending: str, error: OSError) -> None:
+    """Opening the photo whose path ends in ``ending`` fails with ``error`` (a read error, permission denied)."""
+    real = desk.batch.fingerprint
+
+    def failing(path, known=None):
+        if str(path).endswith(ending):
+            raise error
+        return real(path, known)
+
+    monkeypatch.setattr(desk.batch, "fingerprint", failing)
+
+
 def test_disk_full_keeps_what_is_done_and_a_rerun_continues(photos, tmp_path, monkeypatch):
     real = desk.batch.write_atomic
     calls = []
@@ -226,15 +238,8 @@ def test_a_photo_scanned_into_the_report_before_that_cannot_be_read_now_is_said(
     report = tmp_path / "bericht"
     r = CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
-    real = desk.batch.fingerprint
-
-    def denied_on_t2(path, known=None):
-        """What opening s1-t2.jpg does for a user other than root after ``chmod 000`` (its change time changed)."""
-        if str(path).endswith("s1-t2.jpg"):
-            raise PermissionError(errno.EACCES, "Permission denied")
-        return real(path, known)
-
-    monkeypatch.setattr(desk.batch, "fingerprint", denied_on_t2)
+    # what opening s1-t2.jpg does for a user other than root after ``chmod 000`` (its change time changed)
+    _fingerprint_fails(monkeypatch, "s1-t2.jpg", PermissionError(errno.EACCES, "Permission denied"))
     r = CliRunner().invoke(cli, ["scan", str(photos / "s1-t1.jpg"), "--report", str(report), *more])
     assert r.exit_code == 2, r.stderr
     said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
@@ -891,14 +896,7 @@ def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan
         t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
         problem = "a broken link"
     else:
-        real = desk.batch.fingerprint
-
-        def eio_on_t2(path, known=None):
-            if str(path).endswith("s1-t2.jpg"):
-                raise OSError(errno.EIO, "Input/output error")
-            return real(path, known)
-
-        monkeypatch.setattr(desk.batch, "fingerprint", eio_on_t2)
+        _fingerprint_fails(monkeypatch, "s1-t2.jpg", OSError(errno.EIO, "Input/output error"))
         problem = "cannot read it (Input/output error)"
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
     late = tmp_path / "serie2" / "s2-t1.jpg"
