@@ -970,10 +970,9 @@ def test_the_last_line_counts_the_same_photo_twice_and_one_not_readable_at_all(p
         "5 photos (0 read now, 3 read before, 1 the same as another, 1 unreadable), "), r.stderr
 
 
-def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path):
-    """s1-t2.jpg photographed again (its start numbers differ from the seating list), then ``scan s2-t1.jpg``: the
-    retake, scanned into the report before under its name, was read, but its lines were never said (not then, not at
-    the next rescan). They are said at the scan that reads it; a photo read again unchanged (``--again``) not."""
+def _a_retake_and_a_late_photo(photos, tmp_path):
+    """The folder scanned into a report with a seating list, then s1-t2.jpg photographed again (its start numbers
+    differ from the seating list) and a new photo of series 2: (the seating list, the report, the new photo)."""
     seating = tmp_path / "seating.csv"
     seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
     report = tmp_path / "bericht"
@@ -982,6 +981,14 @@ def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path
     late = tmp_path / "serie2" / "s2-t1.jpg"
     late.parent.mkdir()
     late.write_bytes(b"new")
+    return seating, report, late
+
+
+def test_a_retake_read_at_a_scan_of_other_photos_gets_its_lines(photos, tmp_path):
+    """s1-t2.jpg photographed again (its start numbers differ from the seating list), then ``scan s2-t1.jpg``: the
+    retake, scanned into the report before under its name, was read, but its lines were never said (not then, not at
+    the next rescan). They are said at the scan that reads it; a photo read again unchanged (``--again``) not."""
+    seating, report, late = _a_retake_and_a_late_photo(photos, tmp_path)
     for more, retake_said in ([], 1), (["--again"], 0):
         r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), "--seating", str(seating), *more])
         said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
@@ -992,14 +999,7 @@ def test_a_retake_read_at_a_scan_interrupted_before_its_lines_gets_them_at_the_r
     """The scan of another photo that reads a retake of s1-t2.jpg stopped by Ctrl-C after the reading, before the
     lines: at the same command again the retake, done before and not said, was passed over as a photo scanned into
     the report before, its lines never said. They are said at the rerun, once."""
-    seating = tmp_path / "seating.csv"
-    seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
-    report = tmp_path / "bericht"
-    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
-    (photos / "s1-t2.jpg").write_bytes(b"retake")
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    seating, report, late = _a_retake_and_a_late_photo(photos, tmp_path)
     command = ["scan", str(late), "--report", str(report), "--seating", str(seating)]
 
     def interrupted(*args, **kwargs):
