@@ -52,11 +52,16 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             key = ("declarers.several-won" if unclaimed_wins(f) else
                    "declarers.several-lost" if len(losers) > 1 else
                    "declarers.stray" if stray else "declarers.several")
+            # a stray count's cell first: the one the finding is about, marked on the page and the photo (before, the
+            # declarer's right total was marked red)
+            lead = tuple(cell_ref(no, fld, s + 1) for s in stray for fld in ("won", "lost")
+                         if getattr(g.players[s], fld) is not None)
             yield finding("several-declarers", key, game=no, field="total",
                           written=[s + 1 for s in f.declarers], seats=seats, credit=OTHERS_LOST[sl.seats],
                           declarer=None if f.declarer is None else f.declarer + 1,
                           stray=", ".join(str(s + 1) for s in stray),
-                          cells=(*(c for s in f.declarers for c in seat_cells(no, s)), *written_value_cells(f)))
+                          cells=(*lead, *(c for s in f.declarers for c in seat_cells(no, s) if c not in lead),
+                                 *written_value_cells(f)))
         elif not f.declarers:
             if g.plus is not None or g.minus is not None:
                 # a value but no seat's figures: every seat's cells read empty, and the value itself

@@ -32,6 +32,8 @@ def test_a_stray_gew_in_another_seat_is_no_won_game_for_him():
     assert [(f.code, f.key, f.game) for f in a.findings if f.severity == "error"] == [
         ("several-declarers", "declarers.stray", 1)]
     assert "Platz 2" in a.errors[0].message("de") and "seat 1 played" in a.errors[0].message("en")
+    # the stray count is the cell the finding is about, marked on the page and the photo (not seat 1's right total)
+    assert a.errors[0].cells[0] == "g1.p2.won"
     assert [(c.cell, c.before, c.after) for c in a.corrected.corrections if c.game] == [
         ("g1.p2.won", 1, 0), ("g2.p2.won", 2, 1)]
     assert not [f for f in run_checks(a.corrected.sl, Settings()) if f.code in CORRECTABLE or f.severity == "error"]
