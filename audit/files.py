@@ -130,7 +130,7 @@ def remove_stale_parts(folder: str | os.PathLike, idle: float = 60.0, of: Option
     for entry in entries:
         try:
             part = _PART.fullmatch(entry.name)
-            if part and (names is None or part.group(1) in names or part.group(1).endswith(ending) and ending) \
+            if part and (names is None or part.group(1) in names or part.group(1).endswith(ending)) \
                     and entry.is_file(follow_symlinks=False) \
                     and time.time() - entry.stat(follow_symlinks=False).st_mtime > idle:
                 os.unlink(entry.path)

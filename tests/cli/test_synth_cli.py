@@ -81,6 +81,15 @@ def test_an_option_a_seating_list_would_ignore_is_refused(tmp_path, extra, optio
     assert res.stderr.count("\n") == 1 and not (tmp_path / "out").exists()
 
 
+def _one_whole_sample_of_three(res, out) -> None:
+    """A run of ``synth -n 3 -o out`` that the disk stopped after its first sample: exit 2, one line saying so, and
+    the first sample whole in the folder, nothing else."""
+    assert res.exit_code == 2
+    assert res.stderr == f"skatscan: {out}: No space left on device; 1 of 3 samples written before it (the same " \
+                         "command again makes them all)\n", res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
+
+
 def test_a_full_disk_midway_says_how_many_samples_were_written(tmp_path, monkeypatch):
     """The disk full at the second of three samples: the line named the folder alone, and the help promised "nothing
     written", while the first sample lay there. The line says how many were written; the help says they stay."""
@@ -96,10 +105,7 @@ def test_a_full_disk_midway_says_how_many_samples_were_written(tmp_path, monkeyp
     monkeypatch.setattr(dataset, "write_sample", full_at_the_second)
     out = tmp_path / "set"
     res = run("-n", "3", "-o", str(out), "--width", "800")
-    assert res.exit_code == 2
-    assert res.stderr == f"skatscan: {out}: No space left on device; 1 of 3 samples written before it (the same " \
-                         "command again makes them all)\n", res.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
+    _one_whole_sample_of_three(res, out)
     assert "leaves the samples written before it" in " ".join(run("--help").output.split())
 
 
@@ -119,10 +125,7 @@ def test_a_full_disk_between_a_samples_photo_and_its_truth_leaves_no_half_sample
     monkeypatch.setattr(dataset, "write_atomic", full_at_the_second_truth)
     out = tmp_path / "set"
     res = run("-n", "3", "-o", str(out), "--width", "800")
-    assert res.exit_code == 2
-    assert res.stderr == f"skatscan: {out}: No space left on device; 1 of 3 samples written before it (the same " \
-                         "command again makes them all)\n", res.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["s0-00000.jpg", "s0-00000.truth.json"]
+    _one_whole_sample_of_three(res, out)
 
 
 def test_a_folder_that_refuses_its_files_is_not_said_as_a_full_disk(tmp_path, monkeypatch):
