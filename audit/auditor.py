@@ -131,8 +131,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     doubtful = sl.doubtful_cells()
     fixed = {ref for ref, st in sl.settled.items() if not st.reading}
     lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
-    unread = replace(sl, readings={})
-    as_read = CorrectedFigures(lambda: correct(unread, analyse(unread), settings))
+    as_read = CorrectedFigures(lambda: _correct_as_written(sl, settings))
 
     def chains(key: str, marked) -> list:
         if key not in memo:
@@ -178,6 +177,12 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))
     return out
+
+
+def _correct_as_written(sl: ScoreList, settings: Settings) -> Corrected:
+    """The correction of ``sl`` with its cells read in doubt taken as written figures."""
+    unread = replace(sl, readings={})
+    return correct(unread, analyse(unread), settings)
 
 
 def _rows_that_add_up(found: list[Finding]) -> list[Finding]:
