@@ -222,7 +222,8 @@ def test_an_again_rescan_says_a_photo_scanned_into_the_report_before_that_fails_
     assert r.exit_code == 2, r.stderr
     said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
     assert said == [f"skatscan: {photos / 's1-t2.jpg'}: {problem}"], r.stderr
-    assert r.stderr.splitlines()[-1].startswith("3 photos (2 scanned before), "), r.stderr
+    # read now, its list gone: not among those scanned before whose lists stay
+    assert r.stderr.splitlines()[-1].startswith("3 photos (2 read now, 0 read before; 1 scanned before), "), r.stderr
     assert sorted(p.name for p in (report / "results").glob("*.list.json")) == ["s1-t1.list.json", "s1-t3.list.json"]
     r = CliRunner().invoke(cli, args)
     said = [line for line in r.stderr.splitlines() if "s1-t2.jpg" in line]
@@ -1081,3 +1082,42 @@ def test_a_photo_never_read_counts_as_unreadable_not_as_scanned_before(photos, t
     assert r.exit_code == 2, r.stderr
     assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 0 read before, 1 unreadable; 2 scanned "
                                                 "before), "), r.stderr
+
+
+def _stay_line(report, n: int) -> str:
+    return f"skatscan: {report}: the {n} photo{'s' if n != 1 else ''} scanned into this report before " \
+           f"stay{'s' if n == 1 else ''} in it (a photo taken out of its folder leaves it)"
+
+
+@pytest.mark.parametrize("case", ["another photo saved over one", "a copy given now", "one never read"])
+def test_the_photos_said_to_stay_in_the_report_are_those_whose_list_stays(photos, tmp_path, case):
+    """The three photos scanned into the report before, one of which leaves it at this scan: s1-t2.jpg now the same
+    file as s1-t1.jpg, or s1-t1.jpg giving way to a copy of it given now, or s1-t2.jpg never read (a broken link
+    at its first scan, still broken). The terminal said "the 3 photos scanned into this report before stay in it",
+    and the last line and the index counted three scanned before. They count the two whose lists stay; the one that
+    leaves counts by what it is (the same as another, unreadable)."""
+    report = tmp_path / "bericht"
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    if case == "one never read":
+        (photos / "s1-t2.jpg").unlink()
+        (photos / "s1-t2.jpg").symlink_to(tmp_path / "stick" / "s1-t2.jpg")
+    CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)])
+    if case == "another photo saved over one":
+        shutil.copy(photos / "s1-t1.jpg", photos / "s1-t2.jpg")
+    if case == "a copy given now":
+        shutil.copy(photos / "s1-t1.jpg", late)
+        (late.parent / "s2-t2.jpg").write_bytes(b"series 2, table 2")
+    else:
+        late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(late.parent if case == "a copy given now" else late),
+                                 "--report", str(report)])
+    assert r.exit_code == 2, r.stderr
+    lines = r.stderr.splitlines()
+    assert _stay_line(report, 2) in lines and _stay_line(report, 3) not in lines, r.stderr
+    part = "1 unreadable" if case == "one never read" else "1 the same as another"
+    read_now = 2 if case == "a copy given now" else 1
+    assert lines[-1].startswith(f"{read_now + 3} photos ({read_now} read now, 0 read before, {part}; 2 scanned "
+                                "before), "), r.stderr
+    assert "2 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
+
