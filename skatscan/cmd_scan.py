@@ -41,7 +41,8 @@ from .scan_decisions import (SETTLE_PROBLEM_NOTE, decisions, has_decisions, say_
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("--report", type=click.Path(file_okay=False),
               help="Write the review report (index.html, one page per list) into this folder; a rerun "
-                   "skips photos already done, and the photos scanned into it before stay in it.")
+                   "skips photos already done, and the photos scanned into it before stay in it while they are "
+                   "in their places (and not the same as another photo).")
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 documents instead of the reports.")
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
