@@ -101,7 +101,8 @@ class Outcome:
     said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
-    never_read: bool = False           # "bad": could not be read at all, now nor at any scan before (a broken link)
+    never_read: bool = False           # read at no scan before (no manifest entry, or one "unread"); "bad": could
+    #                                    not be read at all now either (a broken link), "done": read now the first time
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -509,11 +510,13 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             # a photo's list and its manifest entry are written together: Ctrl-C or SIGTERM between the two would
             # leave a list no entry vouches for (read again at the rerun, but the manifest not saying what is done)
             with signals_held():
+                prior = manifest.get(name)
+                first = not isinstance(prior, dict) or prior.get("unread") is True     # read at no scan before
                 if kind == "ok":
-                    prior = manifest.get(name)      # its lines said of this very photo (read again: --again, settings)
+                    # its lines said of this very photo (read again: --again, settings)
                     said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
                     out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
-                                  said=said)
+                                  said=said, never_read=first)
                     if name in manifest and not _vouches(manifest[name], fp, made_with):
                         # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
                         # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
@@ -538,7 +541,8 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                                       list_doc=kept, seconds=seconds, said=done.get("said") is True,
                                       sha256=fp["sha256"])
                     else:
-                        out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de)
+                        out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de,
+                                      never_read=first)
                         _forget_list(results, name)
                         manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem,
                                           "why": why, "problem_de": problem_de, "made_with": made_with}

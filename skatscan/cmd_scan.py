@@ -41,7 +41,8 @@ from .scan_decisions import (SETTLE_PROBLEM_NOTE, decisions, has_decisions, say_
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("--report", type=click.Path(file_okay=False),
               help="Write the review report (index.html, one page per list) into this folder; a rerun "
-                   "skips photos already done, and the photos scanned into it before stay in it.")
+                   "skips photos already done, and the photos scanned into it before stay in it while they are "
+                   "in their places (and not the same as another photo).")
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 documents instead of the reports.")
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
@@ -78,10 +79,6 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
     before = earlier_photos(Path(report) / RESULTS, files) if report else []
-    if before:
-        click.echo(f"skatscan: {report}: the {len(before)} photo{'s' if len(before) != 1 else ''} scanned into "
-                   f"this report before stay{'s' if len(before) == 1 else ''} in it (a photo taken out of its folder "
-                   "leaves it)", err=True)
     given = len(files)
     files += before
     namer = OutputPlan(None, 0, "")
@@ -125,8 +122,16 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
             bad_input_line(str(results), f"cannot write results ({exc.strerror or exc}); the photos done so far "
                                          "are kept, run the same command again to continue")
             raise SystemExit(EXIT_BAD_INPUT)
+        earlier = {str(f) for f in before}
         gone = []
         if report:
+            # said once the photos are looked at: not one that leaves the report now (the same as another photo, not
+            # to be read now), nor one never read (:func:`_kept_from_before`)
+            stay = sum(_kept_from_before(o, earlier) for o in outcomes)
+            if stay:
+                click.echo(f"skatscan: {report}: the {stay} photo{'s' if stay != 1 else ''} scanned into this report "
+                           f"before stay{'s' if stay == 1 else ''} in it (a photo taken out of its folder leaves it)",
+                           err=True)
             # photos no longer in the report (and copies that gave way): their results go with them
             gone = forget_others(results, [o.name for o in outcomes if o.status != "duplicate"])
             if gone:
@@ -141,7 +146,6 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         views, audits, docs = [], [], []
         img_dir = Path(report) / "img" if report else None
         read = []
-        earlier = {str(f) for f in before}
 
         # the report's own progress bar: 90 lists take 15-30 s to audit and write after the last photo is read
         report_bar = click.progressbar(length=len(outcomes), label="report", file=sys.stderr, show_pos=True,
@@ -264,7 +268,7 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
         if report:
             bad += say_stray_decisions(Path(report), outcomes, known_names)
         twice = tables_twice(audits)
-        kept_before = sum(str(o.photo) in earlier for o in outcomes)
+        kept_before = sum(_kept_from_before(o, earlier) for o in outcomes)
         missing = missing_tables(audits, drawn)
         if docs:
             click.echo(json.dumps(docs[0] if len(docs) == 1 and given == 1 else docs,
@@ -320,23 +324,36 @@ def _results_folder(report: Optional[Path], tmp: Path) -> Path:
     return results
 
 
+def _kept_from_before(o, earlier: set) -> bool:
+    """Whether the outcome ``o`` is of a photo scanned into the report at an earlier run (of ``earlier``) whose list
+    stays in it: done before, or read again now (``--again``, a retake at its place). Not one never read before (a
+    broken link at its first scan, read now or not), nor one whose list leaves the report now: the same as another
+    photo (given now or scanned before), refused, not to be read now, read again and failed. The terminal, the last
+    line and the index said those stayed too ("the 3 photos scanned into this report before stay in it" of three
+    with one saved over by another)."""
+    return str(o.photo) in earlier and not o.never_read and o.status in ("done", "skipped")
+
+
 def _summary_line(outcomes, earlier: set, views, index) -> str:
-    """The report's last line: the photos; of those given, the ones read now, those an earlier run read (not read
-    again, their lines not said again), those it refused, those the same as another photo and those that could not
-    be read at all (a broken link, a read error), so the parts add up to the photos given; the photos scanned into the
-    report before (``earlier``), which count there alone (read again with --again or not), so no photo counts twice;
-    the lists for the referee and the index page. A photo never read (unreadable since its first scan) counts as
-    unreadable, given or not: it was never scanned into the report."""
-    kept_before = sum(str(o.photo) in earlier and not o.never_read for o in outcomes)
-    given = [o for o in outcomes if str(o.photo) not in earlier or o.never_read]
+    """The report's last line: the photos; the ones read now, those an earlier run read (not read again, their lines
+    not said again), those it refused, those the same as another photo and those that could not be read at all (a
+    broken link, a read error), so the parts add up to the photos given and those scanned into the report before
+    whose list leaves it now (or that were never read before); the photos scanned into the report before whose list
+    stays (:func:`_kept_from_before`), which count there alone (read again with --again or not), so no photo counts
+    twice; the lists for the referee and the index page. The parts are said when a photo not given is among them (a
+    photo never read before that is read now at a scan of other photos counts as read now: it was not scanned into
+    the report before), or when not all were read now."""
+    kept_before = sum(_kept_from_before(o, earlier) for o in outcomes)
+    given = [o for o in outcomes if not _kept_from_before(o, earlier)]
     done_before = sum(o.status == "skipped" for o in given)
     refused = sum(o.refused_before for o in given)
     twice = sum(o.status == "duplicate" for o in given)
     unread = sum(o.status == "bad" and not o.seconds and not o.refused_before for o in given)
     read_now = sum(o.status == "done" or o.status == "bad" and o.seconds > 0 for o in given)
+    not_given = any(str(o.photo) in earlier for o in given)
     parts = [f"{read_now} read now", f"{done_before} read before"] + [f"{refused} refused before"] * bool(refused) \
         + [f"{twice} the same as another"] * bool(twice) + [f"{unread} unreadable"] * bool(unread)
-    counted = "; ".join([", ".join(parts)] * bool(done_before or refused or twice or unread)
+    counted = "; ".join([", ".join(parts)] * bool(done_before or refused or twice or unread or not_given)
                         + [f"{kept_before} scanned before"] * bool(kept_before))
     return (f"{len(outcomes)} photo{'s' if len(outcomes) != 1 else ''}{f' ({counted})' if counted else ''}, "
             f"{sum(v.for_referee for v in views)} for the referee: {index}")

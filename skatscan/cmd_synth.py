@@ -74,7 +74,7 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
     n_width = None if width is None else _whole(width, "--width", MIN_WIDTH, MAX_WIDTH)
     out = _folder(output)
 
-    from digitize.synth.dataset import make_set, make_tournament
+    from digitize.synth.dataset import make_set, make_tournament, sample_name
 
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -98,9 +98,8 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
                 made = make_set(out, n, n_seed, progress=progress, split=split, seats=n_seats,
                                 edition=edition, error_rate=rate, width=n_width)
         except OSError as e:
-            k = len(done)             # the sample being written: its name as make_set and make_tournament give it
-            name = f"s{tables[k][0]}-t{tables[k][1]}" if tables is not None else f"s{n_seed}-{k:05d}"
-            half = _unfinished(out, name, before) if k < n else ""
+            k = len(done)             # the sample being written, named as make_set and make_tournament name it
+            half = _unfinished(out, sample_name(n_seed, k, tables), before) if k < n else ""
             written = f"; {len(done)} of {n} samples written before it" if done else ""
             again = " (the same command again makes them all)" if done and e.errno in SPACE_ERRORS else ""
             raise BadInput(f"{e.strerror or e}{written}{again}{half}", output) from None

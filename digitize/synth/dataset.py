@@ -21,7 +21,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -360,6 +360,17 @@ def sample_seed(seed: int, i: int) -> int:
     return seed * SEED_STRIDE + i
 
 
+def sample_name(seed: int, i: int, tables: Optional[Sequence[tuple]] = None) -> str:
+    """The name (the files' name without their endings) of sample ``i`` of a set made with ``seed``: of a tournament's
+    drawn ``tables`` (:func:`make_tournament`) ``s<series>-t<table>`` of ``tables[i]``, else (:func:`make_set`)
+    ``s<seed>-<i>`` with ``i`` in five digits. The one place that names them: ``skatscan synth`` names the sample a
+    full disk stopped by it too, to take its half-written photo away."""
+    if tables is not None:
+        series, table = tables[i][0], tables[i][1]
+        return f"s{series}-t{table}"
+    return f"s{seed}-{i:05d}"
+
+
 def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[int, int, str], None]] = None,
                     edition: str = "skatscan", split: str = "test", width: Optional[int] = None) -> list[Made]:
     """One photographed list per drawn table: ``tables`` are ``(series, table, start numbers)``
@@ -379,7 +390,7 @@ def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[
                       table=table, start_numbers=tuple(numbers))
         sample = make_sample_from_list(sl, [], seed=s, edition=edition, width=width, split=split,
                                        printed_series_table=True, printed_start_numbers=True)
-        name = f"s{series}-t{table}"
+        name = sample_name(seed, i, tables)
         write_sample(sample, out, name)
         made.append(Made(name, s, sl.seats, sample.edition, None, int(sample.photo.image.shape[1])))
         if progress is not None:
@@ -402,7 +413,7 @@ def make_set(out_dir, n: int, seed: int, *, progress: Optional[Callable[[int, in
     for i in range(n):
         s = sample_seed(seed, i)
         sample = make_sample(s, **kw)
-        name = f"s{seed}-{i:05d}"
+        name = sample_name(seed, i)
         write_sample(sample, out, name)
         made.append(Made(name, s, sample.list.seats, sample.edition, sample.error_kind,
                          int(sample.photo.image.shape[1])))

@@ -140,3 +140,32 @@ def test_a_folder_that_refuses_its_files_is_not_said_as_a_full_disk(tmp_path, mo
     out = tmp_path / "set"
     res = run("-n", "3", "-o", str(out), "--width", "800")
     assert res.exit_code == 2 and res.stderr == f"skatscan: {out}: Permission denied\n", res.stderr
+
+
+@pytest.mark.parametrize("made_by", ["-n", "--seating"])
+def test_the_half_sample_a_full_disk_leaves_is_named_as_the_set_names_it(tmp_path, monkeypatch, made_by):
+    """The command named the sample a full disk stopped (to take away its photo written without its truth) by its own
+    copy of the dataset module's naming, for a set (-n) and for a seating list's tables: a naming changed in the
+    module alone left the half sample in the folder. The module's one function names it for both."""
+    import digitize.synth.dataset as dataset
+    monkeypatch.setattr(dataset, "sample_name", lambda seed, i, tables=None: f"{made_by.strip('-')}-{i}",
+                        raising=False)
+    real, truths = dataset.write_atomic, []
+
+    def full_at_the_second_truth(path, data):
+        if str(path).endswith(".truth.json"):
+            truths.append(path)
+            if len(truths) == 2:
+                raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(dataset, "write_atomic", full_at_the_second_truth)
+    seating = tmp_path / "seating.csv"
+    seating.write_text("series,table,seat,start_number,name\n"
+                       + "".join(f"1,{t},{s},{3 * t + s - 3},\n" for t in (1, 2, 3) for s in (1, 2, 3)))
+    out = tmp_path / "set"
+    res = run("-n" if made_by == "-n" else "--seating", "3" if made_by == "-n" else str(seating), "-o", str(out),
+              "--width", "800")
+    assert res.exit_code == 2 and "1 of 3 samples written before it" in res.stderr, res.stderr
+    first = f"{made_by.strip('-')}-0"
+    assert sorted(p.name for p in out.iterdir()) == [f"{first}.jpg", f"{first}.truth.json"]
