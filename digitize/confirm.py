@@ -61,7 +61,7 @@ from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
+from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, holds_nothing, parse_ref
 from audit.overbid import explained_bids
 from audit.settings import Settings
 from audit.values import ImpossibleGame, value_of
@@ -123,7 +123,7 @@ def _confirm_once(sl: ScoreList, bar: float, low: float, settings: Settings) -> 
     """One round of :func:`confirm_by_rows`: the readings asked about as ``sl`` stands, confirmed together."""
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
-             and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
+             and not holds_nothing(r.value) and not ref.startswith(("table.", "signature."))}
     unfit_cells = {ref for ref, r in sl.readings.items() if r.doubtful and not _unchosen(r) and not _hand(r, bar)}
     unfit = {group_of(ref) for ref in unfit_cells}
     asked = {ref for ref in asked
@@ -213,7 +213,7 @@ def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
 def _figure_moved(r) -> bool:
     """Whether the arithmetic gave a cell (its reading ``r``) a figure or a mark where the reader read none, or took one
     away: its value and its best reading differ in holding something."""
-    return not r.candidates or (r.value in (None, False)) != (r.candidates[0][0] in (None, False))
+    return not r.candidates or holds_nothing(r.value) != holds_nothing(r.candidates[0][0])
 
 
 def _overbid_beside(sl: ScoreList, ref: str) -> bool:

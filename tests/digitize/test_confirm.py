@@ -403,3 +403,27 @@ def test_a_misreading_on_the_figure_the_correction_gives_is_not_confirmed():
                                                                        doubtful=True, reason="bar")})):
         got = confirm_by_rows(replace(three(totals), readings={"g3.p1.total": misread, **doubts}), CONFIDENCE_BAR)
         assert got.readings["g3.p1.total"].doubtful and not got.readings["g3.p1.total"].confirmed_by
+
+
+def test_a_zero_read_below_the_bar_is_a_figure_its_footer_line_can_confirm():
+    """Seed 7's Platz 2 won as many games as he lost: his footer's bonus is 0. Read below the bar, it is asked about
+    like any figure and its line confirms it. Before, ``value not in (None, False)`` took the 0 for an empty cell
+    (``0 == False`` in Python), and a 0 was never confirmed."""
+    sl = simulate(random.Random(7), seats=4, early_end=False)
+    assert sl.footer.bonus[1] == 0
+    reads = with_read(perfect_reads(sl), "footer.bonus.2", "0", BETWEEN, ("", 0.05))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings["footer.bonus.2"]
+    assert r.value == 0 and not r.doubtful and r.confirmed_by == "row"
+
+
+def test_a_figure_read_where_the_reader_saw_a_zero_has_not_moved():
+    """A total the arithmetic chose (330) whose reader's best reading was the figure 0: the arithmetic gave no figure
+    where the reader saw none, so who declared the row did not change with it (dskv-3-clean.jpg's game 16). Before,
+    the 0 counted as an empty reading."""
+    from digitize.confirm import _figure_moved
+    chosen = CellReading(330, 0.18, ((0, 0.33), (30, 0.18), (330, 0.1)), doubtful=True, chosen_by="arithmetic",
+                         reason="arithmetic")
+    assert not _figure_moved(chosen)
+    assert _figure_moved(replace(chosen, candidates=((None, 0.5), (330, 0.2))))
+
