@@ -427,3 +427,47 @@ def test_a_figure_read_where_the_reader_saw_a_zero_has_not_moved():
     assert not _figure_moved(chosen)
     assert _figure_moved(replace(chosen, candidates=((None, 0.5), (330, 0.2))))
 
+
+def _footer_with_chosen_points(seed: int = 3):
+    """Seed ``seed``'s four-seat list read perfectly but for the declarer's footer: his points read as a figure one
+    digit short (the chain of his totals chooses the right one, in doubt) and his bonus read below the bar."""
+    sl = simulate(random.Random(seed), seats=4, early_end=False)
+    seat = next(s for s in range(1, 5) if sl.footer.bonus[s - 1] and abs(sl.footer.points[s - 1]) >= 10)
+    points, bonus = sl.footer.points[seat - 1], sl.footer.bonus[seat - 1]
+    reads = with_read(perfect_reads(sl), f"footer.points.{seat}", str(points)[:-1], 0.7, (str(points), 0.2))
+    reads = with_read(reads, f"footer.bonus.{seat}", str(bonus), BETWEEN, (str(bonus + 50), 0.1))
+    return sl, seat, reads
+
+
+def test_a_footer_line_is_vouched_for_by_its_own_check_beside_a_line_the_arithmetic_chose():
+    """The auditor checks each footer line against the rows alone, never against the other lines: a bonus read below
+    the bar is confirmed by its own check though the seat's points beside it were chosen by the arithmetic (before,
+    the chosen points kept every line of the seat's footer in doubt: the sample dskv-3-clean.jpg's Platz 1, "400"
+    read at 0.75). The chosen points stay in doubt."""
+    sl, seat, reads = _footer_with_chosen_points()
+    got = decode(reads, table_of(sl), 48)
+    points, bonus = got.readings[f"footer.points.{seat}"], got.readings[f"footer.bonus.{seat}"]
+    assert points.doubtful and points.chosen_by == "arithmetic" and points.value == sl.footer.points[seat - 1]
+    assert bonus.value == sl.footer.bonus[seat - 1] and not bonus.doubtful and bonus.confirmed_by == "row"
+
+
+def test_a_footer_line_whose_rows_are_in_doubt_is_not_vouched_for_by_its_own_check():
+    """The declarer's bonus read 50 too high (the arithmetic chooses the right one, in doubt) and his points read
+    below the bar: the points' own check vouches for them where his last running total is read surely, not where it
+    is read in doubt too (the check rests on its value: a misreading of both would agree)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    seat = next(s for s in range(1, 5) if sl.footer.bonus[s - 1] >= 100)
+    last = max((g for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None),
+               key=lambda g: g.no)
+    last_total = cell_ref(last.no, "total", seat)
+    points, bonus = sl.footer.points[seat - 1], sl.footer.bonus[seat - 1]
+    reads = with_read(perfect_reads(sl), f"footer.bonus.{seat}", str(bonus + 50), 0.7, (str(bonus), 0.2))
+    reads = with_read(reads, f"footer.points.{seat}", str(points), BETWEEN, (str(points + 1), 0.1))
+    got = decode(reads, table_of(sl), 48)
+    chosen = got.readings[f"footer.bonus.{seat}"]
+    assert chosen.doubtful and chosen.chosen_by == "arithmetic" and chosen.value == bonus
+    assert got.readings[f"footer.points.{seat}"].confirmed_by == "row"
+    reads = with_read(reads, last_total, str(last.players[seat - 1].total), 0.4, ("1", 0.3))
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[last_total].doubtful
+    assert got.readings[f"footer.points.{seat}"].doubtful and not got.readings[f"footer.points.{seat}"].confirmed_by
