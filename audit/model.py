@@ -240,6 +240,17 @@ FIGURE_BAR = 0.85
 VALUE_DOUBTS = ("", "bar", "arithmetic", "chain", "sequence", "hand")
 
 
+def holds_nothing(value) -> bool:
+    """Whether a cell's value is no figure and no mark: None (an empty cell) or False (a mark column without its X).
+    A 0 is a figure (a running total or a footer's bonus of 0), though ``0 == False`` in Python:
+    ``value in (None, False)`` takes it for an empty cell.
+
+    >>> [holds_nothing(v) for v in (None, False, 0, 0.0, True, 24)]
+    [True, True, False, False, False, False]
+    """
+    return value is None or value is False
+
+
 @dataclass(frozen=True)
 class CellReading:
     """What the photo reader saw in one cell (digitized lists only)."""

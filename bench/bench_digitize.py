@@ -63,6 +63,7 @@ import numpy as np  # noqa: E402
 
 from audit.auditor import audit  # noqa: E402
 from audit.findings import INFO  # noqa: E402
+from audit.model import holds_nothing  # noqa: E402
 from desk.pages import retake_advice  # noqa: E402
 from digitize.cell_values import NOTHING, field_of, parse  # noqa: E402
 from digitize.locate import LocateError  # noqa: E402
@@ -84,7 +85,7 @@ def truth_value(ref: str, text: str):
 
 def same_value(got, want) -> bool:
     """Whether a value read is the truth's: equal, or nothing where nothing is written (no mark reads False)."""
-    return got == want or (want is None and got in (None, False))
+    return got == want or (want is None and holds_nothing(got))
 
 
 def score_sample(sample, engine: str) -> dict:
@@ -196,7 +197,7 @@ def score_list(sample, sl) -> Counter:
         if cell.kind == "empty":
             r = readings.get(ref)
             out["empty"] += 1
-            if r is not None and r.value not in (None, False) and not r.doubtful:
+            if r is not None and not holds_nothing(r.value) and not r.doubtful:
                 out["phantom_sure"] += 1
                 sheet_wrong_sure += 1
             if r is not None and r.doubtful:

@@ -14,7 +14,7 @@ from audit.auditor import CLEAN, PAPER_ERRORS, READING_DOUBTS, Audit
 from audit.findings import DOUBT, ERROR, INFO, WARNING
 from audit.messages import (T, cell_label, field_name, offence_name, penalty_when, render, show_percent,
                             show_value)
-from audit.model import MARK_FIELDS, cell_ref, parse_ref
+from audit.model import MARK_FIELDS, cell_ref, holds_nothing, parse_ref
 from audit.values import MARK_SHORT, describe
 
 from .settle import settleable
@@ -210,7 +210,7 @@ def retake_advice(sl, lang: str = "de") -> Optional[str]:
     def unsure(r) -> bool:
         return (r.doubtful and r.reason != "hand") or (r.confirmed_by and r.value_confidence < SURE_READING)
     doubtful = sum(1 for r in sl.readings.values() if unsure(r))
-    sure = sum(1 for r in sl.readings.values() if not r.doubtful and not unsure(r) and r.value not in (None, False))
+    sure = sum(1 for r in sl.readings.values() if not r.doubtful and not unsure(r) and not holds_nothing(r.value))
     if doubtful < RETAKE_MIN or doubtful < RETAKE_SHARE * (doubtful + sure):
         return None
     to_check = sum(1 for r in sl.readings.values() if r.doubtful and r.reason != "hand")

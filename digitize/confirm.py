@@ -31,6 +31,12 @@ row (or a seat's footer line, or the table's loss money) that
 * for a column of a lost game (Grundwert, matadors, marks), has no other reading (at least ``ALT_MIN`` probable) that
   the game's "-" explains as an overbid: a lost game's "-" is right for its game's value and, overbid, for every lower
   one (session 39; :func:`_overbid_beside`);
+* for a seat's footer line beside another line of his that the arithmetic chose, passes its own check: the auditor
+  compares each footer line with the rows alone (:func:`audit.checks.footer.rests_on`), so a line chosen to make the
+  footer's sum agree takes no part in it; only where none of the rows' figures the check rests on for their value is
+  in doubt (his last total, for the points and the score), and no row it counts was given or lost a figure by the
+  arithmetic (session 48: the sample dskv-3-clean.jpg's Platz 1 bonus "400", read at 0.75, stayed in doubt beside
+  the points the seat's chain had chosen; :func:`_footer_vouched_apart`);
 * for a matador count ("mit" or "ohne"), has the other of the two not in doubt: "mit 2" and "ohne 2" give a game the
   same value, so a row that adds up cannot say on which side of the line between them a figure stands (an "ohne 2"
   written across it, read "2" in the "mit" cell and unsurely nothing in its own).
@@ -61,8 +67,10 @@ from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, parse_ref
+from audit.checks.footer import LINES as FOOTER_LINES, rests_on as footer_rests_on
+from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, holds_nothing, parse_ref
 from audit.overbid import explained_bids
+from audit.rows import analyse
 from audit.settings import Settings
 from audit.values import ImpossibleGame, value_of
 from digitize.cell_values import ALT_MIN
@@ -123,11 +131,13 @@ def _confirm_once(sl: ScoreList, bar: float, low: float, settings: Settings) -> 
     """One round of :func:`confirm_by_rows`: the readings asked about as ``sl`` stands, confirmed together."""
     asked = {ref for ref, r in sl.readings.items()
              if r.doubtful and (_plain(r) and low <= r.value_confidence < bar or _hand(r, bar))
-             and r.value not in (None, False) and not ref.startswith(("table.", "signature."))}
+             and not holds_nothing(r.value) and not ref.startswith(("table.", "signature."))}
     unfit_cells = {ref for ref, r in sl.readings.items() if r.doubtful and not _unchosen(r) and not _hand(r, bar)}
     unfit = {group_of(ref) for ref in unfit_cells}
+    facts = []      # the rows' facts, worked out when a footer line asks (_footer_vouched_apart)
     asked = {ref for ref in asked
-             if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells))
+             if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells)
+                 or group_of(ref)[0] == "footer" and _footer_vouched_apart(sl, ref, unfit_cells, facts))
              and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
@@ -210,10 +220,30 @@ def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
     return any(not (check - {ref}) & unfit for check in checks)
 
 
+def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> bool:
+    """Whether the footer line ``ref`` (a seat's points, counts, bonus, others' losses or score) is vouched for by its
+    own check, whatever the arithmetic chose in the seat's other lines: the auditor compares each line with the rows
+    alone (:func:`audit.checks.footer.rests_on`), never with the other lines, so a line chosen to make the footer's
+    sum agree takes no part in it. That check vouches only where none of the rows' figures it rests on for their value
+    (the seat's last total, for the points and the score) is in doubt at all, and no cell it counts by holding a
+    figure (the rows the seats declared) is one the arithmetic gave or took a figure (:func:`_figure_moved`), as for a
+    count in a game row (:func:`_vouched_apart`). ``facts``: the rows' facts, filled in here at the first call."""
+    _none, seat, line = parse_ref(ref)
+    if seat is None or line not in FOOTER_LINES:
+        return False
+    if not facts:
+        facts.extend(analyse(sl))
+    values, declared = footer_rests_on(facts, line, seat - 1, sl.seats)
+    doubtful = sl.doubtful_cells()
+    if any(c in doubtful for c in values):
+        return False
+    return not any(c in unfit and _figure_moved(sl.readings[c]) for c in declared if c not in values)
+
+
 def _figure_moved(r) -> bool:
     """Whether the arithmetic gave a cell (its reading ``r``) a figure or a mark where the reader read none, or took one
     away: its value and its best reading differ in holding something."""
-    return not r.candidates or (r.value in (None, False)) != (r.candidates[0][0] in (None, False))
+    return not r.candidates or holds_nothing(r.value) != holds_nothing(r.candidates[0][0])
 
 
 def _overbid_beside(sl: ScoreList, ref: str) -> bool:

@@ -3,6 +3,7 @@ of a list under one stroke. A crossed-out row holds no game; its cells are left 
 (:func:`in_crossed_row`)."""
 from __future__ import annotations
 
+from audit.model import holds_nothing
 from digitize.cell_values import GAME_REF
 from digitize.doubts import Cells
 from digitize.reader import STRIKE
@@ -42,7 +43,7 @@ def crossed_rows(cells: Cells, games: int) -> set[int]:
     block, stray = [], set()
     for no in range(games, 0, -1):
         written = sum(1 for r in refs.get(no, ()) if STRIKE not in cells.reads[r].text
-                      and cells.value.get(r) not in (None, False))
+                      and not holds_nothing(cells.value.get(r)))
         if written > 1:
             break
         if written:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from audit.model import MARK_FIELDS, cell_ref
+from audit.model import MARK_FIELDS, cell_ref, holds_nothing
 from digitize.cell_values import ALT_MIN, NOTHING, CellRead, empty_value, field_of, parse, spellings, values_of
 from digitize.priors import (COMMON, FOOTER_STEP, LOSS_STEP, PLAUSIBLE, PRIOR_FIELDS, column_prior, one_digit_off,
                              rank, with_prior)
@@ -105,7 +105,7 @@ def reading_bar(ref: str, read: CellRead, dist: list, bar: float, empty_bar: flo
     if ref.startswith("table."):
         return max(bar, HEAD_BAR)
     if ref.startswith("g") and field_of(ref) != "base" and not read.text and read.confidence >= empty_bar \
-            and dist and dist[0][0] in (None, False):
+            and dist and holds_nothing(dist[0][0]):
         return min(bar, empty_bar)
     return bar
 

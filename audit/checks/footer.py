@@ -37,7 +37,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
                                                    lambda c: getattr(c.footer, line)[s]):
-                last_total, declared = _rests_on(facts, line, s, sl.seats)
+                last_total, declared = rests_on(facts, line, s, sl.seats)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
@@ -45,12 +45,13 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                               presence=tuple(c for c in declared if c not in last_total))
 
 
-def _rests_on(facts: list[RowFacts], line: str, seat: int,
-              seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def rests_on(facts: list[RowFacts], line: str, seat: int,
+             seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
     rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
     and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
-    them."""
+    them. (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for
+    the line read below the bar.)"""
     last_total = prev_cells(facts, len(facts), seat, "total")
     if line == "points":
         return last_total, ()

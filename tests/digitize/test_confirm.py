@@ -403,3 +403,71 @@ def test_a_misreading_on_the_figure_the_correction_gives_is_not_confirmed():
                                                                        doubtful=True, reason="bar")})):
         got = confirm_by_rows(replace(three(totals), readings={"g3.p1.total": misread, **doubts}), CONFIDENCE_BAR)
         assert got.readings["g3.p1.total"].doubtful and not got.readings["g3.p1.total"].confirmed_by
+
+
+def test_a_zero_read_below_the_bar_is_a_figure_its_footer_line_can_confirm():
+    """Seed 7's Platz 2 won as many games as he lost: his footer's bonus is 0. Read below the bar, it is asked about
+    like any figure and its line confirms it. Before, ``value not in (None, False)`` took the 0 for an empty cell
+    (``0 == False`` in Python), and a 0 was never confirmed."""
+    sl = simulate(random.Random(7), seats=4, early_end=False)
+    assert sl.footer.bonus[1] == 0
+    reads = with_read(perfect_reads(sl), "footer.bonus.2", "0", BETWEEN, ("", 0.05))
+    got = decode(reads, table_of(sl), 48)
+    r = got.readings["footer.bonus.2"]
+    assert r.value == 0 and not r.doubtful and r.confirmed_by == "row"
+
+
+def test_a_figure_read_where_the_reader_saw_a_zero_has_not_moved():
+    """A total the arithmetic chose (330) whose reader's best reading was the figure 0: the arithmetic gave no figure
+    where the reader saw none, so who declared the row did not change with it (dskv-3-clean.jpg's game 16). Before,
+    the 0 counted as an empty reading."""
+    from digitize.confirm import _figure_moved
+    chosen = CellReading(330, 0.18, ((0, 0.33), (30, 0.18), (330, 0.1)), doubtful=True, chosen_by="arithmetic",
+                         reason="arithmetic")
+    assert not _figure_moved(chosen)
+    assert _figure_moved(replace(chosen, candidates=((None, 0.5), (330, 0.2))))
+
+
+def _footer_with_chosen_points(seed: int = 3):
+    """Seed ``seed``'s four-seat list read perfectly but for the declarer's footer: his points read as a figure one
+    digit short (the chain of his totals chooses the right one, in doubt) and his bonus read below the bar."""
+    sl = simulate(random.Random(seed), seats=4, early_end=False)
+    seat = next(s for s in range(1, 5) if sl.footer.bonus[s - 1] and abs(sl.footer.points[s - 1]) >= 10)
+    points, bonus = sl.footer.points[seat - 1], sl.footer.bonus[seat - 1]
+    reads = with_read(perfect_reads(sl), f"footer.points.{seat}", str(points)[:-1], 0.7, (str(points), 0.2))
+    reads = with_read(reads, f"footer.bonus.{seat}", str(bonus), BETWEEN, (str(bonus + 50), 0.1))
+    return sl, seat, reads
+
+
+def test_a_footer_line_is_vouched_for_by_its_own_check_beside_a_line_the_arithmetic_chose():
+    """The auditor checks each footer line against the rows alone, never against the other lines: a bonus read below
+    the bar is confirmed by its own check though the seat's points beside it were chosen by the arithmetic (before,
+    the chosen points kept every line of the seat's footer in doubt: the sample dskv-3-clean.jpg's Platz 1, "400"
+    read at 0.75). The chosen points stay in doubt."""
+    sl, seat, reads = _footer_with_chosen_points()
+    got = decode(reads, table_of(sl), 48)
+    points, bonus = got.readings[f"footer.points.{seat}"], got.readings[f"footer.bonus.{seat}"]
+    assert points.doubtful and points.chosen_by == "arithmetic" and points.value == sl.footer.points[seat - 1]
+    assert bonus.value == sl.footer.bonus[seat - 1] and not bonus.doubtful and bonus.confirmed_by == "row"
+
+
+def test_a_footer_line_whose_rows_are_in_doubt_is_not_vouched_for_by_its_own_check():
+    """The declarer's bonus read 50 too high (the arithmetic chooses the right one, in doubt) and his points read
+    below the bar: the points' own check vouches for them where his last running total is read surely, not where it
+    is read in doubt too (the check rests on its value: a misreading of both would agree)."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    seat = next(s for s in range(1, 5) if sl.footer.bonus[s - 1] >= 100)
+    last = max((g for g in sl.games if not g.crossed_out and g.players[seat - 1].total is not None),
+               key=lambda g: g.no)
+    last_total = cell_ref(last.no, "total", seat)
+    points, bonus = sl.footer.points[seat - 1], sl.footer.bonus[seat - 1]
+    reads = with_read(perfect_reads(sl), f"footer.bonus.{seat}", str(bonus + 50), 0.7, (str(bonus), 0.2))
+    reads = with_read(reads, f"footer.points.{seat}", str(points), BETWEEN, (str(points + 1), 0.1))
+    got = decode(reads, table_of(sl), 48)
+    chosen = got.readings[f"footer.bonus.{seat}"]
+    assert chosen.doubtful and chosen.chosen_by == "arithmetic" and chosen.value == bonus
+    assert got.readings[f"footer.points.{seat}"].confirmed_by == "row"
+    reads = with_read(reads, last_total, str(last.players[seat - 1].total), 0.4, ("1", 0.3))
+    got = decode(reads, table_of(sl), 48)
+    assert got.readings[last_total].doubtful
+    assert got.readings[f"footer.points.{seat}"].doubtful and not got.readings[f"footer.points.{seat}"].confirmed_by
