@@ -138,7 +138,8 @@ def _confirm_once(sl: ScoreList, bar: float, low: float, settings: Settings) -> 
     asked = {ref for ref in asked
              if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells)
                  or group_of(ref)[0] == "footer" and _footer_vouched_apart(sl, ref, unfit_cells, facts))
-             and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)}
+             and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)
+             and not _zero_or_nothing(sl.readings[ref])}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -191,6 +192,8 @@ def group_of(ref: str) -> tuple:
 #: The columns that give a game its value (Grundwert, the matadors, the marks), and the row's value ("+", "-").
 _GAME_COLUMNS = ("base", "mit", "ohne") + MARK_FIELDS
 _VALUES = ("plus", "minus")
+#: The cells of a game row that say by holding a figure who declared it and how it went (the footer's counts).
+_COUNTED = _VALUES + _RUNNING
 
 
 def _vouched_apart(sl: ScoreList, ref: str, unfit: set) -> bool:
@@ -225,9 +228,12 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
     own check, whatever the arithmetic chose in the seat's other lines: the auditor compares each line with the rows
     alone (:func:`audit.checks.footer.rests_on`), never with the other lines, so a line chosen to make the footer's
     sum agree takes no part in it. That check vouches only where none of the rows' figures it rests on for their value
-    (the seat's last total, for the points and the score) is in doubt at all, and no cell it counts by holding a
-    figure (the rows the seats declared) is one the arithmetic gave or took a figure (:func:`_figure_moved`), as for a
-    count in a game row (:func:`_vouched_apart`). ``facts``: the rows' facts, filled in here at the first call."""
+    (the seat's last total, for the points and the score) is in doubt at all, and, for a line that counts the rows
+    (all but the points), no cell of the rows that says by holding a figure who declared a game and how it went ("+",
+    "-", a seat's total or counts) is one the arithmetic gave or took a figure (:func:`_figure_moved`), as for a count
+    in a game row (:func:`_vouched_apart`); a cell it took a figure from holds none, so it is not among the rows the
+    check counts, and is looked for among all the doubtful ones. ``facts``: the rows' facts, filled in here at the
+    first call."""
     _none, seat, line = parse_ref(ref)
     if seat is None or line not in FOOTER_LINES:
         return False
@@ -237,7 +243,18 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
     doubtful = sl.doubtful_cells()
     if any(c in doubtful for c in values):
         return False
-    return not any(c in unfit and _figure_moved(sl.readings[c]) for c in declared if c not in values)
+    # a row cell the arithmetic gave a figure is among the declared ones, one it took a figure from is not (it holds
+    # none now): every such cell of the rows' "+", "-" and the seats' figures counts
+    return not declared or not any(parse_ref(c)[0] is not None and parse_ref(c)[2] in _COUNTED
+                                   and _figure_moved(sl.readings[c]) for c in unfit)
+
+
+def _zero_or_nothing(r) -> bool:
+    """Whether the reading ``r`` is a 0 beside the empty reading (at least :data:`ALT_MIN` probable): where the rows
+    give 0 (a bonus for as many games won as lost, a lost count of 0, no loss money), a keeper often leaves the line
+    blank, which the auditor tells him (a missing footer line), and a phantom 0 read in the blank cell lands exactly
+    on the rows' figure: its check cannot tell the two apart (session 48's review)."""
+    return r.value == 0 and r.value is not False and any(holds_nothing(v) and p >= ALT_MIN for v, p in r.candidates)
 
 
 def _figure_moved(r) -> bool:
