@@ -101,8 +101,8 @@ class Outcome:
     said: bool = False                 # its lines were said by a run that read this photo (:func:`mark_said`)
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
-    never_read: bool = False           # read at no scan before (no manifest entry, or one "unread"); "bad": could
-    #                                    not be read at all now either (a broken link), "done": read now the first time
+    no_list_before: bool = False       # no list in the report from a scan before (no manifest entry, one "unread",
+    #                                    or one refused: :func:`_held_no_list`); "done": its first list, read now
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -441,7 +441,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
         entry = manifest.get(name)
-        outcomes[i].never_read = not isinstance(entry, dict) or entry.get("unread") is True
+        outcomes[i].no_list_before = _held_no_list(entry)
         prints.append(None)
         _forget_list(results, name)
         if name not in manifest and (link or os.path.lexists(photo)):
@@ -511,12 +511,12 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             # leave a list no entry vouches for (read again at the rerun, but the manifest not saying what is done)
             with signals_held():
                 prior = manifest.get(name)
-                first = not isinstance(prior, dict) or prior.get("unread") is True     # read at no scan before
+                first = _held_no_list(prior)
                 if kind == "ok":
                     # its lines said of this very photo (read again: --again, settings)
                     said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
                     out = Outcome(photo, name, "done", list_doc=value["list"], seconds=seconds, sha256=fp["sha256"],
-                                  said=said, never_read=first)
+                                  said=said, no_list_before=first)
                     if name in manifest and not _vouches(manifest[name], fp, made_with):
                         # the entry of what an earlier run read goes before its list is replaced: a run stopped (a full
                         # disk, SIGKILL) between the list and the manifest must not leave it vouching for the new list
@@ -542,7 +542,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
                                       sha256=fp["sha256"])
                     else:
                         out = Outcome(photo, name, "bad", problem, why=why, seconds=seconds, problem_de=problem_de,
-                                      never_read=first)
+                                      no_list_before=first)
                         _forget_list(results, name)
                         manifest[name] = {**fp, "photo": str(photo), "path": resolved(photo), "problem": problem,
                                           "why": why, "problem_de": problem_de, "made_with": made_with}
@@ -587,6 +587,14 @@ def _forget_list(results: Path, name: str) -> None:
             (results / f"{name}{suffix}").unlink()
         except FileNotFoundError:
             pass
+
+
+def _held_no_list(entry) -> bool:
+    """Whether the manifest ``entry`` of a photo (None: none) says that no scan before put a list of it into the report:
+    none, one never read (``"unread"``: a broken link, a read error at its first scan), or one refused (``"problem"``:
+    not a list, too blurred). Its list read now is its first: "read now" in the last line, not "scanned before"
+    (a refused photo's retake read at a scan of other photos counted as one that stayed)."""
+    return not isinstance(entry, dict) or entry.get("unread") is True or bool(entry.get("problem"))
 
 
 def _read_all(pool: _Workers, todo: list, time_limit: float):

@@ -41,8 +41,8 @@ from .scan_decisions import (SETTLE_PROBLEM_NOTE, decisions, has_decisions, say_
 @click.argument("photos", nargs=-1, required=True, type=click.Path())
 @click.option("--report", type=click.Path(file_okay=False),
               help="Write the review report (index.html, one page per list) into this folder; a rerun "
-                   "skips photos already done, and the photos scanned into it before stay in it while they are "
-                   "in their places (and not the same as another photo).")
+                   "skips photos already done, and the lists of the photos scanned into it before stay in it while "
+                   "the photos are in their places (and not the same as another photo).")
 @click.option("--json", "as_json", is_flag=True, help="Print the skatscan.audit/1 documents instead of the reports.")
 @click.option("-o", "--output", type=click.Path(), help="Write the audit JSON here (file for one photo, folder).")
 @click.option("--again", is_flag=True, help="Read every photo again, also those done before.")
@@ -326,12 +326,12 @@ def _results_folder(report: Optional[Path], tmp: Path) -> Path:
 
 def _kept_from_before(o, earlier: set) -> bool:
     """Whether the outcome ``o`` is of a photo scanned into the report at an earlier run (of ``earlier``) whose list
-    stays in it: done before, or read again now (``--again``, a retake at its place). Not one never read before (a
-    broken link at its first scan, read now or not), nor one whose list leaves the report now: the same as another
+    stays in it: done before, or read again now (``--again``, a retake at its place). Not one that had no list before
+    (a broken link at its first scan, a photo refused: read now or not), nor one whose list leaves the report now: the same as another
     photo (given now or scanned before), refused, not to be read now, read again and failed. The terminal, the last
     line and the index said those stayed too ("the 3 photos scanned into this report before stay in it" of three
     with one saved over by another)."""
-    return str(o.photo) in earlier and not o.never_read and o.status in ("done", "skipped")
+    return str(o.photo) in earlier and not o.no_list_before and o.status in ("done", "skipped")
 
 
 def _summary_line(outcomes, earlier: set, views, index) -> str:

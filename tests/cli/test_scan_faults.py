@@ -1146,3 +1146,25 @@ def test_a_photo_never_read_that_is_read_at_a_scan_of_other_photos_counts_as_rea
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("4 photos (0 read now, 1 read before; 3 scanned "
                                                                      "before), "), r.stderr
+
+
+def test_a_refused_photos_retake_read_at_a_scan_of_other_photos_counts_as_read_now(photos, tmp_path, monkeypatch):
+    """s1-t2.jpg refused at the first scan, a good retake put in its place, then ``scan s2-t1.jpg``: the retake is read
+    (its first list in the report), but the last line said "4 photos (3 scanned before)" and the terminal "the 3
+    photos scanned into this report before stay in it", though the refused photo had no list to stay (session 48's
+    review; as for a photo never read)."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    read_photos_with(monkeypatch, refuses_t2)
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
+    read_photos_with(monkeypatch, sample_read)
+    t2.write_bytes(b"a good retake")
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert _stay_line(report, 2) in lines and _stay_line(report, 3) not in lines, r.stderr
+    assert lines[-1].startswith("4 photos (2 read now, 0 read before; 2 scanned before), "), r.stderr
+    assert (report / "results" / "s1-t2.list.json").is_file()

@@ -688,9 +688,9 @@ def test_a_users_own_lower_thread_limit_for_tesseract_stands(tmp_path, monkeypat
 
 
 def test_a_photo_read_now_says_whether_a_scan_read_it_before(tmp_path):
-    """``never_read`` of a photo read now: a photo that could not be read at its first scan (its manifest entry
+    """``no_list_before`` of a photo read now: a photo that could not be read at its first scan (its manifest entry
     "unread") and is read now was taken for one scanned into the report before; a photo read anew (``again``) that an
-    earlier scan read is no new one."""
+    earlier scan read is no new one; one an earlier scan refused had no list before either, read again or not."""
     photos = make(tmp_path / "in", {"a.jpg": "fine a", "b.jpg": "fine b", "c.jpg": "bad"})
     results = tmp_path / "out"
     names = ["a", "b", "c"]
@@ -700,6 +700,6 @@ def test_a_photo_read_now_says_whether_a_scan_read_it_before(tmp_path):
                      "why": "gone", "made_with": None, "unread": True}
     (results / "manifest.json").write_text(json.dumps(manifest))
     outcomes = run_batch(photos, results, fake_process, names=names, again=True)
-    assert [(o.status, o.never_read) for o in outcomes] == [("done", False), ("done", True), ("bad", False)]
+    assert [(o.status, o.no_list_before) for o in outcomes] == [("done", False), ("done", True), ("bad", True)]
     fresh = run_batch(make(tmp_path / "new", {"d.jpg": "bad"}), tmp_path / "out2", fake_process, names=["d"])
-    assert [(o.status, o.never_read) for o in fresh] == [("bad", True)]
+    assert [(o.status, o.no_list_before) for o in fresh] == [("bad", True)]
