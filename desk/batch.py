@@ -228,6 +228,10 @@ def _work(conn, process, threads: int = 0) -> None:
     _leave_ctrl_c_to_the_batch()
     _end_with_the_batch()
     _share_the_cores(threads)
+    try:
+        conn.send(READY)                # started: the batch sends the first photo, and its time limit runs, from here
+    except (EOFError, OSError):
+        return
     while True:
         try:
             job = conn.recv()
@@ -285,8 +289,17 @@ class CannotStartWorker(Exception):
         super().__init__(f"cannot start a process to read the photos ({why}{guess})")
 
 
+#: What a worker process says once it has started (:func:`_work`), before it is given a photo.
+READY = "ready"
+#: Seconds a new worker process may take to start (a fresh interpreter importing skatscan) before it is given up.
+START_TIME = 120.0
+
+
 class _Worker:
-    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start)."""
+    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start). Made once the
+    process says it has started: a photo's time limit counts the photo, not the start of a fresh interpreter (a second
+    or more on a busy machine, which stopped photos of a second's limit that took a tenth of it; every
+    :data:`TASKS_PER_WORKER` photos a worker is replaced). A process that does not start is an ``OSError``."""
 
     def __init__(self, ctx, process, threads: int = 0):
         self.conn, theirs = ctx.Pipe()
@@ -298,6 +311,14 @@ class _Worker:
             raise
         finally:
             theirs.close()
+        try:
+            if not self.conn.poll(START_TIME) or self.conn.recv() != READY:
+                raise OSError(f"the worker process did not start within {START_TIME:.0f} s")
+        except BaseException:           # it died starting (EOFError), did not answer, or Ctrl-C while it started
+            self.proc.kill()
+            self.proc.join()
+            self.conn.close()
+            raise
         self.tasks = 0
         self.job: Optional[tuple] = None
         self.retired = 0.0               # when it was told to end (time.monotonic()), 0 while it works

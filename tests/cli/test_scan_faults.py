@@ -885,9 +885,7 @@ def test_two_photos_scanned_before_that_are_now_the_same_are_said_at_a_scan_of_a
     report = tmp_path / "bericht"
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
     (photos / "s1-t2.jpg").write_bytes((photos / "s1-t1.jpg").read_bytes())
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    late = _late_photo(tmp_path)
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 2, r.stderr
     assert f"skatscan: {photos / 's1-t2.jpg'}: the same photo as {photos / 's1-t1.jpg'}" in r.stderr.splitlines()
@@ -952,9 +950,7 @@ def test_a_photo_that_could_not_be_read_at_its_first_scan_is_said_at_each_rescan
         _fingerprint_fails(monkeypatch, "s1-t2.jpg", OSError(errno.EIO, "Input/output error"))
         problem = "cannot read it (Input/output error)"
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    late = _late_photo(tmp_path)
     for more in [], ["--again"]:
         r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report), *more])
         assert r.exit_code == 2, r.stderr
@@ -986,12 +982,17 @@ def test_a_photo_unreadable_at_its_first_scan_given_by_a_relative_path_is_said_f
         [f"skatscan: {t2}: a broken link: it points to {stick}, which is not there"], r.stderr
 
 
-@pytest.mark.parametrize("rescan", ["the folder", "another photo"])
-def test_a_broken_link_at_the_first_scan_replaced_by_its_photo_keeps_its_name(photos, tmp_path, rescan):
-    """fotos/s1-t2.jpg a broken link at the first scan, then the photo itself copied in its place: read at the
-    rescan, it was named "s1-t2-2" (the unread entry, kept by where the link pointed, held "s1-t2" for ever), and a
-    scan of another photo alone did not read it at all. It is read at either and keeps its name; its entry is the
-    list's."""
+def _late_photo(tmp_path):
+    """A late photo of series 2, table 1, in a folder of its own: ``scan`` of it alone is a scan of other photos."""
+    late = tmp_path / "serie2" / "s2-t1.jpg"
+    late.parent.mkdir()
+    late.write_bytes(b"new")
+    return late
+
+
+def _broken_link_then_its_photo(photos, tmp_path):
+    """fotos/s1-t2.jpg a broken link at the first scan into the report (exit status 2), then the photo itself put in
+    its place; the report folder and a late photo (:func:`_late_photo`)."""
     report = tmp_path / "bericht"
     t2 = photos / "s1-t2.jpg"
     t2.unlink()
@@ -999,9 +1000,16 @@ def test_a_broken_link_at_the_first_scan_replaced_by_its_photo_keeps_its_name(ph
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
     t2.unlink()
     t2.write_bytes(b"the photo itself")
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    return report, _late_photo(tmp_path)
+
+
+@pytest.mark.parametrize("rescan", ["the folder", "another photo"])
+def test_a_broken_link_at_the_first_scan_replaced_by_its_photo_keeps_its_name(photos, tmp_path, rescan):
+    """fotos/s1-t2.jpg a broken link at the first scan, then the photo itself copied in its place: read at the
+    rescan, it was named "s1-t2-2" (the unread entry, kept by where the link pointed, held "s1-t2" for ever), and a
+    scan of another photo alone did not read it at all. It is read at either and keeps its name; its entry is the
+    list's."""
+    report, late = _broken_link_then_its_photo(photos, tmp_path)
     r = CliRunner().invoke(cli, ["scan", str(photos if rescan == "the folder" else late), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     results = report / "results"
@@ -1031,9 +1039,7 @@ def _a_retake_and_a_late_photo(photos, tmp_path):
     report = tmp_path / "bericht"
     CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report), "--seating", str(seating)])
     (photos / "s1-t2.jpg").write_bytes(b"retake")
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    late = _late_photo(tmp_path)
     return seating, report, late
 
 
@@ -1075,9 +1081,7 @@ def test_a_photo_never_read_counts_as_unreadable_not_as_scanned_before(photos, t
     t2.unlink()
     t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    late = _late_photo(tmp_path)
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 2, r.stderr
     assert r.stderr.splitlines()[-1].startswith("4 photos (1 read now, 0 read before, 1 unreadable; 2 scanned "
@@ -1126,16 +1130,7 @@ def test_a_photo_never_read_that_is_read_at_a_scan_of_other_photos_counts_as_rea
     """s1-t2.jpg a broken link at the first scan, the photo itself put in its place, then ``scan s2-t1.jpg``: s1-t2 is
     read (it keeps its name), but the last line said "4 photos (3 scanned before)" and the terminal "the 3 photos
     scanned into this report before stay in it": it was never scanned into the report before, it was read now."""
-    report = tmp_path / "bericht"
-    t2 = photos / "s1-t2.jpg"
-    t2.unlink()
-    t2.symlink_to(tmp_path / "stick" / "s1-t2.jpg")
-    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
-    t2.unlink()
-    t2.write_bytes(b"the photo itself")
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    report, late = _broken_link_then_its_photo(photos, tmp_path)
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()
@@ -1159,9 +1154,7 @@ def test_a_refused_photos_retake_read_at_a_scan_of_other_photos_counts_as_read_n
     assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 2
     read_photos_with(monkeypatch, sample_read)
     t2.write_bytes(b"a good retake")
-    late = tmp_path / "serie2" / "s2-t1.jpg"
-    late.parent.mkdir()
-    late.write_bytes(b"new")
+    late = _late_photo(tmp_path)
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()

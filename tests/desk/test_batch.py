@@ -703,3 +703,15 @@ def test_a_photo_read_now_says_whether_a_scan_read_it_before(tmp_path):
     assert [(o.status, o.no_list_before) for o in outcomes] == [("done", False), ("done", True), ("bad", True)]
     fresh = run_batch(make(tmp_path / "new", {"d.jpg": "bad"}), tmp_path / "out2", fake_process, names=["d"])
     assert [(o.status, o.no_list_before) for o in fresh] == [("bad", True)]
+
+
+def test_a_photos_time_limit_counts_the_photo_not_the_workers_start(tmp_path):
+    """A worker process that takes two seconds to start (its reader's module is slow to import, as skatscan's on a busy
+    machine) reads a photo at once: within a time limit of one second. Before, the limit ran from the moment the
+    process was started, and the photo was stopped as too slow (the tests of a one-second limit failed so on a loaded
+    machine)."""
+    from tests.desk.slow_start import read
+    photos = make(tmp_path / "in", {"a.jpg": "ok a"})
+    out = run_batch(photos, tmp_path / "out", read, names=["a"], time_limit=1)
+    assert [(o.status, o.problem) for o in out] == [("done", "")], [o.problem for o in out]
+    assert out[0].seconds < 1
