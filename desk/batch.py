@@ -229,7 +229,7 @@ def _work(conn, process, threads: int = 0) -> None:
     _end_with_the_batch()
     _share_the_cores(threads)
     try:
-        conn.send(READY)                # started: the batch sends the first photo, and its time limit runs, from here
+        conn.send(READY)                # started: the time limit of the photo it was given runs from here
     except (EOFError, OSError):
         return
     while True:
@@ -289,17 +289,19 @@ class CannotStartWorker(Exception):
         super().__init__(f"cannot start a process to read the photos ({why}{guess})")
 
 
-#: What a worker process says once it has started (:func:`_work`), before it is given a photo.
+#: What a worker process says once it has started (:func:`_work`), before it reads the photo it was given.
 READY = "ready"
-#: Seconds a new worker process may take to start (a fresh interpreter importing skatscan) before it is given up.
+#: Seconds a new worker process may take to start (a fresh interpreter importing skatscan) before its photo is given
+#: up as one that took too long.
 START_TIME = 120.0
 
 
 class _Worker:
-    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start). Made once the
-    process says it has started: a photo's time limit counts the photo, not the start of a fresh interpreter (a second
-    or more on a busy machine, which stopped photos of a second's limit that took a tenth of it; every
-    :data:`TASKS_PER_WORKER` photos a worker is replaced). A process that does not start is an ``OSError``."""
+    """One worker process, the pipe to it, and the photo it reads (``job``: token, ``todo`` item, start). ``ready``:
+    the process has said it started (:data:`READY`); until then ``job``'s start is when the process was started, and
+    :func:`_read_all` allows it :data:`START_TIME`, then sets the start anew: a photo's time limit counts the photo, not
+    the start of a fresh interpreter (a second or more on a busy machine, which stopped photos of a second's limit that
+    took a tenth of it; a worker is replaced every :data:`TASKS_PER_WORKER` photos)."""
 
     def __init__(self, ctx, process, threads: int = 0):
         self.conn, theirs = ctx.Pipe()
@@ -311,14 +313,7 @@ class _Worker:
             raise
         finally:
             theirs.close()
-        try:
-            if not self.conn.poll(START_TIME) or self.conn.recv() != READY:
-                raise OSError(f"the worker process did not start within {START_TIME:.0f} s")
-        except BaseException:           # it died starting (EOFError), did not answer, or Ctrl-C while it started
-            self.proc.kill()
-            self.proc.join()
-            self.conn.close()
-            raise
+        self.ready = False
         self.tasks = 0
         self.job: Optional[tuple] = None
         self.retired = 0.0               # when it was told to end (time.monotonic()), 0 while it works
@@ -631,16 +626,24 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
         while waiting and len(pool.busy()) < pool.n:
             pool.give(next(tokens), waiting.popleft())
         busy = pool.busy()
-        first_end = min(w.job[2] for w in busy) + time_limit
+
+        def end(w: _Worker) -> float:
+            return w.job[2] + (time_limit if w.ready else START_TIME)
+
         ready = mp_wait([w.conn for w in busy] + [w.proc.sentinel for w in busy],
-                        timeout=max(0.0, first_end - time.perf_counter()))
+                        timeout=max(0.0, min(end(w) for w in busy) - time.perf_counter()))
         if not ready:
-            late = min(busy, key=lambda w: w.job[2])
+            late = min(busy, key=end)
             _, item, start = late.job
             pool.drop(late)              # the photo hangs: its worker goes, the others read on
-            yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
-                                f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
-                time.perf_counter() - start
+            if late.ready:
+                yield item, "bad", ("timeout", f"took longer than {time_limit:.0f} s and was stopped",
+                                    f"dauerte länger als {time_limit:.0f} s und wurde abgebrochen"), \
+                    time.perf_counter() - start
+            else:
+                yield item, "bad", ("timeout", f"the process to read it did not start within {START_TIME:.0f} s",
+                                    f"der Prozess zum Lesen startete nicht binnen {START_TIME:.0f} s"), \
+                    time.perf_counter() - start
             continue
         for w in busy:
             if w.conn not in ready and w.proc.sentinel not in ready:
@@ -649,7 +652,12 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
             try:
                 if not w.conn.poll():
                     raise EOFError
-                _, (kind, value) = w.conn.recv()
+                answer = w.conn.recv()
+                if answer == READY:     # started: its photo's time limit runs from now
+                    w.ready = True
+                    w.job = (token, item, time.perf_counter())
+                    continue
+                _, (kind, value) = answer
             except (EOFError, OSError):  # the process died: killed (out of memory), a crash in a native library
                 w.proc.join(timeout=5)
                 code = w.proc.exitcode

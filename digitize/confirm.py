@@ -239,14 +239,14 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
         return False
     if not facts:
         facts.extend(analyse(sl))
-    values, declared = footer_rests_on(facts, line, seat - 1, sl.seats)
+    values, _declared = footer_rests_on(facts, line, seat - 1, sl.seats)
     doubtful = sl.doubtful_cells()
     if any(c in doubtful for c in values):
         return False
     # a row cell the arithmetic gave a figure is among the declared ones, one it took a figure from is not (it holds
     # none now): every such cell of the rows' "+", "-" and the seats' figures counts
-    return not declared or not any(parse_ref(c)[0] is not None and parse_ref(c)[2] in _COUNTED
-                                   and _figure_moved(sl.readings[c]) for c in unfit)
+    return line == "points" or not any(parse_ref(c)[0] is not None and parse_ref(c)[2] in _COUNTED
+                                       and _figure_moved(sl.readings[c]) for c in unfit)
 
 
 def _zero_or_nothing(r) -> bool:

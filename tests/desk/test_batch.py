@@ -715,3 +715,16 @@ def test_a_photos_time_limit_counts_the_photo_not_the_workers_start(tmp_path):
     out = run_batch(photos, tmp_path / "out", read, names=["a"], time_limit=1)
     assert [(o.status, o.problem) for o in out] == [("done", "")], [o.problem for o in out]
     assert out[0].seconds < 1
+
+
+def test_a_worker_that_dies_as_it_starts_fails_its_photo_and_the_batch_goes_on(tmp_path, monkeypatch):
+    """A worker process that dies before it says it started (its reader's module fails to import there): each photo
+    is one whose reading process died, named with its exit status, and the batch goes on to the next, as for a worker
+    that dies reading. (Waiting for the start before a photo was given, as tried this session, ended the whole batch
+    with "cannot start a process (EOFError)".)"""
+    from tests.desk.dies_starting import read
+    monkeypatch.setenv("SKATSCAN_TEST_DIE_STARTING", "1")
+    photos = make(tmp_path / "in", {"a.jpg": "ok a", "b.jpg": "ok b"})
+    out = run_batch(photos, tmp_path / "out", read, names=["a", "b"], time_limit=30)
+    assert [(o.status, o.why) for o in out] == [("bad", "crash"), ("bad", "crash")], [o.problem for o in out]
+    assert all("exit status 1" in o.problem for o in out), [o.problem for o in out]
