@@ -135,7 +135,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
 
     def chains(key: str, marked) -> list:
         if key not in memo:
-            memo[key] = chain_doubts(facts, frozenset(marked()), sl.seats)
+            memo[key] = chain_doubts(facts, frozenset(marked()), sl.seats, sl.penalties)
         return memo[key]
 
     def overruled() -> set:

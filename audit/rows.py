@@ -417,6 +417,26 @@ def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[
     return tuple(out)
 
 
+def last_total_row(facts: list[RowFacts], i: int, seat: int) -> int:
+    """The game number of the row before ``facts[i]`` where the 0-based ``seat`` last wrote a total (0: none)."""
+    for k in range(i - 1, -1, -1):
+        if facts[k].game.players[seat].total is not None:
+            return facts[k].game.no
+    return 0
+
+
+def read_penalty_cells(sl: ScoreList, seat: int, after: int, before: Optional[int] = None) -> tuple[str, ...]:
+    """The cells of the 0-based ``seat``'s points in the penalty entries entered after game ``after`` and before the
+    row of game ``before`` (None: to the end) that a photo reader read (none on a typed list): the seat's next running
+    total, or his footer's points, takes them in, so a finding about that figure rests on them too (a penalty read in
+    doubt may be another figure)."""
+    if not sl.penalties or not sl.readings:
+        return ()
+    return tuple(ref for k, p in enumerate(sl.penalties, start=1)
+                 if after <= p.after and (before is None or p.after < before)
+                 for ref in (f"penalty.{k}.points.{seat + 1}",) if ref in sl.readings)
+
+
 def seat_cells(no: int, seat: int) -> tuple[str, ...]:
     """The cells of row ``no`` that make the 0-based ``seat`` one who played it: its total and counts."""
     return tuple(cell_ref(no, fld, seat + 1) for fld in ("total", "won", "lost"))

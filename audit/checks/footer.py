@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, declared_cells, prev_cells
+from ..rows import RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -37,7 +37,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
                                                    lambda c: getattr(c.footer, line)[s]):
-                last_total, declared = _rests_on(facts, line, s, sl.seats)
+                last_total, declared = _rests_on(facts, line, s, sl)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
@@ -46,16 +46,17 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
 
 
 def _rests_on(facts: list[RowFacts], line: str, seat: int,
-              seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+              sl: ScoreList) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
     rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
     and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
-    them."""
-    last_total = prev_cells(facts, len(facts), seat, "total")
+    them. His last total takes in the penalty points he was given after it (the cells read of them)."""
+    last_total = prev_cells(facts, len(facts), seat, "total") \
+        + read_penalty_cells(sl, seat, last_total_row(facts, len(facts), seat))
     if line == "points":
         return last_total, ()
     if line in ("won", "lost", "bonus"):
         return (), declared_cells(facts, {seat})
     if line == "others_lost":
-        return (), declared_cells(facts, set(range(seats)) - {seat})
-    return last_total, declared_cells(facts, set(range(seats)))
+        return (), declared_cells(facts, set(range(sl.seats)) - {seat})
+    return last_total, declared_cells(facts, set(range(sl.seats)))

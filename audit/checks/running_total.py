@@ -13,11 +13,11 @@ in doubt as 38 is).
 from __future__ import annotations
 
 from ..findings import finding
-from ..model import cell_ref
-from ..rows import RowFacts, prev_cells, written_value_cells
+from ..model import ScoreList, cell_ref
+from ..rows import RowFacts, last_total_row, prev_cells, read_penalty_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, came_back, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -32,7 +32,9 @@ def check(facts: list[RowFacts], *, came_back, **_):
                                                                     lambda c: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
-        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))
+        # and the penalty points he was given since his previous total (read from a photo: typed lists name none)
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
+                    *read_penalty_cells(sl, s, last_total_row(facts, i, s), no))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)

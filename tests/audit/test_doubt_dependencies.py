@@ -1,0 +1,60 @@
+"""A finding told as an error on paper rests on no cell read in doubt: whatever the referee reads there, it stays.
+Each test is a list where a finding rested on a doubtful cell its cells did not name (found by the property test in
+test_doubt_properties), and what the referee's reading there would have made of it."""
+from dataclasses import replace
+
+from audit.auditor import audit
+from audit.model import CellReading, Footer, Penalty, SeatCells
+
+from .builders import make_list, row
+
+
+def _found(a, code):
+    return [(f.game, f.seat, f.key, f.doubtful) for f in a.findings if f.code == code]
+
+
+def _unsure(value, *others):
+    """A reading in doubt: ``value`` shown, ``others`` the reader's other candidates."""
+    cands = ((value, 0.5),) + tuple((v, 0.4 / len(others)) for v in others)
+    return CellReading(value, 0.5, cands, doubtful=True, reason="bar")
+
+
+def _read(sl, **cells):
+    """``sl`` with ``cells`` (g2_p1_total: g2.p1.total) read so."""
+    return replace(sl, readings={ref.replace("_", "."): r for ref, r in cells.items()})
+
+
+def test_a_penalty_read_in_doubt_is_in_the_chain_of_the_total_and_the_footer_after_it():
+    """Seat 1's penalty points read in doubt, -3 or -8: after game 1, his total 40 at game 2 (24 - 8 + 24) is a slip
+    only if the paper says -3 (45); after game 2, so is his footer's 40 (48 - 8). Before, both were sure errors: a
+    penalty's cell was in no seat's chain."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=40, base=12, mit=1, plus=24)]
+    penalty = Penalty(after=1, seat=1, offence="minor", points=(-3, 1, 1))
+    sl = replace(make_list(rows, games=2, signatures=None, kind="home"), penalties=(penalty,))
+    sl = _read(sl, penalty_1_points_1=_unsure(-3, -8))
+    a = audit(sl)
+    assert _found(a, "running-total") == [(2, 1, "total.wrong", True)]
+    assert "penalty.1.points.1" in next(f for f in a.findings if f.code == "running-total").cells
+    assert _found(audit(replace(sl, readings={})), "running-total") == [(2, 1, "total.wrong", False)]
+    # a total written higher is corrected to the one the penalty as read gives (24 - 3 + 24): provisionally, the
+    # doubt is in his chain (:func:`audit.correct.chain_doubts`)
+    high = replace(sl, games=(rows[0], replace(rows[1], players=(SeatCells(total=50), SeatCells(), SeatCells())),
+                              *sl.games[2:]))
+    assert [(c.cell, c.after, c.provisional) for c in audit(high).corrected.corrections if c.game] == [
+        ("g2.p1.total", 45, True)]
+    # the penalty after the last game: the footer's points and score
+    rows[1] = replace(rows[1], players=(SeatCells(total=48), SeatCells(), SeatCells()))
+    footer = _footer(points=(40, 1, 1), won=(2, 0, 0), bonus=(100, 0, 0), score=(140, 1, 1))
+    sl = replace(make_list(rows, games=2, signatures=None, kind="home", footer=footer),
+                 penalties=(replace(penalty, after=2),), readings=sl.readings)
+    assert [(f.field, f.doubtful) for f in audit(sl).findings if f.code == "footer"] == [
+        ("points", True), ("score", True)]
+    assert [(f.field, f.doubtful) for f in audit(replace(sl, readings={})).findings if f.code == "footer"] == [
+        ("points", False), ("score", False)]
+
+
+def _footer(**lines):
+    """A three-seat footer: ``lines`` as given, the others 0 (the money none)."""
+    zero = (0, 0, 0)
+    return Footer(**{"points": zero, "won": zero, "lost": zero, "bonus": zero, "others_lost": zero, "score": zero,
+                     "money": (None, None, None), **lines})
