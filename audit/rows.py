@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Optional
 
-from .model import MARK_FIELDS, Game, ScoreList, cell_ref
+from .model import MARK_FIELDS, Game, ScoreList, cell_ref, parse_ref
 from .overbid import explained_bids, written_single
 from .ramsch import durchmarsch_value
 from .values import ImpossibleGame, value_of
@@ -453,9 +453,36 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
     return tuple(cell_ref(g.no, fld) for fld in ("plus", "minus") if getattr(g, fld) is not None)
 
 
-def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
+def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset()) -> tuple[str, ...]:
     """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
-    declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them."""
+    declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them. ``unsure``: the
+    list's cells read in doubt (none on a typed list); of them, those that may make one of ``seats`` play a row or
+    not, or change how a row one of them played went, count too: a figure of theirs in any row (one read empty may
+    be a total: a "-" without a declarer, read with his total empty, is his lost game), and in a row one of them
+    played, another seat's figures (a second declarer changes who is charged) and the "+" or "-"."""
+    out = list(_declared_cells(facts, seats))
+    if unsure:
+        out += [c for c in _unsure_declared(facts, seats, unsure) if c not in out]
+    return tuple(out)
+
+
+def _unsure_declared(facts: list[RowFacts], seats, unsure: frozenset) -> list[str]:
+    """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`)."""
+    rows: dict[int, list] = {}
+    for ref in unsure:
+        game, seat, fld = parse_ref(ref)
+        if game is not None and (fld in ("total", "won", "lost") if seat is not None else fld in ("plus", "minus")):
+            rows.setdefault(game, []).append((seat, ref))
+    out = []
+    for f in facts:
+        for seat, ref in sorted(rows.get(f.game.no, ()), key=lambda c: c[1]):
+            if seat is not None and seat - 1 in seats or any(d in seats for d in f.declarers):
+                out.append(ref)
+    return out
+
+
+def _declared_cells(facts: list[RowFacts], seats) -> list[str]:
+    """:func:`declared_cells` as the rows are written (the cells read in doubt aside)."""
     out: list[str] = []
     for f in facts:
         outcomes = written_outcomes(f)
@@ -471,7 +498,7 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
             out += written_value_cells(f)
             if f.game.players[f.declarer].total is not None:
                 out.append(cell_ref(f.game.no, "total", f.declarer + 1))
-    return tuple(out)
+    return out
 
 
 def carried_game(f: RowFacts) -> Optional[int]:

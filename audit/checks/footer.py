@@ -50,13 +50,15 @@ def _rests_on(facts: list[RowFacts], line: str, seat: int,
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
     rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
     and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
-    them. His last total takes in the penalty points he was given after it (the cells read of them)."""
+    them. His last total takes in the penalty points he was given after it (the cells read of them). A cell read in
+    doubt that may make a seat one who played a row, or not (:func:`declared_cells`' ``unsure``), counts too."""
     last_total = prev_cells(facts, len(facts), seat, "total") \
         + read_penalty_cells(sl, seat, last_total_row(facts, len(facts), seat))
     if line == "points":
         return last_total, ()
+    unsure = frozenset(sl.doubtful_cells())
     if line in ("won", "lost", "bonus"):
-        return (), declared_cells(facts, {seat})
+        return (), declared_cells(facts, {seat}, unsure)
     if line == "others_lost":
-        return (), declared_cells(facts, set(range(sl.seats)) - {seat})
-    return last_total, declared_cells(facts, set(range(sl.seats)))
+        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure)
+    return last_total, declared_cells(facts, set(range(sl.seats)), unsure)

@@ -53,6 +53,38 @@ def test_a_penalty_read_in_doubt_is_in_the_chain_of_the_total_and_the_footer_aft
         ("points", False), ("score", False)]
 
 
+def test_a_seats_total_read_empty_in_doubt_may_make_him_the_player_of_a_row_and_change_his_footer():
+    """Game 2 has a "-" and no seat's figures, seat 2's total read empty in doubt (or -72): his footer's Verl. 1
+    (and the bonus, the others' losses, the scores) is wrong only if the cell is empty. Before, sure errors: the rows
+    a seat declared named no cell of a row nobody declared."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, None, base=12, mit=2, minus=72)]
+    footer = _footer(points=(24, -72, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0), others_lost=(40, 0, 40),
+                     score=(114, -122, 40))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p2_total=_unsure(None, -72))
+    lines = ("lost", "bonus", "others_lost", "score")
+
+    def footer_lines(a):
+        return [(f.seat, f.field, f.doubtful) for f in a.findings if f.code == "footer" and f.field in lines]
+    assert footer_lines(audit(sl)) == [(2, "lost", True), (2, "bonus", True), (1, "others_lost", True),
+                                       (3, "others_lost", True), (1, "score", True), (2, "score", True),
+                                       (3, "score", True)]
+    assert {d for _, _, d in footer_lines(audit(replace(sl, readings={})))} == {False}
+
+
+def test_a_money_line_beside_a_footer_count_rests_on_the_rows_read_in_doubt_too():
+    """Seat 1's footer says 1 lost game, as the rows read; his money 1,00 is wrong for 1 (0,50). Game 2's "-" read
+    empty in doubt beside its "+" (or 72): if it is a figure, game 2 is lost too (the lower reading), 1,00 is right.
+    Before, a sure error: the money rested on the footer's line alone."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-12, base=12, mit=2, plus=36)]
+    footer = replace(_footer(points=(-12, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-12, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_minus=_unsure(None, 72))
+    money = [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "money"]
+    assert money == [("money.wrong", True), ("money.total-wrong", True)]
+    assert [(f.key, f.doubtful) for f in audit(replace(sl, readings={})).findings if f.code == "money"] == [
+        ("money.wrong", False), ("money.total-wrong", False)]
+
+
 def _footer(**lines):
     """A three-seat footer: ``lines`` as given, the others 0 (the money none)."""
     zero = (0, 0, 0)
