@@ -437,6 +437,15 @@ def read_penalty_cells(sl: ScoreList, seat: int, after: int, before: Optional[in
                  for ref in (f"penalty.{k}.points.{seat + 1}",) if ref in sl.readings)
 
 
+def others_in_doubt(no: int, seat: int, seats: int, unsure) -> tuple[str, ...]:
+    """The cells of the seats other than the 0-based ``seat`` in row ``no`` that are read in doubt (``unsure``: the
+    list's cells read in doubt; none on a typed list): that ``seat`` alone played the row rests on them (another
+    seat's total read empty in doubt may be a figure, and the row one several seats took)."""
+    if not unsure:
+        return ()
+    return tuple(c for o in range(seats) if o != seat for c in seat_cells(no, o) if c in unsure)
+
+
 def seat_cells(no: int, seat: int) -> tuple[str, ...]:
     """The cells of row ``no`` that make the 0-based ``seat`` one who played it: its total and counts."""
     return tuple(cell_ref(no, fld, seat + 1) for fld in ("total", "won", "lost"))

@@ -8,16 +8,19 @@ total that follows from the corrected total before it and the row's corrected va
 the keeper came back to the right figure; before, 72 was told "58 +24 = 82"), unless the seat's chain before it holds a
 figure fixed by the management that the correction overrules, or one read in doubt whose reading as written gives
 another (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72 is a slip too, and the finding there stays,
-in doubt as 38 is).
+in doubt as 38 is). On a list read from a photo a finding names, besides the total and what its expected figure came
+from, the seat's penalty points read since his previous total and the other seats' cells of its row read in doubt
+(that he alone played the row: another seat's total read empty may be a figure).
 """
 from __future__ import annotations
 
 from ..findings import finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, last_total_row, prev_cells, read_penalty_cells, written_value_cells
+from ..rows import RowFacts, last_total_row, others_in_doubt, prev_cells, read_penalty_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
+    unsure = sl.doubtful_cells()
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -32,9 +35,11 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                                                                     lambda c: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
-        # and the penalty points he was given since his previous total (read from a photo: typed lists name none)
+        # and the penalty points he was given since his previous total, and the other seats' cells of the row read
+        # in doubt (that he alone played it: read from a photo, typed lists name neither)
         rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
-                    *read_penalty_cells(sl, s, last_total_row(facts, i, s), no))
+                    *read_penalty_cells(sl, s, last_total_row(facts, i, s), no),
+                    *others_in_doubt(no, s, sl.seats, unsure))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)

@@ -24,6 +24,19 @@ def _read(sl, **cells):
     return replace(sl, readings={ref.replace("_", "."): r for ref, r in cells.items()})
 
 
+def test_counts_kept_only_by_a_count_read_in_doubt_make_every_missing_count_a_doubt():
+    """A list without counts where the reader saw a "1" in one Gew. cell, in doubt whether it is ink: the list keeps
+    counts only if it is one, so "count missing" in every other row is the doubt's to tell (before, sure errors:
+    the referee who reads the cell empty was left with errors on paper that are none)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24),
+            row(3, 3, 3, total=36, base=12, mit=2, plus=36)]
+    sl = _read(make_list(rows, games=3, signatures=None), g2_p2_won=_unsure(1, None))
+    assert _found(audit(sl), "counter") == [(1, 1, "counter.missing", True), (3, 3, "counter.missing", True)]
+    # read empty, the list keeps no counts: no finding; a count read surely keeps them: sure findings
+    assert _found(audit(replace(sl, readings={})), "counter") == [
+        (1, 1, "counter.missing", False), (3, 3, "counter.missing", False)]
+
+
 def test_a_penalty_read_in_doubt_is_in_the_chain_of_the_total_and_the_footer_after_it():
     """Seat 1's penalty points read in doubt, -3 or -8: after game 1, his total 40 at game 2 (24 - 8 + 24) is a slip
     only if the paper says -3 (45); after game 2, so is his footer's 40 (48 - 8). Before, both were sure errors: a
@@ -69,6 +82,17 @@ def test_a_seats_total_read_empty_in_doubt_may_make_him_the_player_of_a_row_and_
                                        (3, "others_lost", True), (1, "score", True), (2, "score", True),
                                        (3, "score", True)]
     assert {d for _, _, d in footer_lines(audit(replace(sl, readings={})))} == {False}
+
+
+def test_another_seats_cell_read_empty_in_doubt_makes_the_declarers_total_finding_a_doubt():
+    """Seat 1's total at game 2 is a slip (58 for 48), seat 2's total there read empty in doubt (or 24): if it is a
+    figure, two seats took the row and seat 1's total is no slip of his game's (before, a sure error)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=58, base=12, mit=1, plus=24)]
+    sl = _read(make_list(rows, games=2, signatures=None), g2_p2_total=_unsure(None, 24))
+    a = audit(sl)
+    assert _found(a, "running-total") == [(2, 1, "total.wrong", True)]
+    assert "g2.p2.total" in next(f for f in a.findings if f.code == "running-total").cells
+    assert _found(audit(replace(sl, readings={})), "running-total") == [(2, 1, "total.wrong", False)]
 
 
 def test_a_money_line_beside_a_footer_count_rests_on_the_rows_read_in_doubt_too():
