@@ -149,18 +149,19 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
         or after a figure the management fixed, and the correction does not keep, in its chain
         (:func:`~audit.correct.chain_doubts`: the seat's figures and the values of his games before its row, for a
-        footer line the chains it follows from); after a cell read in doubt there, only if the correction that takes
-        the doubtful readings as written gives it too, and where it does not, the finding is the doubt's to tell (24,
-        38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and 72 is a doubtful finding; 24, 58 in doubt,
-        72: both give 72, no finding). The doubtful figure's other candidates are not tried."""
+        footer line the chains it follows from, and the seat's penalty points); after a cell read in doubt there, only if
+        the correction that takes the doubtful readings as written gives it too, and where only one of the two gives
+        it, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and
+        72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding; a "+" read 24 in doubt beside
+        Kreuz mit 2, total 60, then 72: as written 24 gives 72, and 72 is a doubtful finding, not a sure one). The
+        doubtful figure's other candidates are not tried."""
         if strict or fixed and after_doubt(ref, chains("fixed", overruled)):
             return False
-        if written != figure(lowest):
-            return False
-        if doubtful and after_doubt(ref, chains("doubts", lambda: doubtful)) and written != figure(as_read):
+        back = written == figure(lowest)
+        if doubtful and after_doubt(ref, chains("doubts", lambda: doubtful)) and back != (written == figure(as_read)):
             undecided.add(ref)
             return False
-        return True
+        return back
 
     for module in checks.ALL:
         found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back))

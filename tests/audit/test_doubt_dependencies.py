@@ -4,7 +4,7 @@ test_doubt_properties), and what the referee's reading there would have made of 
 from dataclasses import replace
 
 from audit.auditor import audit
-from audit.model import CellReading, Footer, Penalty, SeatCells
+from audit.model import CellReading, Footer, Game, Penalty, SeatCells
 
 from .builders import make_list, row
 
@@ -93,6 +93,21 @@ def test_another_seats_cell_read_empty_in_doubt_makes_the_declarers_total_findin
     assert _found(a, "running-total") == [(2, 1, "total.wrong", True)]
     assert "g2.p2.total" in next(f for f in a.findings if f.code == "running-total").cells
     assert _found(audit(replace(sl, readings={})), "running-total") == [(2, 1, "total.wrong", False)]
+
+
+def test_a_total_the_correction_as_read_comes_back_to_is_the_doubts_to_tell():
+    """Game 2's "+" read 24 in doubt (24 or 36, Kreuz mit 2 is 36), its total 60: as read, 24 is a slip, the
+    correction takes 24 + 24 = 48, and game 3's 72 comes back to it; with 36, 60 is right and 72 is a slip. Before,
+    came_back asked the doubt only where the correction taking the doubt as the columns' value gave the figure: 72
+    was a sure error, gone when the referee reads 24."""
+    rows = [Game(no=n, base=12, mit=m, plus=p, players=(SeatCells(total=t), SeatCells(), SeatCells()))
+            for n, (m, p, t) in enumerate(((1, 24, 24), (2, 24, 60), (1, 24, 72)), start=1)]
+    sl = _read(make_list(rows, games=3, signatures=None), g2_plus=_unsure(24, 36))
+    assert (3, 1, "total.wrong", True) in _found(audit(sl), "running-total")
+    # the referee's two readings: 24 (72 came back, no finding there), 36 (72 a slip)
+    assert (3, 1) not in [(g, s) for g, s, _, _ in _found(audit(replace(sl, readings={})), "running-total")]
+    as_36 = replace(sl, readings={}, games=(rows[0], replace(rows[1], plus=36), *sl.games[2:]))
+    assert (3, 1, "total.wrong", False) in _found(audit(as_36), "running-total")
 
 
 def test_a_money_line_beside_a_footer_count_rests_on_the_rows_read_in_doubt_too():
