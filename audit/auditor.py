@@ -149,8 +149,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
         or after a figure the management fixed, and the correction does not keep, in its chain
         (:func:`~audit.correct.chain_doubts`: the seat's figures and the values of his games before its row, for a
-        footer line the chains it follows from, and the seat's penalty points); after a cell read in doubt there, only if
-        the correction that takes the doubtful readings as written gives it too, and where only one of the two gives
+        footer line the chains it follows from, and the seat's penalty points); after a cell read in doubt there, only
+        if the correction that takes the doubtful readings as written gives it too, and where only one of the two gives
         it, the finding is the doubt's to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and
         72 is a doubtful finding; 24, 58 in doubt, 72: both give 72, no finding; a "+" read 24 in doubt beside
         Kreuz mit 2, total 60, then 72: as written 24 gives 72, and 72 is a doubtful finding, not a sure one). The

@@ -221,8 +221,9 @@ def chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int,
         value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus")) \
             or _declarers_unsure(f, doubtful)
         for s in range(seats):
-            if (first[s] is None or first[s] > no) and (any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
-                                     or value and s in f.declarers):
+            if (first[s] is None or first[s] > no) and (
+                    any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
+                    or value and s in f.declarers):
                 first[s] = no
     return first
 
