@@ -11,7 +11,7 @@ wrote one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Optional
 
@@ -462,32 +462,63 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
     return tuple(cell_ref(g.no, fld) for fld in ("plus", "minus") if getattr(g, fld) is not None)
 
 
-def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset()) -> tuple[str, ...]:
+def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset(),
+                   only: Optional[str] = None) -> tuple[str, ...]:
     """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
     declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them. ``unsure``: the
     list's cells read in doubt (none on a typed list); of them, those that may make one of ``seats`` play a row or
-    not, or change how a row one of them played went, count too: a figure of theirs in any row (one read empty may
-    be a total: a "-" without a declarer, read with his total empty, is his lost game), and in a row one of them
-    played, another seat's figures (a second declarer changes who is charged) and the "+" or "-"."""
+    not, or change how a row one of them played went, count too (:func:`unsure_declared`); ``only``: WON or LOST
+    where only the games won, or lost, are counted (a seat's Gew. or Verl. line, his loss money)."""
     out = list(_declared_cells(facts, seats))
     if unsure:
-        out += [c for c in _unsure_declared(facts, seats, unsure) if c not in out]
+        out += [c for c in unsure_declared(facts, seats, unsure, only) if c not in out]
     return tuple(out)
 
 
-def _unsure_declared(facts: list[RowFacts], seats, unsure: frozenset) -> list[str]:
-    """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`)."""
+def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optional[str]) -> list[str]:
+    """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`): a
+    figure of theirs that may be the only one they wrote in the row, or any of theirs in a row without "+" or "-"
+    (one read empty may be a total: a "-" without a declarer, read with his total empty, is his lost game); in a row
+    one of them played, another seat's figure that may be his only one there (a second declarer changes who is
+    charged: not where only the games of the other outcome are counted, a win counts for none of several) and a "+"
+    or "-" whose being there or not changes the game's outcome."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
         if game is not None and (fld in ("total", "won", "lost") if seat is not None else fld in ("plus", "minus")):
-            rows.setdefault(game, []).append((seat, ref))
+            rows.setdefault(game, []).append((seat, fld, ref))
     out = []
     for f in facts:
-        for seat, ref in sorted(rows.get(f.game.no, ()), key=lambda c: c[1]):
-            if seat is not None and seat - 1 in seats or any(d in seats for d in f.declarers):
+        g = f.game
+        valued = g.plus is not None or g.minus is not None
+        ours = any(d in seats for d in f.declarers)
+        for seat, fld, ref in sorted(rows.get(g.no, ()), key=lambda c: c[2]):
+            if seat is None:
+                if ours and _outcome_turns(f, fld):
+                    out.append(ref)
+                continue
+            t = seat - 1
+            cells = g.players[t]
+            if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
+                continue            # he wrote in the row either way
+            outcome = _outcome(g, f.declarer, f.prev_total[f.declarer]) if f.declarer is not None else None
+            if only is not None and outcome is not None and outcome != only and (
+                    t not in seats or t == f.declarer and getattr(cells, fld) is not None):
+                continue            # a game of the other outcome: it is his, or none of ours, either way
+            if t in seats or ours:
                 out.append(ref)
     return out
+
+
+def _outcome_turns(f: RowFacts, fld: str) -> bool:
+    """Whether the outcome of row ``f`` turns with its "+" or "-" (``fld``) written or not: with both written the
+    lower reading, lost; with neither the declarer's figures say it. Always where no single seat declared it."""
+    g = f.game
+    if f.declarer is None:
+        return True
+    before = f.prev_total[f.declarer]
+    other = replace(g, **{fld: None if getattr(g, fld) is not None else 1})
+    return _outcome(other, f.declarer, before) != _outcome(g, f.declarer, before)
 
 
 def _declared_cells(facts: list[RowFacts], seats) -> list[str]:

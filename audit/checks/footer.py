@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells
+from ..rows import LOST, WON, RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -57,7 +57,9 @@ def _rests_on(facts: list[RowFacts], line: str, seat: int,
     if line == "points":
         return last_total, ()
     unsure = frozenset(sl.doubtful_cells())
-    if line in ("won", "lost", "bonus"):
+    if line in ("won", "lost"):
+        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST)
+    if line == "bonus":
         return (), declared_cells(facts, {seat}, unsure)
     if line == "others_lost":
         return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure)

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, declared_cells, outcome_counts
+from ..rows import LOST, RowFacts, declared_cells, outcome_counts, unsure_declared
 from ..settings import Settings
 
 CENT = Decimal("0.01")
@@ -68,14 +68,15 @@ def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
     """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
     rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it). ``unsure``: the cells read in
     doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a figure
-    at all (:func:`either_way`). Beside the line, the rows' cells among ``either`` count too: the money follows from
-    the rows' count, which the line confirms only as the rows are read (a "-" read empty, or 36, is one lost game
-    more or not; a "+" read 18 or 19 leaves the count as it is)."""
+    at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
+    (:func:`~audit.rows.unsure_declared`): the money follows from the rows' count, which the line confirms only as
+    the rows are read (a "-" read empty, or 36, beside a "+" is one lost game more or not; a "+" read 18 or 19, or
+    his total in a game he won read empty or -12, leaves the count as it is)."""
     line = footer.lost[s] if s < len(footer.lost) else None
     if line is not None and line == lost[s]:
-        rows = declared_cells(facts, {s}, unsure) if either else ()
-        return (cell_ref(None, "lost", s + 1), *(c for c in rows if c in either))
-    return declared_cells(facts, {s}, unsure)
+        rows = unsure_declared(facts, {s}, either, only=LOST) if either else ()
+        return (cell_ref(None, "lost", s + 1), *rows)
+    return declared_cells(facts, {s}, unsure, only=LOST)
 
 
 def either_way(sl: ScoreList, unsure) -> frozenset:

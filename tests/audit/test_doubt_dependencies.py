@@ -129,3 +129,19 @@ def _footer(**lines):
     zero = (0, 0, 0)
     return Footer(**{"points": zero, "won": zero, "lost": zero, "bonus": zero, "others_lost": zero, "score": zero,
                      "money": (None, None, None), **lines})
+
+
+def test_a_doubt_that_can_only_change_a_won_game_leaves_the_money_sure():
+    """Seat 1 lost game 1 and won game 2, his total there read in doubt, 12 or empty: empty, game 2 has no declarer
+    and he one won game less, but still one lost game, as his footer's line says: his money 1,00 (0,50 owed) is an
+    error on paper either way (before, told as a doubt: the referee was asked about a cell that cannot change it)."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-12, base=12, mit=2, plus=36)]
+    footer = replace(_footer(points=(-12, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-12, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(-12, None))
+    assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "money"] == [
+        ("money.wrong", False), ("money.total-wrong", False)]
+    # his Gew. line, which the won game changes, is the doubt's
+    sl = replace(sl, footer=replace(footer, won=(2, 0, 0), bonus=(50, 0, 0)))
+    assert [(f.field, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"] == [
+        ("won", True)]
