@@ -6,7 +6,7 @@ games x 40 (three seats) or x 30 (four seats, the dealer included), and their su
 is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
 58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
 chain the line follows from holds a figure fixed by the management that the correction overrules, or one read in
-doubt whose reading as written gives another footer.
+doubt whose other readings give another footer (:func:`audit.auditor.run_checks`' ``came_back``).
 """
 from __future__ import annotations
 

@@ -145,3 +145,17 @@ def test_a_doubt_that_can_only_change_a_won_game_leaves_the_money_sure():
     sl = replace(sl, footer=replace(footer, won=(2, 0, 0), bonus=(50, 0, 0)))
     assert [(f.field, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"] == [
         ("won", True)]
+
+
+def test_a_figure_that_comes_back_under_another_reading_of_a_doubt_before_it_is_the_doubts_to_tell():
+    """Seat 1's 24 read in doubt (24 or 14), 48, 62: read 24, the correction gives 72 at game 3 and 62 is a slip;
+    read 14, the correction gives 14, 38, 62 and 62 is none (the slip is at 48). Before, came_back tried the doubt
+    only as read and as the rest of the list gives it: 62 was a sure error, gone when the referee reads 14."""
+    rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t), SeatCells(), SeatCells()))
+            for n, t in enumerate((24, 48, 62), start=1)]
+    sl = _read(make_list(rows, games=3, signatures=None), g1_p1_total=_unsure(24, 14))
+    assert (3, 1, "total.wrong", True) in _found(audit(sl), "running-total")
+    # 82 instead: a slip whatever the doubt holds (72 or 62 the correction gives), a sure error
+    rows[2] = replace(rows[2], players=(SeatCells(total=82), SeatCells(), SeatCells()))
+    sl = replace(sl, games=(*rows, *sl.games[3:]))
+    assert (3, 1, "total.wrong", False) in _found(audit(sl), "running-total")
