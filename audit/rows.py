@@ -480,8 +480,9 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     figure of theirs that may be the only one they wrote in the row, or any of theirs in a row without "+" or "-"
     (one read empty may be a total: a "-" without a declarer, read with his total empty, is his lost game); in a row
     one of them played, another seat's figure that may be his only one there (a second declarer changes who is
-    charged: not where only the games of the other outcome are counted, a win counts for none of several) and a "+"
-    or "-" whose being there or not changes the game's outcome."""
+    charged; not where only the games of one outcome are counted and the row is one declarer's game of the other: a
+    win counts for none of several, a loss stays his) and a "+" or "-" whose being there or not changes the game's
+    outcome. In a row several seats took, any of their figures may change who is charged."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
@@ -501,10 +502,11 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
             cells = g.players[t]
             if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
                 continue            # he wrote in the row either way
-            outcome = _outcome(g, f.declarer, f.prev_total[f.declarer]) if f.declarer is not None else None
+            single = len(f.declarers) == 1 and f.declarer is not None
+            outcome = _outcome(g, f.declarer, f.prev_total[f.declarer]) if single else None
             if only is not None and outcome is not None and outcome != only and (
                     t not in seats or t == f.declarer and getattr(cells, fld) is not None):
-                continue            # a game of the other outcome: it is his, or none of ours, either way
+                continue            # one declarer's game of the other outcome: it is his, or none, either way
             if t in seats or ours:
                 out.append(ref)
     return out

@@ -159,3 +159,17 @@ def test_a_figure_that_comes_back_under_another_reading_of_a_doubt_before_it_is_
     rows[2] = replace(rows[2], players=(SeatCells(total=82), SeatCells(), SeatCells()))
     sl = replace(sl, games=(*rows, *sl.games[3:]))
     assert (3, 1, "total.wrong", False) in _found(audit(sl), "running-total")
+
+
+def test_in_a_row_several_seats_took_a_doubt_about_any_of_them_may_change_the_money():
+    """Game 2's "+24" is seat 1's (his total 24 read in doubt, or empty); seat 2's total there fell by 40, a loss that
+    stays his beside seat 1's win: his second lost game, and his money 0,50 is wrong (1,00). Read empty, game 2 is
+    his alone, a win with a slip in his total: one lost game, 0,50 is right. Before (with only the other outcome's
+    rows left out for the money), a sure error."""
+    rows = [row(1, 3, 2, total=-48, base=12, mit=1, minus=48),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24), SeatCells(total=-88), SeatCells()))]
+    footer = replace(_footer(points=(24, -88, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                             others_lost=(40, 0, 40), score=(114, -138, 40), money=(None, 0.5, None)), money_total=0.5)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(24, None))
+    assert [(f.key, f.seat, f.doubtful) for f in audit(sl).findings if f.code == "money"] == [
+        ("money.wrong", 2, True), ("money.total-wrong", None, True)]
