@@ -131,6 +131,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     memo: dict = {}
     others: dict = {}               # (cell in doubt, another candidate) -> the list's correction with it so read
     undecided: set[str] = set()     # figures whose finding a doubt before them decides (came_back)
+    unsettled: dict = {}            # figures that came back under neither reading: (written, figure) for the others
     doubtful = sl.doubtful_cells()
     fixed = {ref for ref, st in sl.settled.items() if not st.reading}
     lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
@@ -157,17 +158,27 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         gives them, the one that takes them as written, and those that take one cell before ``ref`` (any, for a footer
         line) as another of its candidates, as the referee may read it; where they differ, the finding is the doubt's
         to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and 72 is a doubtful finding; 24,
-        58 in doubt, 72: both give 72, no finding; 24, 58 in doubt as 58, 48 or 38, then 62: 38 gives 62, a doubtful
-        finding, not a sure one). Two doubts read otherwise together are not tried."""
+        58 in doubt, 72: both give 72, no finding; 24 in doubt as 24 or 14, 48, 62: 14 gives 62, a doubtful finding,
+        not a sure one). The other candidates are tried only for a figure the first two readings leave a finding (its
+        finding is told in doubt if one of them gives it: :func:`comes_back_as_read_otherwise`), not for one they both
+        give, nor two doubts read otherwise together."""
         if strict or fixed and after_doubt(ref, chains("fixed", overruled)):
             return False
         back = written == figure(lowest)
-        if doubtful and (
-                back != (written == figure(as_read))
-                or any(back != (written == figure(other)) for other in readings_before(ref))):
+        if doubtful and back != (written == figure(as_read)):
             undecided.add(ref)
             return False
+        if doubtful and not back:
+            unsettled[ref] = (written, figure)
         return back
+
+    def comes_back_as_read_otherwise(ref: str) -> bool:
+        """Whether the figure at ``ref``, which came back under neither reading of the doubts (its finding otherwise
+        sure), comes back to the correction with one cell read in doubt before it read as another of its candidates
+        (:func:`readings_before`): then its finding is the doubt's to tell. Asked only for a finding no doubt of its
+        own cells makes doubtful already (each such correction costs as much as the audit)."""
+        written, figure = unsettled[ref]
+        return any(written == figure(other) for other in readings_before(ref))
 
     def readings_before(ref: str):
         """The corrections of the list with one cell read in doubt before the figure ``ref`` (in a row before its
@@ -196,7 +207,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
             if f.cells[0] in undecided or doubtful and any(
-                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells):
+                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells) \
+                    or f.cells[0] in unsettled and comes_back_as_read_otherwise(f.cells[0]):
                 f = replace(f, doubtful=True)
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))
