@@ -3,13 +3,13 @@
 Code: counter. Only checked on lists that keep the counts at all. A slip is reported where it happens: later counts
 are checked against the written count before them, and a count the correction gives (the corrected won or lost games)
 is no error either (where the correction works the row's value out, after no fixed figure of the seat's that the
-correction overrules; on a list with cells read in doubt, only where it is the correction's with every reading of
-them the referee may give). The counts are checked at all only where the list keeps them: a count missing is a
-finding only beside the counts the list holds, so where every count on the list is read in doubt, each count finding
-rests on them too
-(for holding a figure: a list read from a photo with a single count, in doubt whether it is ink, keeps no counts if
-it is none; before, its 40 findings "count missing" were told as errors on paper). A finding names the other seats'
-cells of its row read in doubt too: that the count's seat alone played the row rests on them.
+correction overrules; on a list with cells read in doubt, only where it is the correction's both with the doubts as
+read and as the rest of the list gives them; a finding another reading of a doubt before it answers is told in
+doubt). The counts are checked at all only where the list keeps them: a count missing is a finding only beside the
+counts the list holds, so where every count on the list is read in doubt, each count finding rests on them too (for
+holding a figure: a list read from a photo with a single count, in doubt whether it is ink, keeps no counts if it is
+none; before, its 40 findings "count missing" were told as errors on paper). A finding names the other seats' cells
+of its row read in doubt too: that the count's seat alone played the row rests on them.
 """
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
 """The series close follows from the rows (SkWO 5.1, 8.12; dskv-list.md footer rows).
 
-Code: footer. Each written figure is compared with the figure the rows as written give:
-points (last running total), games won and lost, (won - lost) x 50, the other players' lost
-games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum. A figure the corrected rows give
-is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
-58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
-chain the line follows from holds a figure fixed by the management that the correction overrules, or one read in
-doubt whose other readings give another footer (:func:`audit.auditor.run_checks`' ``came_back``).
+Code: footer. Each written figure is compared with the figure the rows as written give: points (last running total),
+games won and lost, (won - lost) x 50, the other players' lost games x 40 (three seats) or x 30 (four seats, the
+dealer included), and their sum. A figure the corrected rows give is no error either: a slip in a running total is
+the running-total check's finding, not the footer's too (totals 24, 58, 82 for three games of 24 and the footer's 72:
+one finding, at 58; before, the footer's 72 was told "82"), unless a chain the line follows from holds a figure fixed
+by the management that the correction overrules, or one read in doubt whose reading as written gives another footer
+(a finding another reading of a doubt answers is told in doubt: :func:`audit.auditor.run_checks`' ``came_back``).
 """
 from __future__ import annotations
 

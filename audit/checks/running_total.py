@@ -6,8 +6,9 @@ charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported
 totals are checked against the written total before them (24, 58, 82 for three games of 24: one finding, at 58). A
 total that follows from the corrected total before it and the row's corrected value is no error either (24, 58, 72:
 the keeper came back to the right figure; before, 72 was told "58 +24 = 82"), unless the seat's chain before it holds a
-figure fixed by the management that the correction overrules; on a list with cells read in doubt, only where every
-reading of them the referee may give comes back to it (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72
+figure fixed by the management that the correction overrules; on a list with cells read in doubt, only where the
+correction gives it both with the doubts as read and as the rest of the list gives them, and a finding another
+reading of a doubt before it answers is told in doubt (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72
 is a slip too, and the finding there stays, in doubt as 38 is; :func:`audit.auditor.run_checks`' ``came_back``). On a
 list read from a photo a finding names, besides the total and what its expected figure came from, the seat's penalty
 points read since his previous total and the other seats' cells of its row read in doubt (that he alone played the
