@@ -150,7 +150,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     def came_back(ref: str, written, figure) -> bool:
         """Whether ``written``, the figure at ``ref`` (a running total or count, a footer line) that does not follow
         from the written figure before it, is no error for being what the correction gives there (``figure``: a
-        :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
+        :class:`CorrectedFigures`' figure at ``ref``, which may be asked again once the check has moved on: it binds
+        the row and seat it reads): the keeper came back to the right figure. Never if ``strict``
         or after a figure the management fixed, and the correction does not keep, in its chain
         (:func:`~audit.correct.chain_doubts`: the seat's figures and the values of his games before its row, for a
         footer line the chains it follows from, and the seat's penalty points). On a list with cells read in doubt,

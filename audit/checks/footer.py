@@ -36,7 +36,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
-                                                   lambda c: getattr(c.footer, line)[s]):
+                                                   lambda c, line=line, s=s: getattr(c.footer, line)[s]):
                 last_total, declared = _rests_on(facts, line, s, sl)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value

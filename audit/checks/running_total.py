@@ -34,7 +34,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
         delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
         if written == expected or written is not None and came_back(cell_ref(no, "total", s + 1), written,
-                                                                    lambda c: _corrected_total(c.rows[i], s)):
+                                                                    lambda c, i=i, s=s: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         # and the penalty points he was given since his previous total, and the other seats' cells of the row read

@@ -153,11 +153,13 @@ def test_a_figure_that_comes_back_under_another_reading_of_a_doubt_before_it_is_
     only as read and as the rest of the list gives it: 62 was a sure error, gone when the referee reads 14."""
     rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t), SeatCells(), SeatCells()))
             for n, t in enumerate((24, 48, 62), start=1)]
-    sl = _read(make_list(rows, games=3, signatures=None), g1_p1_total=_unsure(24, 14))
-    assert (3, 1, "total.wrong", True) in _found(audit(sl), "running-total")
+    # and seat 2's slip at game 4 (24 for 36), after it: the figure asked of the corrections is game 3's, not his
+    rows.append(row(4, 3, 2, total=24, base=12, mit=2, plus=36))
+    sl = _read(make_list(rows, games=4, signatures=None), g1_p1_total=_unsure(24, 14))
+    assert _found(audit(sl), "running-total") == [(3, 1, "total.wrong", True), (4, 2, "total.wrong", False)]
     # 82 instead: a slip whatever the doubt holds (72 or 62 the correction gives), a sure error
     rows[2] = replace(rows[2], players=(SeatCells(total=82), SeatCells(), SeatCells()))
-    sl = replace(sl, games=(*rows, *sl.games[3:]))
+    sl = replace(sl, games=(*rows, *sl.games[4:]))
     assert (3, 1, "total.wrong", False) in _found(audit(sl), "running-total")
 
 
