@@ -482,7 +482,8 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     one of them played, another seat's figure that may be his only one there (a second declarer changes who is
     charged; not where only the games of one outcome are counted and the row is one declarer's game of the other: a
     win counts for none of several, a loss stays his) and a "+" or "-" whose being there or not changes the game's
-    outcome. In a row several seats took, any of their figures may change who is charged."""
+    outcome. In a row several seats took, any of their figures may change who is charged, and their totals and the
+    "+" or "-" whose game it was (:func:`shared_figures`)."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
@@ -493,12 +494,16 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
         g = f.game
         valued = g.plus is not None or g.minus is not None
         ours = any(d in seats for d in f.declarers)
+        several = len(f.declarers) > 1
         for seat, fld, ref in sorted(rows.get(g.no, ()), key=lambda c: c[2]):
             if seat is None:
-                if ours and _outcome_turns(f, fld):
+                if ours and (several or _outcome_turns(f, fld)):
                     out.append(ref)
                 continue
             t = seat - 1
+            if ours and several and fld == "total" and t in f.declarers:
+                out.append(ref)     # whose game it was: the total that follows from the row's value (shared_figures)
+                continue
             cells = g.players[t]
             if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
                 continue            # he wrote in the row either way
@@ -521,6 +526,17 @@ def _outcome_turns(f: RowFacts, fld: str) -> bool:
     before = f.prev_total[f.declarer]
     other = replace(g, **{fld: None if getattr(g, fld) is not None else 1})
     return _outcome(other, f.declarer, before) != _outcome(g, f.declarer, before)
+
+
+def shared_figures(facts: list[RowFacts], unsure) -> frozenset:
+    """The cells of ``unsure`` (read in doubt) that count for their figure, not only for holding one, in a row several
+    seats took: its "+" or "-" and their totals tell whose game it was (the total that follows from the row's value),
+    so another figure there may give the game to another seat."""
+    if not unsure:
+        return frozenset()
+    return frozenset(c for f in facts if len(f.declarers) > 1
+                     for c in (*written_value_cells(f), *(cell_ref(f.game.no, "total", d + 1) for d in f.declarers))
+                     if c in unsure)
 
 
 def _declared_cells(facts: list[RowFacts], seats) -> list[str]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import LOST, WON, RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells
+from ..rows import (LOST, WON, RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells,
+                    shared_figures)
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -24,6 +25,9 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
         return
+    # in a row several seats took, the "+" or "-" and their totals read in doubt count for their figure: they tell whose
+    # game it was
+    shared = shared_figures(facts, sl.doubtful_cells())
     expected = from_rows(facts, sl.seats)
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
@@ -42,7 +46,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
-                              presence=tuple(c for c in declared if c not in last_total))
+                              presence=tuple(c for c in declared if c not in last_total and c not in shared))
 
 
 def _rests_on(facts: list[RowFacts], line: str, seat: int,

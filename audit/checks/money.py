@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import LOST, RowFacts, declared_cells, outcome_counts, unsure_declared
+from ..rows import LOST, RowFacts, declared_cells, outcome_counts, shared_figures, unsure_declared
 from ..settings import Settings
 
 CENT = Decimal("0.01")
@@ -37,7 +37,9 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     either = either_way(sl, unsure) if unsure else frozenset()
     counted = [count_cells(facts, footer, lost, s, unsure, either) for s in range(sl.seats)]
     every = tuple(c for cells in counted for c in cells)
-    row_cells = tuple(c for c in every if c.startswith("g"))    # the rows' cells count by holding a figure
+    # the rows' cells count by holding a figure, but in a row several seats took (who took it is the figures' to tell)
+    shared = shared_figures(facts, unsure)
+    row_cells = tuple(c for c in every if c.startswith("g") and c not in shared)
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]

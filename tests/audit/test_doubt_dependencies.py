@@ -175,3 +175,19 @@ def test_in_a_row_several_seats_took_a_doubt_about_any_of_them_may_change_the_mo
     sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(24, None))
     assert [(f.key, f.seat, f.doubtful) for f in audit(sl).findings if f.code == "money"] == [
         ("money.wrong", 2, True), ("money.total-wrong", None, True)]
+
+
+def test_in_a_row_several_seats_took_a_total_read_in_doubt_counts_for_its_figure():
+    """Game 2's "+24": seat 1's total 24 follows from it, seat 2's 34 (read in doubt, or 48) does not: seat 1's game,
+    and seat 2's footer Gew. 2 is wrong (his rows give 1). Read 48, his total follows from the row too, and the rows
+    as written give each of them the win: 2 is what they give. Before, a sure error: a total there counted only for
+    holding a figure."""
+    rows = [row(1, 3, 2, total=24, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24), SeatCells(total=34), SeatCells()))]
+    footer = _footer(points=(24, 34, 0), won=(1, 2, 0), bonus=(50, 100, 0), score=(74, 134, 0))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p2_total=_unsure(34, 48))
+
+    def won(sl):
+        return [(f.seat, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"]
+    assert won(sl) == [(2, True)]
+    assert won(replace(sl, readings={})) == [(2, False)]
