@@ -191,3 +191,12 @@ def test_in_a_row_several_seats_took_a_total_read_in_doubt_counts_for_its_figure
         return [(f.seat, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"]
     assert won(sl) == [(2, True)]
     assert won(replace(sl, readings={})) == [(2, False)]
+
+
+def test_a_value_entry_finding_rests_on_the_other_entry_read_empty_in_doubt():
+    """"+36" for Kreuz mit 1 (24), the "-" beside it read empty in doubt (or 48): were it a figure, the row holds both,
+    another finding; before, "+36 for 24" was a sure error there."""
+    rows = [row(1, 3, 1, total=36, base=12, mit=1, plus=36)]
+    sl = _read(make_list(rows, games=1, signatures=None), g1_minus=_unsure(None, 48))
+    assert _found(audit(sl), "value-mismatch") == [(1, None, "value.plus", True)]
+    assert _found(audit(replace(sl, readings={})), "value-mismatch") == [(1, None, "value.plus", False)]
