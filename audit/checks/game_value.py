@@ -62,8 +62,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
             continue
         value = f.value
         # the other entry read empty in doubt: were it a figure, the row would hold both (impossible.plus-and-minus)
-        other = cell_ref(no, "minus" if g.plus is not None else "plus")
-        other = (other,) if other in unsure else ()
+        other = () if not unsure else tuple(c for c in (cell_ref(no, "minus" if g.plus is not None else "plus"),)
+                                            if c in unsure)
         if g.plus is not None:
             if g.plus != value:
                 yield finding("value-mismatch", "value.plus", game=no, field="plus", written=g.plus,
