@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Optional
 
@@ -17,12 +17,14 @@ from . import checks
 from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
-from .model import ScoreList
+from .model import SEAT_FIELDS, Game, ScoreList, parse_ref
 from .rows import analyse, totals_before, uses_counters
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
+#: the cells of a game row a reading may put a value in (not its number or its seats' blocks)
+_GAME_FIELDS = frozenset(f.name for f in fields(Game)) - {"no", "players"}
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,9 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     counters = uses_counters(sl)
     found: list[Finding] = []
     memo: dict = {}
+    others: dict = {}               # (cell in doubt, another candidate) -> the list's correction with it so read
     undecided: set[str] = set()     # figures whose finding a doubt before them decides (came_back)
+    unsettled: dict = {}            # figures that came back under neither reading: (written, figure) for the others
     doubtful = sl.doubtful_cells()
     fixed = {ref for ref, st in sl.settled.items() if not st.reading}
     lowest = CorrectedFigures(lambda: corrected or correct(sl, facts, settings))
@@ -135,7 +139,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
 
     def chains(key: str, marked) -> list:
         if key not in memo:
-            memo[key] = chain_doubts(facts, frozenset(marked()), sl.seats)
+            memo[key] = chain_doubts(facts, frozenset(marked()), sl.seats, sl.penalties)
         return memo[key]
 
     def overruled() -> set:
@@ -146,21 +150,53 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
     def came_back(ref: str, written, figure) -> bool:
         """Whether ``written``, the figure at ``ref`` (a running total or count, a footer line) that does not follow
         from the written figure before it, is no error for being what the correction gives there (``figure``: a
-        :class:`CorrectedFigures`' figure at ``ref``): the keeper came back to the right figure. Never if ``strict``
+        :class:`CorrectedFigures`' figure at ``ref``, which may be asked again once the check has moved on: it binds
+        the row and seat it reads): the keeper came back to the right figure. Never if ``strict``
         or after a figure the management fixed, and the correction does not keep, in its chain
         (:func:`~audit.correct.chain_doubts`: the seat's figures and the values of his games before its row, for a
-        footer line the chains it follows from); after a cell read in doubt there, only if the correction that takes
-        the doubtful readings as written gives it too, and where it does not, the finding is the doubt's to tell (24,
-        38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and 72 is a doubtful finding; 24, 58 in doubt,
-        72: both give 72, no finding). The doubtful figure's other candidates are not tried."""
+        footer line the chains it follows from, and the seat's penalty points). On a list with cells read in doubt,
+        only where every reading of them gives the same answer: the correction that takes them as the rest of the list
+        gives them, the one that takes them as written, and those that take one cell before ``ref`` (any, for a footer
+        line) as another of its candidates, as the referee may read it; where they differ, the finding is the doubt's
+        to tell (24, 38 read in doubt as 38 or 48, then 72: 38 as written gives 62, and 72 is a doubtful finding; 24,
+        58 in doubt, 72: both give 72, no finding; 24 in doubt as 24 or 14, 48, 62: 14 gives 62, a doubtful finding,
+        not a sure one). The other candidates are tried only for a figure the first two readings leave a finding (its
+        finding is told in doubt if one of them gives it: :func:`comes_back_as_read_otherwise`), not for one they both
+        give, nor two doubts read otherwise together."""
         if strict or fixed and after_doubt(ref, chains("fixed", overruled)):
             return False
-        if written != figure(lowest):
-            return False
-        if doubtful and after_doubt(ref, chains("doubts", lambda: doubtful)) and written != figure(as_read):
+        back = written == figure(lowest)
+        if doubtful and back != (written == figure(as_read)):
             undecided.add(ref)
             return False
-        return True
+        if doubtful and not back:
+            unsettled[ref] = (written, figure)
+        return back
+
+    def comes_back_as_read_otherwise(ref: str) -> bool:
+        """Whether the figure at ``ref``, which came back under neither reading of the doubts (its finding otherwise
+        sure), comes back to the correction with one cell read in doubt before it read as another of its candidates
+        (:func:`readings_before`): then its finding is the doubt's to tell. Asked only for a finding no doubt of its
+        own cells makes doubtful already (each such correction costs as much as the audit)."""
+        written, figure = unsettled[ref]
+        return any(written == figure(other) for other in readings_before(ref))
+
+    def readings_before(ref: str):
+        """The corrections of the list with one cell read in doubt before the figure ``ref`` (in a row before its
+        row, a penalty entered before it; any, for a footer line) read as one of its other candidates, as the
+        referee may read it (each made when first asked for)."""
+        game, _, _ = parse_ref(ref)
+        for cell in sorted(doubtful):
+            if game is not None and not _before(cell, game, sl):
+                continue
+            for value, _ in sl.readings[cell].candidates:
+                if value == sl.readings[cell].value:
+                    continue
+                key = (cell, value)
+                if key not in others:
+                    others[key] = CorrectedFigures(lambda cell=cell, value=value: _correct_read_as(
+                        sl, cell, value, settings))
+                yield others[key]
 
     for module in checks.ALL:
         found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back))
@@ -172,7 +208,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
             if f.cells[0] in undecided or doubtful and any(
-                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells):
+                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells) \
+                    or f.cells[0] in unsettled and comes_back_as_read_otherwise(f.cells[0]):
                 f = replace(f, doubtful=True)
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))
@@ -183,6 +220,49 @@ def _correct_as_written(sl: ScoreList, settings: Settings) -> Corrected:
     """The correction of ``sl`` with its cells read in doubt taken as written figures."""
     unread = replace(sl, readings={})
     return correct(unread, analyse(unread), settings)
+
+
+def _before(cell: str, game: int, sl: ScoreList) -> bool:
+    """Whether ``cell`` lies before game ``game``'s row: in a row before it, or a penalty entered before it."""
+    if cell.startswith("penalty."):
+        k = int(cell.split(".")[1])
+        return 0 < k <= len(sl.penalties) and sl.penalties[k - 1].after < game
+    no, _, _ = parse_ref(cell)
+    return no is not None and no < game
+
+
+def _correct_read_as(sl: ScoreList, ref: str, value, settings: Settings) -> Corrected:
+    """The correction of ``sl`` with the cell ``ref``, read in doubt, read as ``value`` by the referee (the figure in
+    the cell, its doubt lifted, as desk.settle applies a reading)."""
+    readings = dict(sl.readings)
+    readings[ref] = replace(readings[ref], value=value, doubtful=False, reason="")
+    read = replace(_with_value(sl, ref, value), readings=readings)
+    return correct(read, analyse(read), settings)
+
+
+def _with_value(sl: ScoreList, ref: str, value) -> ScoreList:
+    """``sl`` with ``value`` in the cell ``ref`` (a game row's, a footer's, a penalty entry's points)."""
+    parts = ref.split(".")
+    if parts[0] == "penalty":
+        k, s = int(parts[1]) - 1, int(parts[3]) - 1
+        return replace(sl, penalties=tuple(
+            replace(p, points=tuple(value if i == s else v for i, v in enumerate(p.points))) if j == k else p
+            for j, p in enumerate(sl.penalties)))
+    game, seat, fld = parse_ref(ref)
+    if game is None:
+        if ref == "footer.money_total":
+            return replace(sl, footer=replace(sl.footer, money_total=value))
+        if seat is None or not hasattr(sl.footer, fld):
+            return sl
+        line = tuple(value if i == seat - 1 else v for i, v in enumerate(getattr(sl.footer, fld)))
+        return replace(sl, footer=replace(sl.footer, **{fld: line}))
+
+    def changed(g: Game) -> Game:
+        if seat is None:
+            return replace(g, **{fld: value}) if fld in _GAME_FIELDS else g
+        return replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
+                                        for i, p in enumerate(g.players))) if fld in SEAT_FIELDS else g
+    return replace(sl, games=tuple(changed(g) if g.no == game else g for g in sl.games))
 
 
 def _rows_that_add_up(found: list[Finding]) -> list[Finding]:

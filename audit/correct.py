@@ -181,7 +181,7 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     read = _correct(sl, facts, settings, frozenset())
     as_read = {(c.cell, c.after) for c in read.corrections}
     kept_as_read = {(ref, st.value) for ref, st in read.kept.items()}
-    upstream = chain_doubts(facts, doubtful, sl.seats)
+    upstream = chain_doubts(facts, doubtful, sl.seats, sl.penalties)
     # a game several seats took, one of their figures in the row or its "+" or "-" read in doubt: who took it is the
     # doubt's to tell
     shared = {f.game.no for f in facts if _declarers_unsure(f, doubtful)}
@@ -203,20 +203,27 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
         if ref in doubtful or (ref, st.value) not in kept_as_read or after_doubt(ref, upstream)))
 
 
-def chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int) -> list[Optional[int]]:
+def chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int,
+                 penalties: tuple[Penalty, ...] = ()) -> list[Optional[int]]:
     """Per 0-based seat, the first game whose cells of his chain are read in doubt (his total, his counts, and the
     value of a game he took), or None: every running total, count and footer figure of his computed after it rests on
     that doubt (a total read "0" at 1 % where the paper is empty made every later total of the seat "folgt aus dem
-    berichtigten Stand davor" among the corrections on paper)."""
+    berichtigten Stand davor" among the corrections on paper). His points in a penalty entry read in doubt (of
+    ``penalties``, the list's) count as a doubt in the row the entry follows: the totals after it take them in."""
     first: list[Optional[int]] = [None] * seats
+    for k, p in enumerate(penalties, start=1):
+        for s in range(seats):
+            if f"penalty.{k}.points.{s + 1}" in doubtful and (first[s] is None or p.after < first[s]):
+                first[s] = p.after
     for f in facts:
         no = f.game.no
         # the game's value, or in a row several seats took any of their figures (who took it), read in doubt
         value = any(cell_ref(no, c) in doubtful for c in _GAME_COLUMNS + ("plus", "minus")) \
             or _declarers_unsure(f, doubtful)
         for s in range(seats):
-            if first[s] is None and (any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
-                                     or value and s in f.declarers):
+            if (first[s] is None or first[s] > no) and (
+                    any(cell_ref(no, x, s + 1) in doubtful for x in ("total", "won", "lost"))
+                    or value and s in f.declarers):
                 first[s] = no
     return first
 

@@ -11,11 +11,11 @@ wrote one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Optional
 
-from .model import MARK_FIELDS, Game, ScoreList, cell_ref
+from .model import MARK_FIELDS, Game, ScoreList, cell_ref, parse_ref
 from .overbid import explained_bids, written_single
 from .ramsch import durchmarsch_value
 from .values import ImpossibleGame, value_of
@@ -417,6 +417,35 @@ def prev_cells(facts: list[RowFacts], i: int, seat: int, *fields: str) -> tuple[
     return tuple(out)
 
 
+def last_total_row(facts: list[RowFacts], i: int, seat: int) -> int:
+    """The game number of the row before ``facts[i]`` where the 0-based ``seat`` last wrote a total (0: none)."""
+    for k in range(i - 1, -1, -1):
+        if facts[k].game.players[seat].total is not None:
+            return facts[k].game.no
+    return 0
+
+
+def read_penalty_cells(sl: ScoreList, seat: int, after: int, before: Optional[int] = None) -> tuple[str, ...]:
+    """The cells of the 0-based ``seat``'s points in the penalty entries entered after game ``after`` and before the
+    row of game ``before`` (None: to the end) that a photo reader read (none on a typed list): the seat's next running
+    total, or his footer's points, takes them in, so a finding about that figure rests on them too (a penalty read in
+    doubt may be another figure)."""
+    if not sl.penalties or not sl.readings:
+        return ()
+    return tuple(ref for k, p in enumerate(sl.penalties, start=1)
+                 if after <= p.after and (before is None or p.after < before)
+                 for ref in (f"penalty.{k}.points.{seat + 1}",) if ref in sl.readings)
+
+
+def others_in_doubt(no: int, seat: int, seats: int, unsure) -> tuple[str, ...]:
+    """The cells of the seats other than the 0-based ``seat`` in row ``no`` that are read in doubt (``unsure``: the
+    list's cells read in doubt; none on a typed list): that ``seat`` alone played the row rests on them (another
+    seat's total read empty in doubt may be a figure, and the row one several seats took)."""
+    if not unsure:
+        return ()
+    return tuple(c for o in range(seats) if o != seat for c in seat_cells(no, o) if c in unsure)
+
+
 def seat_cells(no: int, seat: int) -> tuple[str, ...]:
     """The cells of row ``no`` that make the 0-based ``seat`` one who played it: its total and counts."""
     return tuple(cell_ref(no, fld, seat + 1) for fld in ("total", "won", "lost"))
@@ -433,9 +462,85 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
     return tuple(cell_ref(g.no, fld) for fld in ("plus", "minus") if getattr(g, fld) is not None)
 
 
-def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
+def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset(),
+                   only: Optional[str] = None) -> tuple[str, ...]:
     """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
-    declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them."""
+    declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them. ``unsure``: the
+    list's cells read in doubt (none on a typed list); of them, those that may make one of ``seats`` play a row or
+    not, or change how a row one of them played went, count too (:func:`unsure_declared`); ``only``: WON or LOST
+    where only the games won, or lost, are counted (a seat's Gew. or Verl. line, his loss money)."""
+    out = list(_declared_cells(facts, seats))
+    if unsure:
+        out += [c for c in unsure_declared(facts, seats, unsure, only) if c not in out]
+    return tuple(out)
+
+
+def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optional[str]) -> list[str]:
+    """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`): a
+    figure of theirs that may be the only one they wrote in the row, or any of theirs in a row without "+" or "-"
+    (one read empty may be a total: a "-" without a declarer, read with his total empty, is his lost game); in a row
+    one of them played, another seat's figure that may be his only one there (a second declarer changes who is
+    charged; not where only the games of one outcome are counted and the row is one declarer's game of the other: a
+    win counts for none of several, a loss stays his) and a "+" or "-" whose being there or not changes the game's
+    outcome. In a row several seats took, any of their figures may change who is charged, and their totals and the
+    "+" or "-" whose game it was (:func:`shared_figures`)."""
+    rows: dict[int, list] = {}
+    for ref in unsure:
+        game, seat, fld = parse_ref(ref)
+        if game is not None and (fld in ("total", "won", "lost") if seat is not None else fld in ("plus", "minus")):
+            rows.setdefault(game, []).append((seat, fld, ref))
+    out = []
+    for f in facts:
+        g = f.game
+        valued = g.plus is not None or g.minus is not None
+        ours = any(d in seats for d in f.declarers)
+        several = len(f.declarers) > 1
+        for seat, fld, ref in sorted(rows.get(g.no, ()), key=lambda c: c[2]):
+            if seat is None:
+                if ours and (several or _outcome_turns(f, fld)):
+                    out.append(ref)
+                continue
+            t = seat - 1
+            if ours and several and fld == "total" and t in f.declarers:
+                out.append(ref)     # whose game it was: the total that follows from the row's value (shared_figures)
+                continue
+            cells = g.players[t]
+            if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
+                continue            # he wrote in the row either way
+            single = len(f.declarers) == 1 and f.declarer is not None
+            outcome = _outcome(g, f.declarer, f.prev_total[f.declarer]) if single else None
+            if only is not None and outcome is not None and outcome != only and (
+                    t not in seats or t == f.declarer and getattr(cells, fld) is not None):
+                continue            # one declarer's game of the other outcome: it is his, or none, either way
+            if t in seats or ours:
+                out.append(ref)
+    return out
+
+
+def _outcome_turns(f: RowFacts, fld: str) -> bool:
+    """Whether the outcome of row ``f`` turns with its "+" or "-" (``fld``) written or not: with both written the
+    lower reading, lost; with neither the declarer's figures say it. Always where no single seat declared it."""
+    g = f.game
+    if f.declarer is None:
+        return True
+    before = f.prev_total[f.declarer]
+    other = replace(g, **{fld: None if getattr(g, fld) is not None else 1})
+    return _outcome(other, f.declarer, before) != _outcome(g, f.declarer, before)
+
+
+def shared_figures(facts: list[RowFacts], unsure) -> frozenset:
+    """The cells of ``unsure`` (read in doubt) that count for their figure, not only for holding one, in a row several
+    seats took: its "+" or "-" and their totals tell whose game it was (the total that follows from the row's value),
+    so another figure there may give the game to another seat."""
+    if not unsure:
+        return frozenset()
+    return frozenset(c for f in facts if len(f.declarers) > 1
+                     for c in (*written_value_cells(f), *(cell_ref(f.game.no, "total", d + 1) for d in f.declarers))
+                     if c in unsure)
+
+
+def _declared_cells(facts: list[RowFacts], seats) -> list[str]:
+    """:func:`declared_cells` as the rows are written (the cells read in doubt aside)."""
     out: list[str] = []
     for f in facts:
         outcomes = written_outcomes(f)
@@ -451,7 +556,7 @@ def declared_cells(facts: list[RowFacts], seats) -> tuple[str, ...]:
             out += written_value_cells(f)
             if f.game.players[f.declarer].total is not None:
                 out.append(cell_ref(f.game.no, "total", f.declarer + 1))
-    return tuple(out)
+    return out
 
 
 def carried_game(f: RowFacts) -> Optional[int]:

@@ -239,7 +239,7 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
         return False
     if not facts:
         facts.extend(analyse(sl))
-    values, _declared = footer_rests_on(facts, line, seat - 1, sl.seats)
+    values, _declared = footer_rests_on(facts, line, seat - 1, sl)
     doubtful = sl.doubtful_cells()
     if any(c in doubtful for c in values):
         return False

@@ -3,19 +3,51 @@
 Code: counter. Only checked on lists that keep the counts at all. A slip is reported where it happens: later counts
 are checked against the written count before them, and a count the correction gives (the corrected won or lost games)
 is no error either (where the correction works the row's value out, after no fixed figure of the seat's that the
-correction overrules; after a doubt, only where it is the correction's both with the doubtful figure as read and
-without it).
+correction overrules; on a list with cells read in doubt, only where it is the correction's both with the doubts as
+read and as the rest of the list gives them; a finding another reading of a doubt before it answers is told in
+doubt). The counts are checked at all only where the list keeps them: a count missing is a finding only beside the
+counts the list holds, so where every count on the list is read in doubt, each count finding rests on them too (for
+holding a figure: a list read from a photo with a single count, in doubt whether it is ink, keeps no counts if it is
+none; before, its 40 findings "count missing" were told as errors on paper). A finding names the other seats' cells
+of its row read in doubt too: that the count's seat alone played the row rests on them.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..findings import finding
-from ..model import cell_ref
-from ..rows import WON, RowFacts, prev_cells, written_value_cells
+from ..model import ScoreList, cell_ref
+from ..rows import WON, RowFacts, others_in_doubt, prev_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, counters: bool, came_back, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, counters: bool, came_back, **_):
     if not counters:
         return
+    kept_by = _kept_only_by_doubts(sl)
+    unsure = sl.doubtful_cells()
+    for f in _findings(facts, came_back):
+        # that the count's seat alone played the row rests on the other seats' cells of it read in doubt
+        others = others_in_doubt(f.game, f.seat - 1, sl.seats, unsure)
+        if others:
+            f = replace(f, cells=f.cells + others)
+        if kept_by:
+            more = tuple(c for c in kept_by if c not in f.cells)
+            f = replace(f, cells=f.cells + more, presence=f.presence + more)
+        yield f
+
+
+def _kept_only_by_doubts(sl: ScoreList) -> tuple[str, ...]:
+    """The count cells that show the list keeps counts, where every one of them is read in doubt (else none: a count
+    read surely keeps them, and a typed list has no doubts): whether the list keeps counts rests on them."""
+    if not sl.readings:
+        return ()
+    kept_by = tuple(cell_ref(g.no, fld, s + 1) for g in sl.games for s, p in enumerate(g.players)
+                    for fld in ("won", "lost") if getattr(p, fld) is not None)
+    doubtful = sl.doubtful_cells()
+    return kept_by if all(c in doubtful for c in kept_by) else ()
+
+
+def _findings(facts: list[RowFacts], came_back):
     for i, f in enumerate(facts):
         if f.played and not f.counts and f.declarer is not None:
             # a Ramsch is no won or lost game (reference 004): the counts stay

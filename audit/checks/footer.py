@@ -1,18 +1,19 @@
 """The series close follows from the rows (SkWO 5.1, 8.12; dskv-list.md footer rows).
 
-Code: footer. Each written figure is compared with the figure the rows as written give:
-points (last running total), games won and lost, (won - lost) x 50, the other players' lost
-games x 40 (three seats) or x 30 (four seats, the dealer included), and their sum. A figure the corrected rows give
-is no error either: a slip in a running total is the running-total check's finding, not the footer's too (totals 24,
-58, 82 for three games of 24 and the footer's 72: one finding, at 58; before, the footer's 72 was told "82"), unless a
-chain the line follows from holds a figure fixed by the management that the correction overrules, or one read in
-doubt whose reading as written gives another footer.
+Code: footer. Each written figure is compared with the figure the rows as written give: points (last running total),
+games won and lost, (won - lost) x 50, the other players' lost games x 40 (three seats) or x 30 (four seats, the
+dealer included), and their sum. A figure the corrected rows give is no error either: a slip in a running total is
+the running-total check's finding, not the footer's too (totals 24, 58, 82 for three games of 24 and the footer's 72:
+one finding, at 58; before, the footer's 72 was told "82"), unless a chain the line follows from holds a figure fixed
+by the management that the correction overrules, or one read in doubt whose reading as written gives another footer
+(a finding another reading of a doubt answers is told in doubt: :func:`audit.auditor.run_checks`' ``came_back``).
 """
 from __future__ import annotations
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, declared_cells, prev_cells
+from ..rows import (LOST, WON, RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells,
+                    shared_figures)
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -24,6 +25,9 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
         return
+    # in a row several seats took, the "+" or "-" and their totals read in doubt count for their figure: they tell whose
+    # game it was
+    shared = shared_figures(facts, sl.doubtful_cells())
     expected = from_rows(facts, sl.seats)
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
@@ -36,27 +40,33 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
-                                                   lambda c: getattr(c.footer, line)[s]):
-                last_total, declared = rests_on(facts, line, s, sl.seats)
+                                                   lambda c, line=line, s=s: getattr(c.footer, line)[s]):
+                last_total, declared = rests_on(facts, line, s, sl)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
-                              presence=tuple(c for c in declared if c not in last_total))
+                              presence=tuple(c for c in declared if c not in last_total and c not in shared))
 
 
 def rests_on(facts: list[RowFacts], line: str, seat: int,
-             seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+             sl: ScoreList) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
     rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
     and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
-    them. (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for
-    the line read below the bar.)"""
-    last_total = prev_cells(facts, len(facts), seat, "total")
+    them. His last total takes in the penalty points he was given after it (the cells read of them). A cell read in
+    doubt that may make a seat one who played a row, or not (:func:`declared_cells`' ``unsure``), counts too.
+    (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for the line
+    read below the bar.)"""
+    last_total = prev_cells(facts, len(facts), seat, "total") \
+        + read_penalty_cells(sl, seat, last_total_row(facts, len(facts), seat))
     if line == "points":
         return last_total, ()
-    if line in ("won", "lost", "bonus"):
-        return (), declared_cells(facts, {seat})
+    unsure = frozenset(sl.doubtful_cells())
+    if line in ("won", "lost"):
+        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST)
+    if line == "bonus":
+        return (), declared_cells(facts, {seat}, unsure)
     if line == "others_lost":
-        return (), declared_cells(facts, set(range(seats)) - {seat})
-    return last_total, declared_cells(facts, set(range(seats)))
+        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure)
+    return last_total, declared_cells(facts, set(range(sl.seats)), unsure)

@@ -4,19 +4,21 @@ Codes: value-mismatch (also a value in the "+" column of a game the declarer's o
 reading, lost, counts, SkWO 7.2.5), single-counted-loss, overbid (info), impossible-value, incomplete-row. A finding
 about the value rests on every game column it is computed from (:func:`~audit.rows.game_cells`), the "+" or "-"
 (or the impossible column) first; a row left incomplete rests on what makes it a played row (its declarer's
-cells, or else its game columns; its value).
+cells, or else its game columns; its value). A finding about the "+" or "-" names the other entry too where it is
+read empty in doubt (a figure there makes the row one with both, another finding).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..findings import INFO, WARNING, finding
-from ..model import cell_ref
+from ..model import ScoreList, cell_ref
 from ..overbid import charged_at_the_bid, explained_bids, overbid_loss, written_single
 from ..rows import RowFacts, game_cells, prev_cells, seat_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, **_):
+    unsure = sl.doubtful_cells()
     for i, f in enumerate(facts):
         g = f.game
         if not f.played or g.ramsch:
@@ -59,10 +61,13 @@ def check(facts: list[RowFacts], **_):
                               severity=WARNING, cells=(*game_cells(no), *written_value_cells(f)))
             continue
         value = f.value
+        # the other entry read empty in doubt: were it a figure, the row would hold both (impossible.plus-and-minus)
+        other = () if not unsure else tuple(c for c in (cell_ref(no, "minus" if g.plus is not None else "plus"),)
+                                            if c in unsure)
         if g.plus is not None:
             if g.plus != value:
                 yield finding("value-mismatch", "value.plus", game=no, field="plus", written=g.plus,
-                              expected=value, cells=(cell_ref(no, "plus"), *game_cells(no)))
+                              expected=value, cells=(cell_ref(no, "plus"), *game_cells(no), *other))
             continue
         minus = g.minus
         if minus == 2 * value:
@@ -72,19 +77,20 @@ def check(facts: list[RowFacts], **_):
         bids = explained_bids(minus, base, value, factor)
         if bids:
             f_ = finding("overbid", "overbid", severity=INFO, game=no, field="minus", written=minus,
-                         cells=(cell_ref(no, "minus"),), bid_low=bids[0], bid_high=bids[-1],
+                         cells=(cell_ref(no, "minus"), *other), bid_low=bids[0], bid_high=bids[-1],
                          charged=minus // 2)
             yield replace(f_, extra={"bids": list(bids), "game_value": value})
         elif written_single(minus, base, value, factor):
             yield finding("single-counted-loss", "single-loss", game=no, field="minus",
-                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no)))
+                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no), *other))
         elif (bid := charged_at_the_bid(minus, base, value, factor)) is not None:
             # twice the bid charged: the finding says what an overbid at that bid is charged (ISkO 3.6); the
             # correction takes the lower of the two written facts as for any wrong value, it invents no bid
             charge = overbid_loss(bid, base)
             f_ = finding("value-mismatch", "value.minus-bid", game=no, field="minus", written=minus,
-                         expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)), bid=bid, charge=charge)
+                         expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no), *other), bid=bid,
+                         charge=charge)
             yield replace(f_, extra={"bid": bid, "overbid_charge": charge})
         else:
             yield finding("value-mismatch", "value.minus", game=no, field="minus", written=minus,
-                          expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no)))
+                          expected=2 * value, cells=(cell_ref(no, "minus"), *game_cells(no), *other))

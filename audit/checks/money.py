@@ -7,7 +7,9 @@ How many games a player lost the list says twice: the rows he declared and lost,
 finding rests on the amount and on the rows, or, where the footer's line says the same count, on that line
 (:func:`count_cells`): a doubt about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
 of his lost games doubtful when the footer states it too, and the rows' cells count by holding a figure
-(:attr:`audit.findings.Finding.presence`).
+(:attr:`audit.findings.Finding.presence`). A row's cell read in doubt whether it holds a figure at all (a "-" read
+empty, or 36) may change the rows' count the money follows, so it counts beside the line too; and so does a cell of a
+row read in doubt that may make him the player of a row or not (:func:`audit.rows.declared_cells`).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from decimal import Decimal
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, declared_cells, outcome_counts
+from ..rows import LOST, RowFacts, declared_cells, outcome_counts, shared_figures, unsure_declared
 from ..settings import Settings
 
 CENT = Decimal("0.01")
@@ -31,9 +33,13 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
         return  # the footer check reports the blank footer once
     _, lost = outcome_counts(facts, sl.seats)   # as the footer check counts them
     owed = [settings.money_for(n) for n in lost]
-    counted = [count_cells(facts, footer, lost, s) for s in range(sl.seats)]
+    unsure = frozenset(sl.doubtful_cells())
+    either = either_way(sl, unsure) if unsure else frozenset()
+    counted = [count_cells(facts, footer, lost, s, unsure, either) for s in range(sl.seats)]
     every = tuple(c for cells in counted for c in cells)
-    row_cells = tuple(c for c in every if c.startswith("g"))    # the rows' cells count by holding a figure
+    # the rows' cells count by holding a figure, but in a row several seats took (who took it is the figures' to tell)
+    shared = shared_figures(facts, unsure)
+    row_cells = tuple(c for c in every if c.startswith("g") and c not in shared)
     for s in range(sl.seats):
         written = footer.money[s]
         want = owed[s]
@@ -59,10 +65,26 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
                       cells=("footer.money_total", *every), presence=row_cells)
 
 
-def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int) -> tuple[str, ...]:
+def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
+                unsure: frozenset = frozenset(), either: frozenset = frozenset()) -> tuple[str, ...]:
     """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
-    rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it)."""
+    rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it). ``unsure``: the cells read in
+    doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a figure
+    at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
+    (:func:`~audit.rows.unsure_declared`): the money follows from the rows' count, which the line confirms only as
+    the rows are read (a "-" read empty, or 36, beside a "+" is one lost game more or not; a "+" read 18 or 19, or
+    his total in a game he won read empty or -12, leaves the count as it is)."""
     line = footer.lost[s] if s < len(footer.lost) else None
     if line is not None and line == lost[s]:
-        return (cell_ref(None, "lost", s + 1),)
-    return declared_cells(facts, {s})
+        rows = unsure_declared(facts, {s}, either, only=LOST) if either else ()
+        return (cell_ref(None, "lost", s + 1), *rows)
+    return declared_cells(facts, {s}, unsure, only=LOST)
+
+
+def either_way(sl: ScoreList, unsure) -> frozenset:
+    """The cells of ``unsure`` (read in doubt) whose reading has both a figure and the empty cell among what the
+    reader saw: whether they hold a figure at all is in doubt."""
+    def both(r) -> bool:
+        seen = [r.value, *(v for v, _ in r.candidates)]
+        return any(v is None for v in seen) and any(v is not None for v in seen)
+    return frozenset(c for c in unsure if both(sl.readings[c]))

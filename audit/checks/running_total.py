@@ -6,18 +6,23 @@ charges, :func:`~audit.rows.lost_column_loss`, SkWO 7.2.5). An error is reported
 totals are checked against the written total before them (24, 58, 82 for three games of 24: one finding, at 58). A
 total that follows from the corrected total before it and the row's corrected value is no error either (24, 58, 72:
 the keeper came back to the right figure; before, 72 was told "58 +24 = 82"), unless the seat's chain before it holds a
-figure fixed by the management that the correction overrules, or one read in doubt whose reading as written gives
-another (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72 is a slip too, and the finding there stays,
-in doubt as 38 is).
+figure fixed by the management that the correction overrules; on a list with cells read in doubt, only where the
+correction gives it both with the doubts as read and as the rest of the list gives them, and a finding another
+reading of a doubt before it answers is told in doubt (24, 38 read in doubt as 38 or 48, 72: if the paper says 38, 72
+is a slip too, and the finding there stays, in doubt as 38 is; :func:`audit.auditor.run_checks`' ``came_back``). On a
+list read from a photo a finding names, besides the total and what its expected figure came from, the seat's penalty
+points read since his previous total and the other seats' cells of its row read in doubt (that he alone played the
+row: another seat's total read empty may be a figure).
 """
 from __future__ import annotations
 
 from ..findings import finding
-from ..model import cell_ref
-from ..rows import RowFacts, prev_cells, written_value_cells
+from ..model import ScoreList, cell_ref
+from ..rows import RowFacts, last_total_row, others_in_doubt, prev_cells, read_penalty_cells, written_value_cells
 
 
-def check(facts: list[RowFacts], *, came_back, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
+    unsure = sl.doubtful_cells()
     for i, f in enumerate(facts):
         if not f.played or f.declarer is None or f.written_delta is None:
             continue
@@ -29,10 +34,14 @@ def check(facts: list[RowFacts], *, came_back, **_):
         delta = -f.lost_charge if f.misplaced else f.written_delta
         expected = f.prev_total[s] + delta
         if written == expected or written is not None and came_back(cell_ref(no, "total", s + 1), written,
-                                                                    lambda c: _corrected_total(c.rows[i], s)):
+                                                                    lambda c, i=i, s=s: _corrected_total(c.rows[i], s)):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
-        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"))
+        # and the penalty points he was given since his previous total, and the other seats' cells of the row read
+        # in doubt (that he alone played it: read from a photo, typed lists name neither)
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
+                    *read_penalty_cells(sl, s, last_total_row(facts, i, s), no),
+                    *others_in_doubt(no, s, sl.seats, unsure))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)

@@ -1,0 +1,202 @@
+"""A finding told as an error on paper rests on no cell read in doubt: whatever the referee reads there, it stays.
+Each test is a list where a finding rested on a doubtful cell its cells did not name (found by the property test in
+test_doubt_properties), and what the referee's reading there would have made of it."""
+from dataclasses import replace
+
+from audit.auditor import audit
+from audit.model import CellReading, Footer, Game, Penalty, SeatCells
+
+from .builders import make_list, row
+
+
+def _found(a, code):
+    return [(f.game, f.seat, f.key, f.doubtful) for f in a.findings if f.code == code]
+
+
+def _unsure(value, *others):
+    """A reading in doubt: ``value`` shown, ``others`` the reader's other candidates."""
+    cands = ((value, 0.5),) + tuple((v, 0.4 / len(others)) for v in others)
+    return CellReading(value, 0.5, cands, doubtful=True, reason="bar")
+
+
+def _read(sl, **cells):
+    """``sl`` with ``cells`` (g2_p1_total: g2.p1.total) read so."""
+    return replace(sl, readings={ref.replace("_", "."): r for ref, r in cells.items()})
+
+
+def test_counts_kept_only_by_a_count_read_in_doubt_make_every_missing_count_a_doubt():
+    """A list without counts where the reader saw a "1" in one Gew. cell, in doubt whether it is ink: the list keeps
+    counts only if it is one, so "count missing" in every other row is the doubt's to tell (before, sure errors:
+    the referee who reads the cell empty was left with errors on paper that are none)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24),
+            row(3, 3, 3, total=36, base=12, mit=2, plus=36)]
+    sl = _read(make_list(rows, games=3, signatures=None), g2_p2_won=_unsure(1, None))
+    assert _found(audit(sl), "counter") == [(1, 1, "counter.missing", True), (3, 3, "counter.missing", True)]
+    # read empty, the list keeps no counts: no finding; a count read surely keeps them: sure findings
+    assert _found(audit(replace(sl, readings={})), "counter") == [
+        (1, 1, "counter.missing", False), (3, 3, "counter.missing", False)]
+
+
+def test_a_penalty_read_in_doubt_is_in_the_chain_of_the_total_and_the_footer_after_it():
+    """Seat 1's penalty points read in doubt, -3 or -8: after game 1, his total 40 at game 2 (24 - 8 + 24) is a slip
+    only if the paper says -3 (45); after game 2, so is his footer's 40 (48 - 8). Before, both were sure errors: a
+    penalty's cell was in no seat's chain."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=40, base=12, mit=1, plus=24)]
+    penalty = Penalty(after=1, seat=1, offence="minor", points=(-3, 1, 1))
+    sl = replace(make_list(rows, games=2, signatures=None, kind="home"), penalties=(penalty,))
+    sl = _read(sl, penalty_1_points_1=_unsure(-3, -8))
+    a = audit(sl)
+    assert _found(a, "running-total") == [(2, 1, "total.wrong", True)]
+    assert "penalty.1.points.1" in next(f for f in a.findings if f.code == "running-total").cells
+    assert _found(audit(replace(sl, readings={})), "running-total") == [(2, 1, "total.wrong", False)]
+    # a total written higher is corrected to the one the penalty as read gives (24 - 3 + 24): provisionally, the
+    # doubt is in his chain (:func:`audit.correct.chain_doubts`)
+    high = replace(sl, games=(rows[0], replace(rows[1], players=(SeatCells(total=50), SeatCells(), SeatCells())),
+                              *sl.games[2:]))
+    assert [(c.cell, c.after, c.provisional) for c in audit(high).corrected.corrections if c.game] == [
+        ("g2.p1.total", 45, True)]
+    # the penalty after the last game: the footer's points and score
+    rows[1] = replace(rows[1], players=(SeatCells(total=48), SeatCells(), SeatCells()))
+    footer = _footer(points=(40, 1, 1), won=(2, 0, 0), bonus=(100, 0, 0), score=(140, 1, 1))
+    sl = replace(make_list(rows, games=2, signatures=None, kind="home", footer=footer),
+                 penalties=(replace(penalty, after=2),), readings=sl.readings)
+    assert [(f.field, f.doubtful) for f in audit(sl).findings if f.code == "footer"] == [
+        ("points", True), ("score", True)]
+    assert [(f.field, f.doubtful) for f in audit(replace(sl, readings={})).findings if f.code == "footer"] == [
+        ("points", False), ("score", False)]
+
+
+def test_a_seats_total_read_empty_in_doubt_may_make_him_the_player_of_a_row_and_change_his_footer():
+    """Game 2 has a "-" and no seat's figures, seat 2's total read empty in doubt (or -72): his footer's Verl. 1
+    (and the bonus, the others' losses, the scores) is wrong only if the cell is empty. Before, sure errors: the rows
+    a seat declared named no cell of a row nobody declared."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, None, base=12, mit=2, minus=72)]
+    footer = _footer(points=(24, -72, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0), others_lost=(40, 0, 40),
+                     score=(114, -122, 40))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p2_total=_unsure(None, -72))
+    lines = ("lost", "bonus", "others_lost", "score")
+
+    def footer_lines(a):
+        return [(f.seat, f.field, f.doubtful) for f in a.findings if f.code == "footer" and f.field in lines]
+    assert footer_lines(audit(sl)) == [(2, "lost", True), (2, "bonus", True), (1, "others_lost", True),
+                                       (3, "others_lost", True), (1, "score", True), (2, "score", True),
+                                       (3, "score", True)]
+    assert {d for _, _, d in footer_lines(audit(replace(sl, readings={})))} == {False}
+
+
+def test_another_seats_cell_read_empty_in_doubt_makes_the_declarers_total_finding_a_doubt():
+    """Seat 1's total at game 2 is a slip (58 for 48), seat 2's total there read empty in doubt (or 24): if it is a
+    figure, two seats took the row and seat 1's total is no slip of his game's (before, a sure error)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=58, base=12, mit=1, plus=24)]
+    sl = _read(make_list(rows, games=2, signatures=None), g2_p2_total=_unsure(None, 24))
+    a = audit(sl)
+    assert _found(a, "running-total") == [(2, 1, "total.wrong", True)]
+    assert "g2.p2.total" in next(f for f in a.findings if f.code == "running-total").cells
+    assert _found(audit(replace(sl, readings={})), "running-total") == [(2, 1, "total.wrong", False)]
+
+
+def test_a_total_the_correction_as_read_comes_back_to_is_the_doubts_to_tell():
+    """Game 2's "+" read 24 in doubt (24 or 36, Kreuz mit 2 is 36), its total 60: as read, 24 is a slip, the
+    correction takes 24 + 24 = 48, and game 3's 72 comes back to it; with 36, 60 is right and 72 is a slip. Before,
+    came_back asked the doubt only where the correction taking the doubt as the columns' value gave the figure: 72
+    was a sure error, gone when the referee reads 24."""
+    rows = [Game(no=n, base=12, mit=m, plus=p, players=(SeatCells(total=t), SeatCells(), SeatCells()))
+            for n, (m, p, t) in enumerate(((1, 24, 24), (2, 24, 60), (1, 24, 72)), start=1)]
+    sl = _read(make_list(rows, games=3, signatures=None), g2_plus=_unsure(24, 36))
+    assert (3, 1, "total.wrong", True) in _found(audit(sl), "running-total")
+    # the referee's two readings: 24 (72 came back, no finding there), 36 (72 a slip)
+    assert (3, 1) not in [(g, s) for g, s, _, _ in _found(audit(replace(sl, readings={})), "running-total")]
+    as_36 = replace(sl, readings={}, games=(rows[0], replace(rows[1], plus=36), *sl.games[2:]))
+    assert (3, 1, "total.wrong", False) in _found(audit(as_36), "running-total")
+
+
+def test_a_money_line_beside_a_footer_count_rests_on_the_rows_read_in_doubt_too():
+    """Seat 1's footer says 1 lost game, as the rows read; his money 1,00 is wrong for 1 (0,50). Game 2's "-" read
+    empty in doubt beside its "+" (or 72): if it is a figure, game 2 is lost too (the lower reading), 1,00 is right.
+    Before, a sure error: the money rested on the footer's line alone."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-12, base=12, mit=2, plus=36)]
+    footer = replace(_footer(points=(-12, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-12, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_minus=_unsure(None, 72))
+    money = [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "money"]
+    assert money == [("money.wrong", True), ("money.total-wrong", True)]
+    assert [(f.key, f.doubtful) for f in audit(replace(sl, readings={})).findings if f.code == "money"] == [
+        ("money.wrong", False), ("money.total-wrong", False)]
+
+
+def _footer(**lines):
+    """A three-seat footer: ``lines`` as given, the others 0 (the money none)."""
+    zero = (0, 0, 0)
+    return Footer(**{"points": zero, "won": zero, "lost": zero, "bonus": zero, "others_lost": zero, "score": zero,
+                     "money": (None, None, None), **lines})
+
+
+def test_a_doubt_that_can_only_change_a_won_game_leaves_the_money_sure():
+    """Seat 1 lost game 1 and won game 2, his total there read in doubt, 12 or empty: empty, game 2 has no declarer
+    and he one won game less, but still one lost game, as his footer's line says: his money 1,00 (0,50 owed) is an
+    error on paper either way (before, told as a doubt: the referee was asked about a cell that cannot change it)."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-12, base=12, mit=2, plus=36)]
+    footer = replace(_footer(points=(-12, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-12, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(-12, None))
+    assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "money"] == [
+        ("money.wrong", False), ("money.total-wrong", False)]
+    # his Gew. line, which the won game changes, is the doubt's
+    sl = replace(sl, footer=replace(footer, won=(2, 0, 0), bonus=(50, 0, 0)))
+    assert [(f.field, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"] == [
+        ("won", True)]
+
+
+def test_a_figure_that_comes_back_under_another_reading_of_a_doubt_before_it_is_the_doubts_to_tell():
+    """Seat 1's 24 read in doubt (24 or 14), 48, 62: read 24, the correction gives 72 at game 3 and 62 is a slip;
+    read 14, the correction gives 14, 38, 62 and 62 is none (the slip is at 48). Before, came_back tried the doubt
+    only as read and as the rest of the list gives it: 62 was a sure error, gone when the referee reads 14."""
+    rows = [Game(no=n, base=12, mit=1, plus=24, players=(SeatCells(total=t), SeatCells(), SeatCells()))
+            for n, t in enumerate((24, 48, 62), start=1)]
+    # and seat 2's slip at game 4 (24 for 36), after it: the figure asked of the corrections is game 3's, not his
+    rows.append(row(4, 3, 2, total=24, base=12, mit=2, plus=36))
+    sl = _read(make_list(rows, games=4, signatures=None), g1_p1_total=_unsure(24, 14))
+    assert _found(audit(sl), "running-total") == [(3, 1, "total.wrong", True), (4, 2, "total.wrong", False)]
+    # 82 instead: a slip whatever the doubt holds (72 or 62 the correction gives), a sure error
+    rows[2] = replace(rows[2], players=(SeatCells(total=82), SeatCells(), SeatCells()))
+    sl = replace(sl, games=(*rows, *sl.games[4:]))
+    assert (3, 1, "total.wrong", False) in _found(audit(sl), "running-total")
+
+
+def test_in_a_row_several_seats_took_a_doubt_about_any_of_them_may_change_the_money():
+    """Game 2's "+24" is seat 1's (his total 24 read in doubt, or empty); seat 2's total there fell by 40, a loss that
+    stays his beside seat 1's win: his second lost game, and his money 0,50 is wrong (1,00). Read empty, game 2 is
+    his alone, a win with a slip in his total: one lost game, 0,50 is right. Before (with only the other outcome's
+    rows left out for the money), a sure error."""
+    rows = [row(1, 3, 2, total=-48, base=12, mit=1, minus=48),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24), SeatCells(total=-88), SeatCells()))]
+    footer = replace(_footer(points=(24, -88, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                             others_lost=(40, 0, 40), score=(114, -138, 40), money=(None, 0.5, None)), money_total=0.5)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(24, None))
+    assert [(f.key, f.seat, f.doubtful) for f in audit(sl).findings if f.code == "money"] == [
+        ("money.wrong", 2, True), ("money.total-wrong", None, True)]
+
+
+def test_in_a_row_several_seats_took_a_total_read_in_doubt_counts_for_its_figure():
+    """Game 2's "+24": seat 1's total 24 follows from it, seat 2's 34 (read in doubt, or 48) does not: seat 1's game,
+    and seat 2's footer Gew. 2 is wrong (his rows give 1). Read 48, his total follows from the row too, and the rows
+    as written give each of them the win: 2 is what they give. Before, a sure error: a total there counted only for
+    holding a figure."""
+    rows = [row(1, 3, 2, total=24, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24), SeatCells(total=34), SeatCells()))]
+    footer = _footer(points=(24, 34, 0), won=(1, 2, 0), bonus=(50, 100, 0), score=(74, 134, 0))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p2_total=_unsure(34, 48))
+
+    def won(sl):
+        return [(f.seat, f.doubtful) for f in audit(sl).findings if f.code == "footer" and f.field == "won"]
+    assert won(sl) == [(2, True)]
+    assert won(replace(sl, readings={})) == [(2, False)]
+
+
+def test_a_value_entry_finding_rests_on_the_other_entry_read_empty_in_doubt():
+    """"+36" for Kreuz mit 1 (24), the "-" beside it read empty in doubt (or 48): were it a figure, the row holds both,
+    another finding; before, "+36 for 24" was a sure error there."""
+    rows = [row(1, 3, 1, total=36, base=12, mit=1, plus=36)]
+    sl = _read(make_list(rows, games=1, signatures=None), g1_minus=_unsure(None, 48))
+    assert _found(audit(sl), "value-mismatch") == [(1, None, "value.plus", True)]
+    assert _found(audit(replace(sl, readings={})), "value-mismatch") == [(1, None, "value.plus", False)]
