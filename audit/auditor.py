@@ -17,7 +17,7 @@ from . import checks
 from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
-from .model import SEAT_FIELDS, Game, ScoreList, parse_ref
+from .model import MARK_FIELDS, SEAT_FIELDS, Game, ScoreList, parse_ref
 from .rows import analyse, totals_before, uses_counters
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
@@ -177,23 +177,50 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         """Whether the figure at ``ref``, which came back under neither reading of the doubts (its finding otherwise
         sure), comes back to the correction with one cell read in doubt before it read as another of its candidates
         (:func:`readings_before`): then its finding is the doubt's to tell. Asked only for a finding no doubt of its
-        own cells makes doubtful already (each such correction costs as much as the audit)."""
+        own cells makes doubtful already (each such correction costs as much as the audit). Where more than
+        :data:`MAX_OTHER_READINGS` such corrections would be needed on the list, the figure is not known to stay a
+        finding under every reading: its finding is told in doubt too (a list with a hundred cells in doubt, a photo to
+        take again, took a quarter of a second more to audit)."""
         written, figure = unsettled[ref]
-        return any(written == figure(other) for other in readings_before(ref))
+        try:
+            return any(written == figure(other) for other in readings_before(ref))
+        except _TooManyReadings:
+            return True
+
+    def in_chain(cell: str, ref: str) -> bool:
+        """Whether the figure ``ref`` may follow from ``cell`` read otherwise: ``ref`` follows from a seat's chain that
+        the cell is in (:func:`~audit.correct.chain_doubts` of that cell alone, :func:`~audit.correct.after_doubt`), or
+        the cell lies in a row the seat of ``ref`` took, where another seat's figure read otherwise may make the row
+        one several seats took; for a footer line any cell (which rows a seat took, and so his counts, another seat's
+        figure read otherwise may change). A running figure's cell in neither changes no correction of it."""
+        key = ("chain", cell)
+        if key not in memo:
+            memo[key] = chain_doubts(facts, frozenset((cell,)), sl.seats, sl.penalties)
+        if after_doubt(ref, memo[key]):
+            return True
+        game, seat, fld = parse_ref(ref)
+        if game is None or seat is None:
+            return True     # a footer line: which rows the seats took, and so their counts, any cell may change
+        row, _, _ = parse_ref(cell)
+        return row is not None and any(f.game.no == row and seat - 1 in f.declarers for f in facts)
 
     def readings_before(ref: str):
         """The corrections of the list with one cell read in doubt before the figure ``ref`` (in a row before its
-        row, a penalty entered before it; any, for a footer line) read as one of its other candidates, as the
-        referee may read it (each made when first asked for)."""
+        row, a penalty entered before it; any, for a footer line), in a chain ``ref`` follows from, read as one of its
+        other candidates that its cell can hold (a figure, a mark; a text in a hand-written list's candidates is
+        none), as the referee may read it (each made when first asked for)."""
         game, _, _ = parse_ref(ref)
         for cell in sorted(doubtful):
-            if game is not None and not _before(cell, game, sl):
+            if game is not None and not _before(cell, game, sl) or not in_chain(cell, ref):
                 continue
-            for value, _ in sl.readings[cell].candidates:
-                if value == sl.readings[cell].value:
+            reading = sl.readings[cell]
+            for value, _ in reading.candidates:
+                if value == reading.value or not _holdable(cell, value):
                     continue
                 key = (cell, value)
                 if key not in others:
+                    if len(others) >= MAX_OTHER_READINGS:
+                        raise _TooManyReadings
                     others[key] = CorrectedFigures(lambda cell=cell, value=value: _correct_read_as(
                         sl, cell, value, settings))
                 yield others[key]
@@ -214,6 +241,26 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         out.append(f)
     out.sort(key=lambda f: (f.game is None, f.game or 0, (f.seat or 0) if f.game is not None else 0))
     return out
+
+
+#: The most corrections with one cell read in doubt read otherwise that one audit works out (:func:`run_checks`'
+#: ``comes_back_as_read_otherwise``): each costs as much as the audit itself.
+MAX_OTHER_READINGS = 12
+
+
+class _TooManyReadings(Exception):
+    """More than :data:`MAX_OTHER_READINGS` corrections would be needed to tell a figure's finding sure."""
+
+
+def _holdable(ref: str, value) -> bool:
+    """Whether the cell ``ref`` can hold ``value``, a candidate of its reading: nothing, a mark (True or False) in a
+    mark column, a number elsewhere. A hand-written ``skatscan.list/1`` file may give any JSON value as a candidate;
+    read into the list, a text made the correction fail ("'<' not supported between 'str' and 'int'")."""
+    if value is None:
+        return True
+    if parse_ref(ref)[2] in MARK_FIELDS:
+        return type(value) is bool
+    return type(value) in (int, float)
 
 
 def _correct_as_written(sl: ScoreList, settings: Settings) -> Corrected:
