@@ -486,11 +486,11 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     win counts for none of several, a loss stays his) and a "+" or "-" whose being there or not changes the game's
     outcome. In a row several seats took, any of their figures may change who is charged, and their totals and the
     "+" or "-" whose game it was (:func:`shared_figures`). In a row whose one declarer the totals tell (his total,
-    read surely, follows from the row's value), another seat's Gew. or Verl. read in doubt counts for no row however
-    it is read (a stray figure there counts no game for that seat: :func:`not_declared`), and his total only where
-    the reader saw a figure there that follows from the row's value too (a second declarer the totals cannot tell
-    apart) or falls (a loss his total shows falling stays his); ``readings`` (the list's readings) tell what the
-    reader saw, without them every such cell counts."""
+    read surely, follows from the row's value), another seat's total read in doubt counts only where the reader saw
+    a figure there that follows from the row's value too (a second declarer the totals cannot tell apart) or, in a
+    row without counts, falls (a loss his total shows falling stays his): any other figure there counts no game for
+    that seat (:func:`not_declared`). His Gew. or Verl. read in doubt still counts (it is a count the rows after it
+    go on from). ``readings`` (the list's readings) tell what the reader saw; without them every such cell counts."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
@@ -512,9 +512,9 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
                 out.append(ref)     # whose game it was: the total that follows from the row's value (shared_figures)
                 continue
             cells = g.players[t]
-            if readings is not None and ref in readings and _told_apart(f, t, unsure):
-                if fld != "total" or not _may_take(f, t, readings[ref]):
-                    continue        # the totals tell the row is another seat's game whatever the reader saw here
+            if fld == "total" and readings is not None and ref in readings and _told_apart(f, t, unsure) \
+                    and not _may_take(f, t, readings[ref]):
+                continue            # the totals tell the row is another seat's game whatever the reader saw here
             if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
                 continue            # he wrote in the row either way
             single = len(f.declarers) == 1 and f.declarer is not None
