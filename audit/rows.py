@@ -490,7 +490,8 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     a figure there that follows from the row's value too (a second declarer the totals cannot tell apart) or, in a
     row without counts, falls (a loss his total shows falling stays his): any other figure there counts no game for
     that seat (:func:`not_declared`). His Gew. or Verl. read in doubt still counts: leaving it out lost real
-    dependencies the property test found (why is not worked out yet). ``readings`` (the list's readings) tell what the reader saw; without them every such cell counts."""
+    dependencies the property test found (why is not worked out yet). ``readings`` (the list's readings) tell what
+    the reader saw; without them every such cell counts."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
