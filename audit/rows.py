@@ -463,19 +463,21 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
 
 
 def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset(),
-                   only: Optional[str] = None) -> tuple[str, ...]:
+                   only: Optional[str] = None, readings: Optional[dict] = None) -> tuple[str, ...]:
     """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
     declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them. ``unsure``: the
     list's cells read in doubt (none on a typed list); of them, those that may make one of ``seats`` play a row or
     not, or change how a row one of them played went, count too (:func:`unsure_declared`); ``only``: WON or LOST
-    where only the games won, or lost, are counted (a seat's Gew. or Verl. line, his loss money)."""
+    where only the games won, or lost, are counted (a seat's Gew. or Verl. line, his loss money); ``readings``: the
+    list's readings (their candidates tell which cells may make another seat take a row the totals give one)."""
     out = list(_declared_cells(facts, seats))
     if unsure:
-        out += [c for c in unsure_declared(facts, seats, unsure, only) if c not in out]
+        out += [c for c in unsure_declared(facts, seats, unsure, only, readings) if c not in out]
     return tuple(out)
 
 
-def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optional[str]) -> list[str]:
+def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optional[str],
+                    readings: Optional[dict] = None) -> list[str]:
     """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`): a
     figure of theirs that may be the only one they wrote in the row, or any of theirs in a row without "+" or "-"
     (one read empty may be a total: a "-" without a declarer, read with his total empty, is his lost game); in a row
@@ -483,7 +485,13 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     charged; not where only the games of one outcome are counted and the row is one declarer's game of the other: a
     win counts for none of several, a loss stays his) and a "+" or "-" whose being there or not changes the game's
     outcome. In a row several seats took, any of their figures may change who is charged, and their totals and the
-    "+" or "-" whose game it was (:func:`shared_figures`)."""
+    "+" or "-" whose game it was (:func:`shared_figures`). In a row whose one declarer the totals tell (his total,
+    read surely, follows from the row's value), another seat's total read in doubt counts only where the reader saw
+    a figure there that follows from the row's value too (a second declarer the totals cannot tell apart) or, in a
+    row without counts, falls (a loss his total shows falling stays his): any other figure there counts no game for
+    that seat (:func:`not_declared`). His Gew. or Verl. read in doubt still counts: leaving it out lost real
+    dependencies the property test found (why is not worked out yet). ``readings`` (the list's readings) tell what
+    the reader saw; without them every such cell counts."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
@@ -505,6 +513,9 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
                 out.append(ref)     # whose game it was: the total that follows from the row's value (shared_figures)
                 continue
             cells = g.players[t]
+            if fld == "total" and readings is not None and ref in readings and _told_apart(f, t, unsure) \
+                    and not _may_take(f, t, readings[ref]):
+                continue            # the totals tell the row is another seat's game whatever the reader saw here
             if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
                 continue            # he wrote in the row either way
             single = len(f.declarers) == 1 and f.declarer is not None
@@ -515,6 +526,38 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
             if t in seats or ours:
                 out.append(ref)
     return out
+
+
+def _row_deltas(f: RowFacts) -> set[int]:
+    """What row ``f`` may move its declarer's total by: its "+" or "-" as written and the value that counts by the
+    lowest-score rule (a loss written single counting double), a misplaced value's loss; empty without a "+" or "-"."""
+    if f.written_delta is None:
+        return set()
+    counted = counted_delta(f.game, f.outcome, f.value, f.written_delta)
+    charge = -f.lost_charge if f.lost_charge is not None else None
+    return {d for d in (f.written_delta, counted, charge) if d is not None}
+
+
+def _told_apart(f: RowFacts, t: int, unsure: frozenset) -> bool:
+    """Whether the totals tell row ``f`` is the game of one seat other than the 0-based ``t``: his total, read surely,
+    follows from the row's value."""
+    d = f.declarer
+    if d is None or d == t or cell_ref(f.game.no, "total", d + 1) in unsure:
+        return False
+    total = f.game.players[d].total
+    return total is not None and any(total == f.prev_total[d] + x for x in _row_deltas(f))
+
+
+def _may_take(f: RowFacts, t: int, reading) -> bool:
+    """Whether a total of the 0-based seat ``t`` in row ``f`` read as ``reading`` may still make the row his in any
+    part: the value read or one of the candidates follows from the row's value (the totals no longer tell whose game
+    it was) or falls where the row keeps no counts (a loss his total shows falling stays his; beside a Gew. or Verl.
+    the counts say who won or lost, and he wrote none)."""
+    before = f.prev_total[t]
+    deltas = _row_deltas(f)
+    counted = any(p.won is not None or p.lost is not None for p in f.game.players)
+    seen = (reading.value, *(v for v, _ in reading.candidates))
+    return any(isinstance(v, int) and (v - before in deltas or v < before and not counted) for v in seen)
 
 
 def _outcome_turns(f: RowFacts, fld: str) -> bool:

@@ -64,9 +64,9 @@ def rests_on(facts: list[RowFacts], line: str, seat: int,
         return last_total, ()
     unsure = frozenset(sl.doubtful_cells())
     if line in ("won", "lost"):
-        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST)
+        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST, readings=sl.readings)
     if line == "bonus":
-        return (), declared_cells(facts, {seat}, unsure)
+        return (), declared_cells(facts, {seat}, unsure, readings=sl.readings)
     if line == "others_lost":
-        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure)
-    return last_total, declared_cells(facts, set(range(sl.seats)), unsure)
+        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure, readings=sl.readings)
+    return last_total, declared_cells(facts, set(range(sl.seats)), unsure, readings=sl.readings)

@@ -237,3 +237,39 @@ def test_the_readings_past_the_most_an_audit_tries_are_not_tried():
     finally:
         auditor._correct_read_as = real
     assert got == [(3, 1, "total.wrong", False)] and len(calls) == auditor.MAX_OTHER_READINGS
+
+
+def test_another_seats_cell_beside_a_declarer_the_totals_tell_leaves_the_footer_and_money_sure():
+    """Seat 1 lost game 1; game 2 is seat 2's won game, his total following from its "+". Seat 1's footer says 2 lost
+    games (the rows give 1): the keeper's slip, and so his bonus, score and money. Seat 1's total in game 2 read
+    empty in doubt (or 3, which follows from nothing): whatever the referee reads, the totals tell game 2 is seat
+    2's, a stray figure beside it counts no game for seat 1, and the findings stay errors on paper (before, all five
+    were told as doubts)."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
+            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
+    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
+                     score=(-148, 114, 40))
+    sl = make_list(rows, games=2, signatures=None, footer=footer)
+    wanted = [("footer", "lost"), ("footer", "bonus"), ("footer", "score"), ("money", "money"),
+              ("money", "money_total")]
+
+    def told(a):
+        return [(f.code, f.field, f.doubtful) for f in a.findings if f.code in ("footer", "money")]
+    assert told(audit(sl)) == [(c, fld, False) for c, fld in wanted]
+    # his total read 3 changes his last total, so the score's expected figure: that one is the doubt's
+    assert told(audit(_read(sl, g2_p1_total=_unsure(None, 3)))) == [
+        (c, fld, fld == "score") for c, fld in wanted]
+
+
+def test_another_seats_total_read_in_doubt_that_follows_from_the_row_may_take_the_game():
+    """As above, but seat 1's total in game 2 read empty in doubt or -24 (his -48 and the "+" 24): read so, two
+    seats' totals follow from the row and the totals no longer tell whose game it was, so his footer's Verl. is the
+    doubt's to tell."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
+            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
+    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
+                     score=(-148, 114, 40))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(None, -24))
+    a = audit(sl)
+    assert [(f.field, f.doubtful) for f in a.findings if f.code == "footer" and f.field == "lost"] == [("lost", True)]
+    assert "g2.p1.total" in next(f for f in a.findings if f.code == "footer" and f.field == "lost").cells
