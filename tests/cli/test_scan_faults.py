@@ -1126,17 +1126,23 @@ def test_the_photos_said_to_stay_in_the_report_are_those_whose_list_stays(photos
     assert "2 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
 
 
-def test_a_photo_never_read_that_is_read_at_a_scan_of_other_photos_counts_as_read_now(photos, tmp_path):
-    """s1-t2.jpg a broken link at the first scan, the photo itself put in its place, then ``scan s2-t1.jpg``: s1-t2 is
-    read (it keeps its name), but the last line said "4 photos (3 scanned before)" and the terminal "the 3 photos
-    scanned into this report before stay in it": it was never scanned into the report before, it was read now."""
-    report, late = _broken_link_then_its_photo(photos, tmp_path)
+def _read_now_beside_two_that_stay(report, late) -> None:
+    """``scan LATE --report REPORT``, where s1-t2.jpg had no list in the report and is read now: two photos said to
+    stay, s1-t2 counted as read now, its list written."""
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()
     assert _stay_line(report, 2) in lines and _stay_line(report, 3) not in lines, r.stderr
     assert lines[-1].startswith("4 photos (2 read now, 0 read before; 2 scanned before), "), r.stderr
     assert (report / "results" / "s1-t2.list.json").is_file()
+
+
+def test_a_photo_never_read_that_is_read_at_a_scan_of_other_photos_counts_as_read_now(photos, tmp_path):
+    """s1-t2.jpg a broken link at the first scan, the photo itself put in its place, then ``scan s2-t1.jpg``: s1-t2 is
+    read (it keeps its name), but the last line said "4 photos (3 scanned before)" and the terminal "the 3 photos
+    scanned into this report before stay in it": it was never scanned into the report before, it was read now."""
+    report, late = _broken_link_then_its_photo(photos, tmp_path)
+    _read_now_beside_two_that_stay(report, late)
     # at the next scan it is one scanned into the report before
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("4 photos (0 read now, 1 read before; 3 scanned "
@@ -1155,9 +1161,4 @@ def test_a_refused_photos_retake_read_at_a_scan_of_other_photos_counts_as_read_n
     read_photos_with(monkeypatch, sample_read)
     t2.write_bytes(b"a good retake")
     late = _late_photo(tmp_path)
-    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
-    assert r.exit_code == 0, r.stderr
-    lines = r.stderr.splitlines()
-    assert _stay_line(report, 2) in lines and _stay_line(report, 3) not in lines, r.stderr
-    assert lines[-1].startswith("4 photos (2 read now, 0 read before; 2 scanned before), "), r.stderr
-    assert (report / "results" / "s1-t2.list.json").is_file()
+    _read_now_beside_two_that_stay(report, late)

@@ -109,10 +109,8 @@ def test_a_full_disk_midway_says_how_many_samples_were_written(tmp_path, monkeyp
     assert "leaves the samples written before it" in " ".join(run("--help").output.split())
 
 
-def test_a_full_disk_between_a_samples_photo_and_its_truth_leaves_no_half_sample(tmp_path, monkeypatch):
-    """The disk full while the second sample's truth is written, its photo written: the line said "1 of 3 samples
-    written before it", and s0-00001.jpg lay there without its truth. The folder keeps the whole samples only."""
-    import digitize.synth.dataset as dataset
+def _disk_full_at_the_second_truth(monkeypatch, dataset) -> None:
+    """The disk full when the dataset module writes the second sample's truth (its photo written before it)."""
     real, truths = dataset.write_atomic, []
 
     def full_at_the_second_truth(path, data):
@@ -123,6 +121,13 @@ def test_a_full_disk_between_a_samples_photo_and_its_truth_leaves_no_half_sample
         return real(path, data)
 
     monkeypatch.setattr(dataset, "write_atomic", full_at_the_second_truth)
+
+
+def test_a_full_disk_between_a_samples_photo_and_its_truth_leaves_no_half_sample(tmp_path, monkeypatch):
+    """The disk full while the second sample's truth is written, its photo written: the line said "1 of 3 samples
+    written before it", and s0-00001.jpg lay there without its truth. The folder keeps the whole samples only."""
+    import digitize.synth.dataset as dataset
+    _disk_full_at_the_second_truth(monkeypatch, dataset)
     out = tmp_path / "set"
     res = run("-n", "3", "-o", str(out), "--width", "800")
     _one_whole_sample_of_three(res, out)
@@ -150,16 +155,7 @@ def test_the_half_sample_a_full_disk_leaves_is_named_as_the_set_names_it(tmp_pat
     import digitize.synth.dataset as dataset
     monkeypatch.setattr(dataset, "sample_name", lambda seed, i, tables=None: f"{made_by.strip('-')}-{i}",
                         raising=False)
-    real, truths = dataset.write_atomic, []
-
-    def full_at_the_second_truth(path, data):
-        if str(path).endswith(".truth.json"):
-            truths.append(path)
-            if len(truths) == 2:
-                raise OSError(28, "No space left on device")
-        return real(path, data)
-
-    monkeypatch.setattr(dataset, "write_atomic", full_at_the_second_truth)
+    _disk_full_at_the_second_truth(monkeypatch, dataset)
     seating = tmp_path / "seating.csv"
     seating.write_text("series,table,seat,start_number,name\n"
                        + "".join(f"1,{t},{s},{3 * t + s - 3},\n" for t in (1, 2, 3) for s in (1, 2, 3)))
