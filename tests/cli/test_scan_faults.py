@@ -744,6 +744,16 @@ def test_a_rescan_says_the_lines_of_the_new_photos_not_again_those_read_before(p
     assert "Tischordnung (skatscan draw)" in (report / "lists" / "s1-t1.html").read_text()     # its page says it
 
 
+def _stopped_by_ctrl_c_in(monkeypatch, name: str, args: list) -> None:
+    """``skatscan ARGS`` stopped by Ctrl-C in skatscan.cmd_scan's ``name`` (exit status 130)."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(skatscan.cmd_scan, name, interrupted)
+        assert CliRunner().invoke(cli, args).exit_code == 130
+
+
 def test_a_photo_an_interrupted_scan_read_gets_its_lines_at_the_rerun(photos, tmp_path, monkeypatch):
     """A scan stopped after its photos were read but before the report was written (Ctrl-C, a full disk): the rerun
     took them as read before and never said their lines (here: start numbers that differ from the seating list; also
@@ -753,13 +763,7 @@ def test_a_photo_an_interrupted_scan_read_gets_its_lines_at_the_rerun(photos, tm
     seating.write_text("series,table,seat,start_number\n1,1,1,1\n1,1,2,2\n1,1,3,3\n")
     report = tmp_path / "bericht"
     args = ["scan", str(photos), "--report", str(report), "--seating", str(seating)]
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as m:
-        m.setattr(skatscan.cmd_scan, "reconcile_start_numbers", interrupted)
-        assert CliRunner().invoke(cli, args).exit_code == 130
+    _stopped_by_ctrl_c_in(monkeypatch, "reconcile_start_numbers", args)
     assert len(list((report / "results").glob("*.list.json"))) == 3      # read, the report not written
     r = CliRunner().invoke(cli, args)
     assert sum("differ from the seating list" in line for line in r.stderr.splitlines()) == 3, r.stderr
@@ -1060,13 +1064,7 @@ def test_a_retake_read_at_a_scan_interrupted_before_its_lines_gets_them_at_the_r
     the report before, its lines never said. They are said at the rerun, once."""
     seating, report, late = _a_retake_and_a_late_photo(photos, tmp_path)
     command = ["scan", str(late), "--report", str(report), "--seating", str(seating)]
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as m:
-        m.setattr(skatscan.cmd_scan, "forget_others", interrupted)
-        assert CliRunner().invoke(cli, command).exit_code == 130
+    _stopped_by_ctrl_c_in(monkeypatch, "forget_others", command)
     for retake_said in 1, 0:
         r = CliRunner().invoke(cli, command)
         said = [line for line in r.stderr.splitlines() if "differ from the seating list" in line]
