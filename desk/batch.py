@@ -102,7 +102,7 @@ class Outcome:
     sha256: str = ""                   # the photo's hash, as the manifest has it ("" when it could not be read)
     refused_before: bool = False       # "bad": refused so by an earlier run (the same photo), not read again
     no_list_before: bool = False       # no list in the report from a scan before (no manifest entry, one "unread",
-    #                                    or one refused: :func:`_held_no_list`); "done": its first list, read now
+    #                                    one refused, no list file: :func:`_held_no_list`); "done": its first list
 
 
 def find_photos(paths: Iterable[str]) -> list[Path]:
@@ -457,7 +457,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             outcomes[i] = Outcome(photo, name, "bad", f"cannot read it ({exc.strerror or exc})", why="gone",
                                   problem_de=f"die Datei lässt sich nicht lesen ({exc.strerror or exc})")
         entry = manifest.get(name)
-        outcomes[i].no_list_before = _held_no_list(entry)
+        outcomes[i].no_list_before = _held_no_list(results, name, entry)
         prints.append(None)
         _forget_list(results, name)
         if name not in manifest and (link or os.path.lexists(photo)):
@@ -527,7 +527,7 @@ def run_batch(photos: list[Path], results: Path, process: Callable[[str], dict],
             # leave a list no entry vouches for (read again at the rerun, but the manifest not saying what is done)
             with signals_held():
                 prior = manifest.get(name)
-                first = _held_no_list(prior)
+                first = _held_no_list(results, name, prior)
                 if kind == "ok":
                     # its lines said of this very photo (read again: --again, settings)
                     said = isinstance(prior, dict) and prior.get("said") is True and prior.get("sha256") == fp["sha256"]
@@ -605,12 +605,16 @@ def _forget_list(results: Path, name: str) -> None:
             pass
 
 
-def _held_no_list(entry) -> bool:
-    """Whether the manifest ``entry`` of a photo (None: none) says that no scan before put a list of it into the report:
-    none, one never read (``"unread"``: a broken link, a read error at its first scan), or one refused (``"problem"``:
-    not a list, too blurred). Its list read now is its first: "read now" in the last line, not "scanned before"
-    (a refused photo's retake read at a scan of other photos counted as one that stayed)."""
-    return not isinstance(entry, dict) or entry.get("unread") is True or bool(entry.get("problem"))
+def _held_no_list(results: Path, name: str, entry) -> bool:
+    """Whether no scan before put a list of the photo ``name`` into the report (``results``), by its manifest
+    ``entry`` (None: none) and its list file: no entry, one never read (``"unread"``: a broken link, a read error at
+    its first scan), one refused (``"problem"``: not a list, too blurred), or one whose list file is not there. The
+    manifest keeps no mark of a photo whose list left the report as the same photo as another (:func:`forget_others`
+    takes its list file, its entry stays as its last reading left it), so the file says it. Its list read now is its
+    first: "read now" in the last line, not "scanned before" (a refused photo's retake, and one of a photo that had
+    left the report as a duplicate, read at a scan of other photos counted as one that stayed)."""
+    return not isinstance(entry, dict) or entry.get("unread") is True or bool(entry.get("problem")) \
+        or not (results / f"{name}.list.json").exists()
 
 
 def _read_all(pool: _Workers, todo: list, time_limit: float):

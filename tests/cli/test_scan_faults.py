@@ -1160,3 +1160,41 @@ def test_a_refused_photos_retake_read_at_a_scan_of_other_photos_counts_as_read_n
     t2.write_bytes(b"a good retake")
     late = _late_photo(tmp_path)
     _read_now_beside_two_that_stay(report, late)
+
+
+@pytest.mark.parametrize("back", ["a retake", "the same photo"])
+def test_a_photo_that_left_the_report_as_the_same_as_another_read_again_later_counts_as_read_now(photos, tmp_path,
+                                                                                                 back):
+    """s1-t2.jpg left the report as the same photo as another (a copy of s1-t1.jpg saved over it, or its own copy given
+    at a scan of other photos, which took its list), then ``scan s2-t1.jpg`` reads it again (a retake in its place, or
+    the photo itself once its copy is away): the last line said "4 photos (3 scanned before)" and the terminal "the 3
+    photos scanned into this report before stay in it", the manifest's entry of its list read before taken for a list
+    in the report (session 48's review). Its list read now is back in the report: read now, as a refused photo's
+    retake."""
+    report = tmp_path / "bericht"
+    t2 = photos / "s1-t2.jpg"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    copy = tmp_path / "kopie" / "s1-t2.jpg"
+    if back == "a retake":
+        shutil.copy(photos / "s1-t1.jpg", t2)
+        given = photos
+    else:
+        copy.parent.mkdir()
+        shutil.copy(t2, copy)
+        given = copy
+    r = CliRunner().invoke(cli, ["scan", str(given), "--report", str(report)])
+    assert r.exit_code == 2 and f"skatscan: {t2}: the same photo as " in r.stderr, r.stderr
+    assert not (report / "results" / "s1-t2.list.json").exists()
+    if back == "a retake":
+        t2.write_bytes(b"a good retake")
+    else:
+        copy.unlink()
+    late = _late_photo(tmp_path)
+    _read_now_beside_two_that_stay(report, late)
+    assert "2 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
+    entry = json.loads((report / "results" / "manifest.json").read_text())["s1-t2"]
+    assert entry["sha256"] == hashlib.sha256(t2.read_bytes()).hexdigest() and "problem" not in entry
+    # at the next scan its list is one scanned into the report before
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("4 photos (0 read now, 1 read before; 3 scanned "
+                                                                     "before), "), r.stderr
