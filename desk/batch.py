@@ -223,8 +223,9 @@ def _share_the_cores(threads: int) -> None:
 
 def _work(conn, process, threads: int = 0) -> None:
     """A worker process: reads the photos the batch sends it (``(token, path)``), one at a time, and sends back
-    ``(token, (kind, value))`` (:func:`_run_one`); None, or the batch gone, ends it. OpenCV runs ``threads`` threads
-    in it (0: its own choice)."""
+    ``(token, (kind, value), seconds)`` (:func:`_run_one`; the seconds its reading took, measured here: the batch
+    may get to the answer later, busy writing the results of the photo read beside it); None, or the batch gone, ends
+    it. OpenCV runs ``threads`` threads in it (0: its own choice)."""
     _leave_ctrl_c_to_the_batch()
     _end_with_the_batch()
     _share_the_cores(threads)
@@ -240,14 +241,16 @@ def _work(conn, process, threads: int = 0) -> None:
         if job is None:
             return
         token, path = job
+        start = time.perf_counter()
         answer = _run_one(process, path)
+        seconds = time.perf_counter() - start
         try:
-            conn.send((token, answer))
+            conn.send((token, answer, seconds))
         except (EOFError, OSError):
             return
         except Exception as exc:        # an answer that cannot be sent (pickled): nothing of it went
             conn.send((token, ("bad", ("crash", f"the reader stopped on this photo ({type(exc).__name__})",
-                                       f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})"))))
+                                       f"das Lesen brach bei diesem Foto ab ({type(exc).__name__})")), seconds))
 
 
 def died(exitcode: Optional[int]) -> tuple[str, str, str]:
@@ -619,7 +622,9 @@ def _held_no_list(results: Path, name: str, entry) -> bool:
 
 def _read_all(pool: _Workers, todo: list, time_limit: float):
     """Read the photos of ``todo`` in ``pool``, up to ``pool.n`` at the same time, each within ``time_limit``
-    seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish. A photo
+    seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish: the
+    seconds of a photo answered are its reading's, as its worker measured them (they counted the batch's writing of the
+    results of the photo answered beside it, a few seconds a photo on a slow USB stick). A photo
     over its time limit is a "timeout": its worker is killed, the others read on. A worker that dies (the OOM killer,
     a segfault) is noticed at once: its photo is a "crash" that names the signal (:func:`died`), and a new worker
     reads the next photo. (Before, the batch waited for each photo before it started the next, so ``--workers 2``
@@ -661,7 +666,7 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
                     w.ready = True
                     w.job = (token, item, time.perf_counter())
                     continue
-                _, (kind, value) = answer
+                _, (kind, value), seconds = answer
             except (EOFError, OSError):  # the process died: killed (out of memory), a crash in a native library
                 w.proc.join(timeout=5)
                 code = w.proc.exitcode
@@ -669,7 +674,7 @@ def _read_all(pool: _Workers, todo: list, time_limit: float):
                 yield item, "bad", died(code), time.perf_counter() - start
                 continue
             pool.done(w)
-            yield item, kind, value, time.perf_counter() - start
+            yield item, kind, value, seconds
 
 
 def _plainer(photo: Path, than: Path, later: set, undecided: set = frozenset(), holding: set = frozenset()) -> bool:

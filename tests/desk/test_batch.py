@@ -518,6 +518,24 @@ def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypa
     assert out[1].seconds < 4, out[1].seconds
 
 
+def test_a_photos_seconds_are_its_own_reading_not_the_batchs_work_on_the_photo_beside_it(tmp_path, monkeypatch):
+    """Two photos of two seconds each read side by side, their results written slowly (a report on a slow USB stick:
+    a second a file): the seconds of the photo whose answer waited while the batch wrote the other's results counted
+    that wait too (about four). Each photo's seconds are its own reading's, measured in its worker."""
+    import desk.batch
+    real = desk.batch.write_atomic
+
+    def slow_stick(path, data):
+        time.sleep(1.0)
+        return real(path, data)
+
+    monkeypatch.setattr(desk.batch, "write_atomic", slow_stick)
+    photos = make(tmp_path / "in", {"a.jpg": "slow a", "b.jpg": "slow b"})
+    out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=30)
+    assert [(o.status, o.why) for o in out] == [("done", ""), ("done", "")]
+    assert all(2 <= o.seconds < 3 for o in out), [o.seconds for o in out]
+
+
 def opencv_threads(path: str) -> dict:
     import cv2
     return {"list": {"threads": cv2.getNumThreads()}, "overlay_jpeg": None}
