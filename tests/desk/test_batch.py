@@ -508,14 +508,19 @@ def test_a_worker_that_dies_between_photos_costs_the_next_photo_nothing(tmp_path
 def test_a_worker_replaced_after_its_photos_is_not_waited_for(tmp_path, monkeypatch):
     """A worker is replaced after TASKS_PER_WORKER photos: the batch waited up to 5 s for it to end (a library's thread
     that lingers), holding the answer of the photo read beside it, which took those seconds too (and the other
-    workers' time limits). It is told to end and not waited for; killed when it lingers."""
+    workers' time limits). It is told to end and not waited for; killed when it lingers. The batch's own time says
+    it: a photo's seconds are measured in its worker, and do not count the batch's waits."""
     import desk.batch
     monkeypatch.setattr(desk.batch, "TASKS_PER_WORKER", 1)
     monkeypatch.setattr(desk.batch, "RETIRE_GRACE", 1.0, raising=False)
-    photos = make(tmp_path / "in", {"a.jpg": "linger a", "b.jpg": "slow b"})
+    photos = make(tmp_path / "in", {"a.jpg": "linger a", "b.jpg": "ok b"})
+    start = time.monotonic()
     out = run_batch(photos, tmp_path / "res", fake_process, names=["a", "b"], workers=2, time_limit=30)
+    took = time.monotonic() - start
     assert [(o.status, o.why) for o in out] == [("done", ""), ("done", "")]
-    assert out[1].seconds < 4, out[1].seconds
+    # the workers' start and RETIRE_GRACE at the end: about 1.5 s; the wait of 5 s for the lingering worker and the
+    # workers' start: more than 5 s
+    assert took < 5, took
 
 
 def test_a_photos_seconds_are_its_own_reading_not_the_batchs_work_on_the_photo_beside_it(tmp_path, monkeypatch):
@@ -727,12 +732,12 @@ def test_a_photos_time_limit_counts_the_photo_not_the_workers_start(tmp_path):
     """A worker process that takes two seconds to start (its reader's module is slow to import, as skatscan's on a busy
     machine) reads a photo at once: within a time limit of one second. Before, the limit ran from the moment the
     process was started, and the photo was stopped as too slow (the tests of a one-second limit failed so on a loaded
-    machine)."""
+    machine). (Its seconds are not asked: measured in its worker around the reading, they cannot count the start,
+    and the batch's own time counts it rightly; the photo done says its limit did not.)"""
     from tests.desk.slow_start import read
     photos = make(tmp_path / "in", {"a.jpg": "ok a"})
     out = run_batch(photos, tmp_path / "out", read, names=["a"], time_limit=1)
     assert [(o.status, o.problem) for o in out] == [("done", "")], [o.problem for o in out]
-    assert out[0].seconds < 1
 
 
 def test_a_worker_that_dies_as_it_starts_fails_its_photo_and_the_batch_goes_on(tmp_path, monkeypatch):
