@@ -623,8 +623,8 @@ def _held_no_list(results: Path, name: str, entry) -> bool:
 def _read_all(pool: _Workers, todo: list, time_limit: float):
     """Read the photos of ``todo`` in ``pool``, up to ``pool.n`` at the same time, each within ``time_limit``
     seconds; yield (the ``todo`` item, kind, value, seconds) as each is finished, in the order they finish: the
-    seconds of a photo answered are its reading's, as its worker measured them (they counted the batch's writing of the
-    results of the photo answered beside it, a few seconds a photo on a slow USB stick). A photo
+    seconds of a photo answered are its reading's, as its worker measured them (before, they counted the batch's
+    writing of the results of the photo answered beside it, a few seconds a photo on a slow USB stick). A photo
     over its time limit is a "timeout": its worker is killed, the others read on. A worker that dies (the OOM killer,
     a segfault) is noticed at once: its photo is a "crash" that names the signal (:func:`died`), and a new worker
     reads the next photo. (Before, the batch waited for each photo before it started the next, so ``--workers 2``
