@@ -612,10 +612,12 @@ def _held_no_list(results: Path, name: str, entry) -> bool:
     """Whether no scan before put a list of the photo ``name`` into the report (``results``), by its manifest
     ``entry`` (None: none) and its list file: no entry, one never read (``"unread"``: a broken link, a read error at
     its first scan), one refused (``"problem"``: not a list, too blurred), or one whose list file is not there. The
-    manifest keeps no mark of a photo whose list left the report as the same photo as another (:func:`forget_others`
-    takes its list file, its entry stays as its last reading left it), so the file says it. Its list read now is its
-    first: "read now" in the last line, not "scanned before" (a refused photo's retake, and one of a photo that had
-    left the report as a duplicate, read at a scan of other photos counted as one that stayed)."""
+    manifest keeps no mark of a photo whose list left the report (:func:`forget_others` takes its list file, its entry
+    stays as its last reading left it), so the file says it: the same photo as another, one taken out of its folder
+    at a scan and put back since (a USB stick plugged in again), one whose list file was deleted by hand. Its list
+    read now is its first: "read now" in the last line, not "scanned before" (a refused photo's retake, and those
+    photos, read at a scan of other photos counted as ones that stayed: "5 photos (4 scanned before)" of a report
+    that held three of their lists)."""
     return not isinstance(entry, dict) or entry.get("unread") is True or bool(entry.get("problem")) \
         or not (results / f"{name}.list.json").exists()
 

@@ -327,8 +327,9 @@ def _results_folder(report: Optional[Path], tmp: Path) -> Path:
 def _kept_from_before(o, earlier: set) -> bool:
     """Whether the outcome ``o`` is of a photo scanned into the report at an earlier run (of ``earlier``) whose list
     stays in it: done before, or read again now (``--again``, a retake at its place). Not one that had no list before
-    (a broken link at its first scan, a photo refused, one whose list left the report as the same as another photo:
-    read now or not; :func:`desk.batch._held_no_list`), nor one whose list leaves the report now:
+    (a broken link at its first scan, a photo refused, one whose list left the report: the same as another photo,
+    taken out of its folder at a scan and put back, its list file deleted by hand; read now or not:
+    :func:`desk.batch._held_no_list`), nor one whose list leaves the report now:
     the same as another photo (given now or scanned before), refused, not to be read now, read again and failed. The
     terminal, the last line and the index said those stayed too ("the 3 photos scanned into this report before stay
     in it" of three with one saved over by another)."""

@@ -1198,3 +1198,39 @@ def test_a_photo_that_left_the_report_as_the_same_as_another_read_again_later_co
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("4 photos (0 read now, 1 read before; 3 scanned "
                                                                      "before), "), r.stderr
+
+
+@pytest.mark.parametrize("how", ["taken away and put back", "its list file deleted by hand"])
+def test_a_photo_whose_list_file_went_read_again_at_a_scan_of_other_photos_counts_as_read_now(photos, tmp_path,
+                                                                                              how):
+    """s1-t2.jpg's list left the report while its manifest entry stayed: the photo taken out of its folder at a scan of
+    s2-t1.jpg (its list taken, kept for when it is back), or its list file deleted by hand. It is read again at the
+    next scan, of s2-t2.jpg: the last line said "5 photos (4 scanned before)" and the terminal "the 4 photos scanned
+    into this report before stay in it" while the report had three of their lists. Read now, as a photo whose list
+    left the report as the same as another; the next scan counts it as scanned before."""
+    report = tmp_path / "bericht"
+    t2, away = photos / "s1-t2.jpg", tmp_path / "s1-t2.jpg"
+    assert CliRunner().invoke(cli, ["scan", str(photos), "--report", str(report)]).exit_code == 0
+    late = _late_photo(tmp_path)
+    if how == "taken away and put back":
+        t2.rename(away)
+    r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    if how == "taken away and put back":
+        assert f"until back in place: {t2}" in r.stderr and r.stderr.splitlines()[-1].startswith("3 photos "), r.stderr
+        away.rename(t2)
+    else:
+        (report / "results" / "s1-t2.list.json").unlink()
+    assert not (report / "results" / "s1-t2.list.json").exists()
+    later = late.parent / "s2-t2.jpg"
+    later.write_bytes(b"series 2, table 2")
+    r = CliRunner().invoke(cli, ["scan", str(later), "--report", str(report)])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert _stay_line(report, 3) in lines and _stay_line(report, 4) not in lines, r.stderr
+    assert lines[-1].startswith("5 photos (2 read now, 0 read before; 3 scanned before), "), r.stderr
+    assert (report / "results" / "s1-t2.list.json").is_file()
+    assert "3 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
+    r = CliRunner().invoke(cli, ["scan", str(later), "--report", str(report)])
+    assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("5 photos (0 read now, 1 read before; 4 scanned "
+                                                                     "before), "), r.stderr
