@@ -115,9 +115,12 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
     "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken.
     The footer agrees with it as read, or with its other lines read below the bar taking candidates
     (:func:`_footer_with`), which are then chosen too. Where the rows do not state it (their figure in doubt), a
-    count or the points the footer's own lines read surely imply are taken so (:func:`_footer_implies`)."""
-    for k in LAST_LINES:
-        ref, want = f"footer.{k}.{s}", last.get(k)
+    count or the points the footer's own lines read surely imply are taken so (:func:`_footer_implies`). The bonus
+    line likewise takes (won - lost) x 50 of the rows' last counts, or what the footer's own sure lines make of it
+    (session 49, seed 7's photo 7035 again, another draw: seat 4's "400" written high over the points' line, read
+    empty at 0.31 and "400" at 1.1e-4)."""
+    for k in LAST_LINES + ("bonus",):
+        ref, want = f"footer.{k}.{s}", _rows_bonus(last) if k == "bonus" else last.get(k)
         if want is None:
             want = _footer_implies(cells, s, k)
         if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
@@ -131,10 +134,16 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
             cells.choose(r, value)
 
 
+def _rows_bonus(last: dict) -> Optional[int]:
+    """The bonus a seat's last sure counts in the rows (``last``) make, (won - lost) x 50; None where one is missing."""
+    won, lost = last.get("won"), last.get("lost")
+    return None if won is None or lost is None else (won - lost) * 50
+
+
 def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
     """The figure seat ``s``'s footer implies for its ``line`` from its other lines read surely (not in doubt): a count
-    from the bonus, (won - lost) x 50, and the other count; the points from the score less the bonus and the others'
-    losses. None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at
+    from the bonus, (won - lost) x 50, and the other count; the points (the bonus) from the score less the bonus (the
+    points) and the others' losses. None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at
     0.015), its last count in the rows in doubt, beside "Gew." 13 and a bonus of 550 read surely."""
     def sure(k):
         ref = f"footer.{k}.{s}"
@@ -146,10 +155,11 @@ def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
         other = sure("lost" if line == "won" else "won")
         if other is not None:
             return other + bonus // 50 if line == "won" else other - bonus // 50
-    if line == "points":
-        score, others = sure("score"), sure("others_lost")
-        if None not in (score, bonus, others):
-            return score - bonus - others
+    score, others = sure("score"), sure("others_lost")
+    if line == "points" and None not in (score, bonus, others):
+        return score - bonus - others
+    if line == "bonus" and None not in (score, sure("points"), others):
+        return score - sure("points") - others
     return None
 
 

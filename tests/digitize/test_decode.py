@@ -904,6 +904,45 @@ def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
     assert r.value is None and r.doubtful
 
 
+def test_a_bonus_line_read_empty_below_the_bar_takes_what_the_counts_make():
+    """A seat's bonus line read empty below the bar (its "400" written high, over the line above: seed 7's photo
+    7035, read empty at 0.31, "400" at 1e-4) takes (won - lost) x 50 of the rows' last counts, chosen by the
+    arithmetic and in doubt, when the reader finds it at least ASKED_MIN probable; with the rows' last count in doubt,
+    what the footer's own lines read surely make of it (score - points - others' losses); too improbable, or a
+    footer that disagrees with it, it stays empty, in doubt for the bar."""
+    import numpy as np
+    from digitize.reader import BLANK, CHARSET
+    sl = simulate(random.Random(5), seats=3)
+    seat = next(s for s, b in enumerate(sl.footer.bonus, 1) if b and b > 0)
+    ref, want = f"footer.bonus.{seat}", sl.footer.bonus[seat - 1]
+
+    def empty_with(p, reads=None):
+        steps = np.full((2 * len(str(want)) + 1, 1 + len(CHARSET)), 1e-7, np.float32)
+        steps[:, BLANK] = 1.0
+        for i, ch in enumerate(str(want)):
+            steps[2 * i + 1, 1 + CHARSET.index(ch)] = p
+        steps /= steps.sum(axis=1, keepdims=True)
+        return [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r
+                for r in reads or perfect_reads(sl)]
+
+    r = decode(empty_with(0.2), table_of(sl), 36).readings[ref]
+    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
+    r = decode(empty_with(0.002), table_of(sl), 36).readings[ref]
+    assert r.value is None and r.doubtful and r.reason == "bar"
+    # the rows' last "Gew." count in doubt: the score less the points and the others' losses, read surely
+    last = max(g.no for g in sl.games if g.players[seat - 1].won is not None)
+    count = cell_ref(last, "won", seat)
+    unsure = [r if r.ref != count else CellRead(count, r.text, 0.5, ((r.text, 0.5), ("7", 0.4)))
+              for r in perfect_reads(sl)]
+    r = decode(empty_with(0.2, unsure), table_of(sl), 36).readings[ref]
+    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
+    # a score that says another bonus: the footer does not agree with the counts' bonus, which is not taken
+    score = f"footer.score.{seat}"
+    other = with_read(empty_with(0.2), score, str(sl.footer.score[seat - 1] + 50), 0.99)
+    r = decode(other, table_of(sl), 36).readings[ref]
+    assert r.value is None and r.doubtful
+
+
 def test_unused_rows_under_one_stroke_are_crossed_out():
     """A keeper crosses the unused rows out with one stroke over the block; it touches a few cells of each
     row. From the first row it touches on, the rows are crossed out; a row left before it stays open, and a
