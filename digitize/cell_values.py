@@ -29,7 +29,9 @@ FIELD_LIMIT = {"base": "small", "mit": "small", "ohne": "small", "plus": "value"
 GAME_REF = re.compile(r"^g(\d+)\.")
 _INT = re.compile(r"^-?\d{1,5}$")
 
-_MONEY = re.compile(r"^(\d{1,3})(?:,(\d{1,2}|-))?$")
+#: An amount: euros (a dash or nothing for none, "-,50" and ",50" as a keeper writes 50 cents), then a comma and cents
+#: (a dash for none, "4,-").
+_MONEY = re.compile(r"^(\d{1,3}|-?)(?:,(\d{1,2}|-))?$")
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ def parse(field: str, text: str):
     (-94, None, True)
     >>> parse("hand", "X"), parse("money", "4,-"), parse("money", "3,50"), parse("money", "350"), parse("money", "25")
     (True, 4.0, 3.5, 3.5, 25.0)
+    >>> parse("money", "-,50"), parse("money", ",50"), parse("money", ",-") is NOTHING
+    (0.5, 0.5, True)
     """
     if field == "signature":
         # any ink the reader saw in the box: a signature, figures, a mark, or what it took for the stroke
@@ -103,14 +107,15 @@ def parse(field: str, text: str):
         if t in ("", "-"):
             return None
         m = _MONEY.match(t)
-        if not m:
-            return NOTHING
+        if not m or not m.group(1).isdigit() and not (m.group(2) or "-").isdigit():
+            return NOTHING        # neither euros nor cents (",-", "-,-")
         cents = m.group(2)
         if cents is None and len(m.group(1)) == 3 and int(m.group(1)) > MONEY_MAX[field]:
             # "450": the comma left out, or the cents written small beside the euros ("4 50"); no list holds
             # 450 EUR
             return round(int(m.group(1)) / 100, 2)
-        return round(int(m.group(1)) + (int(cents.ljust(2, "0")) / 100 if cents and cents != "-" else 0.0), 2)
+        euros = int(m.group(1)) if m.group(1).isdigit() else 0
+        return round(euros + (int(cents.ljust(2, "0")) / 100 if cents and cents != "-" else 0.0), 2)
     if t in ("", "-", "~"):
         return None
     if not _INT.match(t):
@@ -128,12 +133,14 @@ def parse(field: str, text: str):
 def spellings(field: str, value) -> list[str]:
     """How a keeper writes ``value`` in a cell of ``field`` (each text :func:`parse` reads as it): a figure its
     digits, an amount of money with a comma ("3,50"; whole euros "4,-", "4,00" or "4"), a mark "X" (none: the empty
-    cell); none for a value the column cannot hold.
+    cell); none for a value the column cannot hold. Cents alone as "-,50" or ",50" too.
 
     >>> spellings("total", -94), spellings("money", 3.5), spellings("money_total", 4.0), spellings("plus", -5)
     (['-94'], ['3,50', '350'], ['4,-', '4,00', '4', '400'], [])
     >>> spellings("money_total", 1.0)                   # "100" is 100 EUR there (at most MONEY_MAX)
     ['1,-', '1,00', '1']
+    >>> spellings("money", 0.5)
+    ['0,50', '-,50', ',50', '050']
     >>> spellings("ouvert", True), spellings("hand", False), spellings("base", True)
     (['X'], [''], [])
     """
@@ -143,6 +150,8 @@ def spellings(field: str, value) -> list[str]:
         cents = round(value * 100)
         euros, rest = divmod(cents, 100)
         texts = [f"{euros},-", f"{euros},00", f"{euros}"] if rest == 0 else [f"{euros},{rest:02d}"]
+        if euros == 0 and rest:
+            texts += [f"-,{rest:02d}", f",{rest:02d}"]      # cents alone ("-,50")
         texts.append(f"{euros}{rest:02d}")     # the comma left out (parse: when no list holds that many euros)
     elif type(value) is int:
         texts = [str(value)]

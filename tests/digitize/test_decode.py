@@ -16,7 +16,7 @@ from audit.settings import Settings
 from audit.simulate import seeded, simulate
 import digitize.doubts as doubts
 from digitize import priors
-from digitize.cell_values import CellRead, field_of, parse, spellings
+from digitize.cell_values import NOTHING, CellRead, field_of, parse, spellings
 import digitize.crossed_rows as crossed_module
 import digitize.decode as decode_module
 import digitize.footer as footer_module
@@ -773,6 +773,9 @@ def test_parse_by_column():
     assert parse("total", "-") is None and parse("p", "") is None
     assert parse("hand", "X") is True and parse("hand", "") is False
     assert parse("money", "0,50") == 0.5 and parse("money", "4,-") == 4.0
+    # 50 cents as keepers write them, the euros a dash or left out; neither euros nor cents is no amount
+    assert parse("money", "-,50") == 0.5 and parse("money", ",50") == 0.5 and parse("money", ",5") == 0.5
+    assert all(parse("money", t) is NOTHING for t in (",-", "-,-", ",", "4,", "-5", "--,50"))
     assert parse("signature", "~") is True and parse("signature", "") is False
     # any ink in a signature box is a signature: figures, a mark, or a scribble taken for a row's stroke
     assert all(parse("signature", t) is True for t in ("3,50~", "~1,-", "12", "X", "#", "#~"))
@@ -1551,12 +1554,12 @@ def test_the_tables_loss_money_is_settled_with_the_players_amounts():
 
 
 def test_spellings_are_what_the_reader_is_asked_about():
-    assert spellings("money", 0.5) == ["0,50", "050"]
+    assert spellings("money", 0.5) == ["0,50", "-,50", ",50", "050"]       # cents alone: "-,50", ",50"
     assert spellings("money_total", 12.0) == ["12,-", "12,00", "12"]
     assert spellings("money_total", 4.5) == ["4,50", "450"]        # "450": no list holds 450 EUR
     assert spellings("total", -94) == ["-94"] and spellings("plus", -5) == []
     assert spellings("won", True) == []
-    for fld, v in (("money", 3.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
+    for fld, v in (("money", 3.5), ("money", 0.5), ("money_total", 4.0), ("total", 120), ("base", 23)):
         assert all(parse(fld, t) == v for t in spellings(fld, v))
 
 
