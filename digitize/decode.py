@@ -58,7 +58,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   doubt for the bar alone that its row adds up with, :func:`digitize.footer._row_holds`); a footer line read as its
   last row figure was read takes what the arithmetic mended that figure to (:func:`digitize.footer._copied_misreads`),
   and the other way round a last figure read as its footer line follows the line's mend
-  (:func:`digitize.footer.follow_mended_lines`): the same figure written twice is misread alike, both in doubt;
+  (:func:`digitize.footer.follow_mended_lines`; a line the footer's own arithmetic took another figure for too):
+  the same figure written twice is misread alike, both in doubt;
 * then each seat's running totals (from 0 to its footer's game points) and its counts are settled as whole chains
   down the list (:func:`digitize.chains.settle_seat_chains`, a Viterbi search among the candidates of their cells
   the arithmetic may change, :meth:`Cells.changeable`): row by row, a total misread in doubt was followed by the
@@ -122,7 +123,7 @@ from digitize.priors import OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle, settle_alone
 from digitize.crossed_rows import crossed_rows, in_crossed_row
-from digitize.footer import follow_mended_lines, footer_of, resolve_footer
+from digitize.footer import chosen_lines, follow_mended_lines, footer_of, resolve_footer
 
 #: Readings below this confidence are doubts (chosen with bench/bench_bar.py on seed 8's photos: docs/reader.md).
 CONFIDENCE_BAR = 0.85
@@ -519,7 +520,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         _settle_rows_again(cells, seats, games, struck)
     _doubt_totals_beside_doubts(cells, seats, games, struck)
     resolve_footer(cells, seats, games)
-    follow_mended_lines(cells, games, mend_misread_digits(cells, "footer"))
+    follow_mended_lines(cells, games, mend_misread_digits(cells, "footer") + chosen_lines(cells, seats))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
         crossed = no in struck
         g = Game(no=no, players=tuple(_seat_cells(cells, no, seats, crossed)), crossed_out=crossed,

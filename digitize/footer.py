@@ -197,13 +197,24 @@ def _row_holds(cells: Cells, ref: str) -> bool:
     return cells.reason.get(ref) == "bar" and ref not in cells.by_arith and check is not None and bool(check[2])
 
 
+def chosen_lines(cells: Cells, seats: int) -> list[str]:
+    """The footer lines a seat's last row figures copy (points, won, lost) that the footer's own arithmetic took
+    another figure for than the reader's (:func:`resolve_footer`): a line "mended" by its footer, for
+    :func:`follow_mended_lines`."""
+    return [ref for s in range(1, seats + 1) for k in ("points", "won", "lost")
+            for ref in [f"footer.{k}.{s}"] if ref in cells.by_arith and cells.get(ref) != cells.as_read(ref)]
+
+
 def follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
     """A seat's last row figure read as its footer line was read, in doubt, takes the figure the line was ``mended``
-    to by a digit the list's rows showed misread (:func:`digitize.misread_digits.mend_misread_digits`), where its row
-    adds up with it and the reader gives it at least ASKED_MIN there: the same figure written twice and misread alike
-    (seed 8's photo 8045: the last total "266" read "265" at 0.49, "266" at 0.42, its row's "+36" after 230; the
-    footer's points read "265" at 0.97 and mended to 266 by the list's 5-for-6; the seat's chain, settled before the
-    footer, had kept 265 as the footer read it). The other way round is :func:`_copied_misreads`."""
+    to by a digit the list's rows showed misread (:func:`digitize.misread_digits.mend_misread_digits`), or by the
+    footer's own arithmetic (:func:`chosen_lines`), where its row adds up with it and the reader gives it at least
+    ASKED_MIN there: the same figure written twice and misread alike (seed 8's photo 8045: the last total "266" read
+    "265" at 0.49, "266" at 0.42, its row's "+36" after 230; the footer's points read "265" at 0.97 and mended to 266
+    by the list's 5-for-6; the seat's chain, settled before the footer, had kept 265 as the footer read it. Seed 11's
+    11005, session 49: the last total "310" read "320" at 0.60, "310" at 0.31, its row's "+48" after 262; the
+    footer's points read "320" at 0.91 and taken as 310 by its score 830 less a bonus of 400 and 120 read surely).
+    The other way round is :func:`_copied_misreads`."""
     for line in mended:
         _, s, key = parse_ref(line)
         ref = _last_refs(cells, s, games).get(key)

@@ -1294,6 +1294,28 @@ def test_a_last_total_misread_as_its_footer_line_was_follows_the_lines_mend(monk
     assert decode(reads, table_of(sl), 36).readings[ref].value == 405
 
 
+def test_a_last_total_misread_as_its_footer_line_was_follows_what_the_footer_takes(monkeypatch):
+    """The seat's last total "406" read "405" at 0.60 ("406" 0.31) and the footer's points "405" at 0.91 ("406" 0.03),
+    the footer's score, bonus and others' losses read surely (seed 11's photo 11005: "310" read "320" in both). The
+    seat's chain, settled before the footer, keeps 405 as the footer reads it; the footer's own sum then takes 406 for
+    its points, and the total read alike follows it, as its row adds up with 406 (chosen, in doubt). No digit swap is
+    learnt here: one misread "6" is no hand's habit."""
+    sl = simulate(random.Random(5), seats=3)
+    seat, last = 1, 36
+    ref, line = cell_ref(last, "total", seat), f"footer.points.{seat}"
+    assert sl.games[last - 1].players[seat - 1].total == 406
+    reads = with_read(perfect_reads(sl), ref, "405", 0.60, ("406", 0.31))
+    reads = with_read(reads, line, "405", 0.91, ("406", 0.03))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[line].value == 406 and got.readings[line].doubtful
+    r = got.readings[ref]
+    assert r.value == 406 and r.doubtful and r.reason == "chain"
+    assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
+    monkeypatch.setattr(decode_module, "chosen_lines", lambda cells, seats: [])
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[line].value == 406 and got.readings[ref].value == 405
+
+
 def test_a_last_total_in_doubt_for_the_bar_that_its_row_agrees_with_settles_the_footer(monkeypatch):
     """Seed 9's photo 9011: the last total "87" read at 0.47 (in doubt for the bar), its row adding up with it; the
     footer's points read "81" at 0.64 ("87" at 0.16) and its score "587" at 0.48 ("581" at 0.16). The footer alone
