@@ -138,11 +138,13 @@ def _money(text: str, where: str) -> Optional[float]:
     t = text.strip().replace("€", "").replace("EUR", "").strip()
     if t in ("", "-", "—"):
         return None
-    m = re.fullmatch(r"(\d{1,6})(?:[,.](\d{1,2}|-|—))?", t)
-    if not m:
+    # euros (a dash or nothing for none: "-,50" and ",50" are 50 cents as keepers write them), then the cents
+    m = re.fullmatch(r"(\d{1,6}|-|—)?(?:[,.](\d{1,2}|-|—))?", t)
+    if not m or not (m.group(1) or "-").isdigit() and not (m.group(2) or "-").isdigit():
         raise ListError(where, f'expected an amount like 3,50, got "{text.strip()[:20]}"')
     cents = m.group(2)
-    value = int(m.group(1)) + (int(cents.ljust(2, "0")) / 100 if cents and cents.isdigit() else 0)
+    euros = int(m.group(1)) if (m.group(1) or "-").isdigit() else 0
+    value = euros + (int(cents.ljust(2, "0")) / 100 if cents and cents.isdigit() else 0)
     return round(value, 2)
 
 

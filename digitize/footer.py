@@ -120,7 +120,7 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
     (session 49, seed 7's photo 7035 again, another draw: seat 4's "400" written high over the points' line, read
     empty at 0.31 and "400" at 1.1e-4)."""
     for k in LAST_LINES + ("bonus",):
-        ref, want = f"footer.{k}.{s}", _rows_bonus(last) if k == "bonus" else last.get(k)
+        ref, want = f"footer.{k}.{s}", _rows_bonus(cells, last) if k == "bonus" else last.get(k)
         if want is None:
             want = _footer_implies(cells, s, k)
         if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
@@ -134,17 +134,19 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
             cells.choose(r, value)
 
 
-def _rows_bonus(last: dict) -> Optional[int]:
-    """The bonus a seat's last sure counts in the rows (``last``) make, (won - lost) x 50; None where one is missing."""
-    won, lost = last.get("won"), last.get("lost")
+def _rows_bonus(cells: Cells, last: dict) -> Optional[int]:
+    """The bonus a seat's last sure counts in the rows (``last``) make, (won - lost) x 50; None where one is missing
+    (a seat of a counting keeper with no "Verl." count lost no game, as in :func:`resolve_footer`)."""
+    won, lost = last.get("won"), last.get("lost", 0 if cells.counting else None)
     return None if won is None or lost is None else (won - lost) * 50
 
 
 def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
     """The figure seat ``s``'s footer implies for its ``line`` from its other lines read surely (not in doubt): a count
     from the bonus, (won - lost) x 50, and the other count; the points (the bonus) from the score less the bonus (the
-    points) and the others' losses. None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at
-    0.015), its last count in the rows in doubt, beside "Gew." 13 and a bonus of 550 read surely."""
+    points) and the others' losses, a bonus only where it is a multiple of 50 (a score the keeper added up wrong says
+    none). None where they do not say it. Seed 9's photo 9000: seat 1's "Verl." 2 read empty at 0.59 ("2" at 0.015),
+    its last count in the rows in doubt, beside "Gew." 13 and a bonus of 550 read surely."""
     def sure(k):
         ref = f"footer.{k}.{s}"
         v = cells.get(ref)
@@ -158,8 +160,9 @@ def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
     score, others = sure("score"), sure("others_lost")
     if line == "points" and None not in (score, bonus, others):
         return score - bonus - others
-    if line == "bonus" and None not in (score, sure("points"), others):
-        return score - sure("points") - others
+    points = sure("points")
+    if line == "bonus" and None not in (score, points, others) and (score - points - others) % 50 == 0:
+        return score - points - others
     return None
 
 

@@ -198,6 +198,11 @@ def test_csv_money_and_marks():
     assert sl.games[0].hand is True and sl.games[0].plus == 44
     assert sl.footer.money == (4.0, 3.5, 0.5) and sl.footer.money_total == 8.0
     assert sl.signatures == (True, True, False)
+    # 50 cents as keepers write them: "-,50" and ",50"; neither euros nor cents is no amount
+    sl = read_csv_text(text.replace("Betrag;4,-;3,50;0.5", "Betrag;-,50;,50;0,50"))
+    assert sl.footer.money == (0.5, 0.5, 0.5)
+    with pytest.raises(ListError, match="amount like 3,50"):
+        read_csv_text(text.replace("Betrag;4,-;3,50;0.5", "Betrag;-,-;3,50;0.5"))
 
 
 @pytest.mark.parametrize("content, problem", [

@@ -910,40 +910,62 @@ def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
 def test_a_bonus_line_read_empty_below_the_bar_takes_what_the_counts_make():
     """A seat's bonus line read empty below the bar (its "400" written high, over the line above: seed 7's photo
     7035, read empty at 0.31, "400" at 1e-4) takes (won - lost) x 50 of the rows' last counts, chosen by the
-    arithmetic and in doubt, when the reader finds it at least ASKED_MIN probable; with the rows' last count in doubt,
-    what the footer's own lines read surely make of it (score - points - others' losses); too improbable, or a
-    footer that disagrees with it, it stays empty, in doubt for the bar."""
+    arithmetic and in doubt, when the reader finds it at least ASKED_MIN probable and the footer agrees; with the
+    rows' last count in doubt, what the footer's own lines read surely make of it (score - points - others' losses).
+    Too improbable, beside a score that disagrees, or where the keeper's wrong score makes no bonus a multiple of 50,
+    it stays empty, in doubt for the bar, and the auditor says what is missing."""
     import numpy as np
     from digitize.reader import BLANK, CHARSET
     sl = simulate(random.Random(5), seats=3)
-    seat = next(s for s, b in enumerate(sl.footer.bonus, 1) if b and b > 0)
-    ref, want = f"footer.bonus.{seat}", sl.footer.bonus[seat - 1]
+    assert (sl.footer.won, sl.footer.lost, sl.footer.bonus) == ((11, 12, 7), (0, 2, 3), (550, 500, 200))
 
-    def empty_with(p, reads=None):
-        steps = np.full((2 * len(str(want)) + 1, 1 + len(CHARSET)), 1e-7, np.float32)
+    def empty_with(seat, values, reads=None):
+        """The seat's bonus read empty at 0.7, the reader finding each of ``values`` ({text: p a character})."""
+        ref = f"footer.bonus.{seat}"
+        width = max(len(t) for t in values)
+        steps = np.full((2 * width + 1, 1 + len(CHARSET)), 1e-7, np.float32)
         steps[:, BLANK] = 1.0
-        for i, ch in enumerate(str(want)):
-            steps[2 * i + 1, 1 + CHARSET.index(ch)] = p
+        for text, p in values.items():
+            for i, ch in enumerate(text):
+                steps[2 * i + 1, 1 + CHARSET.index(ch)] += p
         steps /= steps.sum(axis=1, keepdims=True)
         return [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r
                 for r in reads or perfect_reads(sl)]
 
-    r = decode(empty_with(0.2), table_of(sl), 36).readings[ref]
-    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
-    r = decode(empty_with(0.002), table_of(sl), 36).readings[ref]
-    assert r.value is None and r.doubtful and r.reason == "bar"
+    def bonus(reads, seat):
+        return decode(reads, table_of(sl), 36).readings[f"footer.bonus.{seat}"]
+
+    # seat 2 (12 won, 2 lost), its score read below the bar: the rows' counts alone say 500
+    unsure_score = with_read(perfect_reads(sl), "footer.score.2", "1024", 0.5, ("1074", 0.3))
+    r = bonus(empty_with(2, {"500": 0.2}, unsure_score), 2)
+    assert r.value == 500 and r.doubtful and r.chosen_by == "arithmetic"
+    assert bonus(empty_with(2, {"500": 0.002}, unsure_score), 2).value is None
     # the rows' last "Gew." count in doubt: the score less the points and the others' losses, read surely
-    last = max(g.no for g in sl.games if g.players[seat - 1].won is not None)
-    count = cell_ref(last, "won", seat)
+    last = max(g.no for g in sl.games if g.players[1].won is not None)
+    count = cell_ref(last, "won", 2)
     unsure = [r if r.ref != count else CellRead(count, r.text, 0.5, ((r.text, 0.5), ("7", 0.4)))
               for r in perfect_reads(sl)]
-    r = decode(empty_with(0.2, unsure), table_of(sl), 36).readings[ref]
-    assert r.value == want and r.doubtful and r.chosen_by == "arithmetic"
-    # a score that says another bonus: the footer does not agree with the counts' bonus, which is not taken
-    score = f"footer.score.{seat}"
-    other = with_read(empty_with(0.2), score, str(sl.footer.score[seat - 1] + 50), 0.99)
-    r = decode(other, table_of(sl), 36).readings[ref]
-    assert r.value is None and r.doubtful
+    r = bonus(empty_with(2, {"500": 0.2}, unsure), 2)
+    assert r.value == 500 and r.doubtful and r.chosen_by == "arithmetic"
+    # a score read surely 50 too high disagrees with the counts' 500, which the reader finds as probable as 550
+    high = with_read(perfect_reads(sl), "footer.score.2", "1074", 0.99)
+    r = bonus(empty_with(2, {"500": 0.2, "550": 0.2}, high), 2)
+    assert r.value is None and r.doubtful and r.reason == "bar"
+    # seat 1 lost no game (no "Verl." count written, the footer's "Verl." left empty): its 11 won make 550; the
+    # keeper's score 20 too high (1176) makes no bonus, and the reader's "570" is not taken from it: the bonus stays
+    # missing, the score wrong
+    wrong = with_read(with_read(perfect_reads(sl), "footer.score.1", "1176", 0.99), "footer.lost.1", "", 0.99)
+    got = decode(empty_with(1, {"570": 0.2}, wrong), table_of(sl), 36)
+    assert got.readings["footer.bonus.1"].value is None
+    assert any(f.code == "footer" and f.seat == 1 for f in audit(got).findings)
+    last = max(g.no for g in sl.games if g.players[0].won is not None)
+    count = cell_ref(last, "won", 1)
+    wrong = [r if r.ref != count else CellRead(count, r.text, 0.5, ((r.text, 0.5), ("7", 0.4))) for r in wrong]
+    assert bonus(empty_with(1, {"570": 0.2}, wrong), 1).value is None      # nor from the score alone
+    # the 550 his counts make is taken, from the rows (his score read below the bar) or from his sure score
+    for reads in (with_read(perfect_reads(sl), "footer.score.1", "1156", 0.5, ("1176", 0.3)), None):
+        r = bonus(empty_with(1, {"550": 0.2}, reads), 1)
+        assert r.value == 550 and r.doubtful and r.chosen_by == "arithmetic"
 
 
 def test_unused_rows_under_one_stroke_are_crossed_out():
