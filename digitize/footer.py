@@ -209,14 +209,18 @@ def chosen_lines(cells: Cells, seats: int) -> list[str]:
 
 
 def follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
-    """A seat's last row figure read as its footer line was read, in doubt, takes the figure the line was ``mended``
-    to by a digit the list's rows showed misread (:func:`digitize.misread_digits.mend_misread_digits`), or by the
-    footer's own arithmetic (:func:`chosen_lines`), where its row adds up with it and the reader gives it at least
-    ASKED_MIN there: the same figure written twice and misread alike (seed 8's photo 8045: the last total "266" read
-    "265" at 0.49, "266" at 0.42, its row's "+36" after 230; the footer's points read "265" at 0.97 and mended to 266
-    by the list's 5-for-6; the seat's chain, settled before the footer, had kept 265 as the footer read it. Seed 11's
-    11005, session 49: the last total "310" read "320" at 0.60, "310" at 0.31, its row's "+48" after 262; the
-    footer's points read "320" at 0.91 and taken as 310 by its score 830 less a bonus of 400 and 120 read surely).
+    """A seat's last row figure that holds what its footer line was read as, in doubt and one the arithmetic may
+    change (:meth:`Cells.changeable`: not a confident reading its row put in doubt, which stays the keeper's figure),
+    takes the figure the line was ``mended`` to by a digit the list's rows showed misread
+    (:func:`digitize.misread_digits.mend_misread_digits`), or by the footer's own arithmetic (:func:`chosen_lines`),
+    where its row adds up with it and the reader gives it at least ASKED_MIN there: the same figure written twice
+    and misread alike (seed 8's photo 8045: the last total "266" read "265" at 0.49, "266" at 0.42, its row's "+36"
+    after 230; the footer's points read "265" at 0.97 and mended to 266 by the list's 5-for-6; the seat's chain,
+    settled before the footer, had kept 265 as the footer read it. Seed 11's 11005, session 49: the last total "310"
+    read "320" at 0.60, "310" at 0.31, its row's "+48" after 262; the footer's points read "320" at 0.91 and taken as
+    310 by its score 830 less a bonus of 400 and 120 read surely). A keeper who wrote the wrong total twice and added
+    his score up from the right one is read so too where both are read unsurely: both cells in doubt, the written
+    figure among their candidates; read surely, the total stays as written and the auditor's finding with it.
     The other way round is :func:`_copied_misreads`."""
     for line in mended:
         _, s, key = parse_ref(line)
@@ -225,7 +229,7 @@ def follow_mended_lines(cells: Cells, games: int, mended: list[str]) -> None:
             continue
         check = cells.row_check.get(cell_ref(parse_ref(ref)[0], "total", s))
         value = cells.get(line)
-        if check is None or ref not in cells.doubt or cells.get(ref) != cells.as_read(line) \
+        if check is None or not cells.changeable(ref) or cells.get(ref) != cells.as_read(line) \
                 or cells.probability(ref, value) < ASKED_MIN:
             continue
         refs, test, _agreed = check

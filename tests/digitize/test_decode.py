@@ -907,6 +907,30 @@ def test_a_footer_line_read_empty_below_the_bar_takes_the_rows_figure():
     assert r.value is None and r.doubtful
 
 
+def test_a_points_line_read_empty_below_the_bar_takes_what_the_footer_makes_of_it():
+    """A seat's points line read empty below the bar, its last total in the rows in doubt ("406" read "416" at 0.5,
+    "406" at 0.4): its score less its bonus and the others' losses, read surely, say 406, which it takes, chosen by
+    the arithmetic and in doubt, where the reader finds it at least ASKED_MIN probable; with the score read below the
+    bar nothing says it, and the line stays empty."""
+    import numpy as np
+    from digitize.reader import BLANK, CHARSET
+    sl = simulate(random.Random(5), seats=3)
+    seat, last = 1, 36
+    ref, total = f"footer.points.{seat}", cell_ref(last, "total", seat)
+    assert sl.footer.points[seat - 1] == 406 and sl.games[last - 1].players[seat - 1].total == 406
+    steps = np.full((7, 1 + len(CHARSET)), 1e-7, np.float32)
+    steps[:, BLANK] = 1.0
+    for i, ch in enumerate("406"):
+        steps[2 * i + 1, 1 + CHARSET.index(ch)] = 0.2
+    steps /= steps.sum(axis=1, keepdims=True)
+    reads = [CellRead(r.ref, "", 0.7, (("", 0.7),), probs=(steps,)) if r.ref == ref else r
+             for r in with_read(perfect_reads(sl), total, "416", 0.5, ("406", 0.4))]
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value == 406 and r.doubtful and r.chosen_by == "arithmetic"
+    unsure = with_read(reads, f"footer.score.{seat}", str(sl.footer.score[seat - 1]), 0.5, ("1", 0.3))
+    assert decode(unsure, table_of(sl), 36).readings[ref].value is None
+
+
 def test_a_bonus_line_read_empty_below_the_bar_takes_what_the_counts_make():
     """A seat's bonus line read empty below the bar (its "400" written high, over the line above: seed 7's photo
     7035, read empty at 0.31, "400" at 1e-4) takes (won - lost) x 50 of the rows' last counts, chosen by the
@@ -1333,6 +1357,19 @@ def test_a_last_total_misread_as_its_footer_line_was_follows_what_the_footer_tak
     r = got.readings[ref]
     assert r.value == 406 and r.doubtful and r.reason == "chain"
     assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
+    # what keeps the total as read: the reader not seeing 406 in it, a row that does not add up with 406 (its "+"
+    # read surely as another figure), a total read surely (a keeper who wrote 416 twice and his score from 406: the
+    # running total stays his error on paper, in doubt only for what its row says)
+    faint = with_read(reads, ref, "405", 0.60, ("406", 0.00001))
+    assert decode(faint, table_of(sl), 36).readings[ref].value == 405
+    plus = cell_ref(last, "plus") if sl.games[last - 1].plus is not None else cell_ref(last, "minus")
+    figure = sl.games[last - 1].plus or sl.games[last - 1].minus
+    other = with_read(reads, plus, str(figure + 2), 0.99)
+    assert decode(other, table_of(sl), 36).readings[ref].value == 405
+    sure = with_read(with_read(reads, ref, "416", 0.97, ("406", 0.006)), line, "416", 0.80, ("406", 0.03))
+    got = decode(sure, table_of(sl), 36)
+    assert got.readings[line].value == 406 and got.readings[ref].value == 416
+    assert any(f.code == "running-total" and f.game == last and f.seat == seat for f in audit(got).findings)
     monkeypatch.setattr(decode_module, "chosen_lines", lambda cells, seats: [])
     got = decode(reads, table_of(sl), 36)
     assert got.readings[line].value == 406 and got.readings[ref].value == 405
