@@ -1124,14 +1124,14 @@ def test_the_photos_said_to_stay_in_the_report_are_those_whose_list_stays(photos
     assert "2 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
 
 
-def _read_now_beside_two_that_stay(report, late) -> None:
-    """``scan LATE --report REPORT``, where s1-t2.jpg had no list in the report and is read now: two photos said to
-    stay, s1-t2 counted as read now, its list written."""
+def _read_now_beside_those_that_stay(report, late, stay: int = 2) -> None:
+    """``scan LATE --report REPORT``, where s1-t2.jpg had no list in the report and is read now: ``stay`` photos said
+    to stay (not one more), s1-t2 counted as read now beside LATE, its list written."""
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0, r.stderr
     lines = r.stderr.splitlines()
-    assert _stay_line(report, 2) in lines and _stay_line(report, 3) not in lines, r.stderr
-    assert lines[-1].startswith("4 photos (2 read now, 0 read before; 2 scanned before), "), r.stderr
+    assert _stay_line(report, stay) in lines and _stay_line(report, stay + 1) not in lines, r.stderr
+    assert lines[-1].startswith(f"{stay + 2} photos (2 read now, 0 read before; {stay} scanned before), "), r.stderr
     assert (report / "results" / "s1-t2.list.json").is_file()
 
 
@@ -1140,7 +1140,7 @@ def test_a_photo_never_read_that_is_read_at_a_scan_of_other_photos_counts_as_rea
     read (it keeps its name), but the last line said "4 photos (3 scanned before)" and the terminal "the 3 photos
     scanned into this report before stay in it": it was never scanned into the report before, it was read now."""
     report, late = _broken_link_then_its_photo(photos, tmp_path)
-    _read_now_beside_two_that_stay(report, late)
+    _read_now_beside_those_that_stay(report, late)
     # at the next scan it is one scanned into the report before
     r = CliRunner().invoke(cli, ["scan", str(late), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("4 photos (0 read now, 1 read before; 3 scanned "
@@ -1159,7 +1159,7 @@ def test_a_refused_photos_retake_read_at_a_scan_of_other_photos_counts_as_read_n
     read_photos_with(monkeypatch, sample_read)
     t2.write_bytes(b"a good retake")
     late = _late_photo(tmp_path)
-    _read_now_beside_two_that_stay(report, late)
+    _read_now_beside_those_that_stay(report, late)
 
 
 @pytest.mark.parametrize("back", ["a retake", "the same photo"])
@@ -1190,7 +1190,7 @@ def test_a_photo_that_left_the_report_as_the_same_as_another_read_again_later_co
     else:
         copy.unlink()
     late = _late_photo(tmp_path)
-    _read_now_beside_two_that_stay(report, late)
+    _read_now_beside_those_that_stay(report, late)
     assert "2 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
     entry = json.loads((report / "results" / "manifest.json").read_text())["s1-t2"]
     assert entry["sha256"] == hashlib.sha256(t2.read_bytes()).hexdigest() and "problem" not in entry
@@ -1224,12 +1224,7 @@ def test_a_photo_whose_list_file_went_read_again_at_a_scan_of_other_photos_count
     assert not (report / "results" / "s1-t2.list.json").exists()
     later = late.parent / "s2-t2.jpg"
     later.write_bytes(b"series 2, table 2")
-    r = CliRunner().invoke(cli, ["scan", str(later), "--report", str(report)])
-    assert r.exit_code == 0, r.stderr
-    lines = r.stderr.splitlines()
-    assert _stay_line(report, 3) in lines and _stay_line(report, 4) not in lines, r.stderr
-    assert lines[-1].startswith("5 photos (2 read now, 0 read before; 3 scanned before), "), r.stderr
-    assert (report / "results" / "s1-t2.list.json").is_file()
+    _read_now_beside_those_that_stay(report, later, stay=3)
     assert "3 der Fotos wurden in früheren Läufen in diesen Bericht eingelesen" in (report / "index.html").read_text()
     r = CliRunner().invoke(cli, ["scan", str(later), "--report", str(report)])
     assert r.exit_code == 0 and r.stderr.splitlines()[-1].startswith("5 photos (0 read now, 1 read before; 4 scanned "

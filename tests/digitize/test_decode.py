@@ -10,7 +10,7 @@ import pytest
 
 from audit.auditor import audit
 from audit.listjson import list_from_json, list_to_json
-from audit.model import MARK_FIELDS, cell_ref
+from audit.model import MARK_FIELDS, cell_ref, parse_ref
 from audit.overbid import explained_bids
 from audit.settings import Settings
 from audit.simulate import seeded, simulate
@@ -1318,6 +1318,16 @@ def test_a_footer_line_read_empty_where_the_rows_state_it(q, doubted):
     assert got.readings[ref].value is None and got.readings[ref].doubtful == doubted
 
 
+def _follows_its_line(got, line, ref, value) -> None:
+    """In the decoded list ``got`` the footer ``line`` and the last total ``ref`` both hold ``value``, in doubt, the
+    total chosen by its seat's chain, and so does the list's row."""
+    assert got.readings[line].value == value and got.readings[line].doubtful
+    r = got.readings[ref]
+    assert r.value == value and r.doubtful and r.reason == "chain"
+    no, seat, _kind = parse_ref(ref)
+    assert next(g for g in got.games if g.no == no).players[seat - 1].total == value      # the list's row too
+
+
 def test_a_last_total_misread_as_its_footer_line_was_follows_the_lines_mend(monkeypatch):
     """A hand whose "6" the reader takes for a "5" (two rows' "+" read so surely): the seat's last total "406" read
     "405" at 0.49 ("406" 0.42) and the footer's points "405" at 0.97 (seed 8's photo 8045: "266" read "265" in both).
@@ -1331,11 +1341,7 @@ def test_a_last_total_misread_as_its_footer_line_was_follows_the_lines_mend(monk
     reads = with_read(reads, cell_ref(23, "plus"), "45", 0.97, ("46", 0.01))
     reads = with_read(reads, ref, "405", 0.49, ("406", 0.42))
     reads = with_read(reads, line, "405", 0.97, ("406", 0.01))
-    got = decode(reads, table_of(sl), 36)
-    assert got.readings[line].value == 406 and got.readings[line].doubtful
-    r = got.readings[ref]
-    assert r.value == 406 and r.doubtful and r.reason == "chain"
-    assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
+    _follows_its_line(decode(reads, table_of(sl), 36), line, ref, 406)
     monkeypatch.setattr(decode_module, "follow_mended_lines", lambda cells, games, mended: None)
     assert decode(reads, table_of(sl), 36).readings[ref].value == 405
 
@@ -1352,11 +1358,7 @@ def test_a_last_total_misread_as_its_footer_line_was_follows_what_the_footer_tak
     assert sl.games[last - 1].players[seat - 1].total == 406
     reads = with_read(perfect_reads(sl), ref, "405", 0.60, ("406", 0.31))
     reads = with_read(reads, line, "405", 0.91, ("406", 0.03))
-    got = decode(reads, table_of(sl), 36)
-    assert got.readings[line].value == 406 and got.readings[line].doubtful
-    r = got.readings[ref]
-    assert r.value == 406 and r.doubtful and r.reason == "chain"
-    assert next(g for g in got.games if g.no == last).players[seat - 1].total == 406   # the list's row too
+    _follows_its_line(decode(reads, table_of(sl), 36), line, ref, 406)
     # what keeps the total as read: the reader not seeing 406 in it, a row that does not add up with 406 (its "+"
     # read surely as another figure), a total read surely (a keeper who wrote 416 twice and his score from 406: the
     # running total stays his error on paper, in doubt only for what its row says)
