@@ -463,21 +463,23 @@ def written_value_cells(f: RowFacts) -> tuple[str, ...]:
 
 
 def declared_cells(facts: list[RowFacts], seats, unsure: frozenset = frozenset(),
-                   only: Optional[str] = None, readings: Optional[dict] = None) -> tuple[str, ...]:
+                   only: Optional[str] = None, readings: Optional[dict] = None,
+                   tallies: Optional[dict] = None) -> tuple[str, ...]:
     """The cells that say how the games of the 0-based ``seats`` went: in every played row one of them
     declared, its "+" or "-" and his total. The footer's counts, bonus and money follow from them. ``unsure``: the
     list's cells read in doubt (none on a typed list); of them, those that may make one of ``seats`` play a row or
     not, or change how a row one of them played went, count too (:func:`unsure_declared`); ``only``: WON or LOST
     where only the games won, or lost, are counted (a seat's Gew. or Verl. line, his loss money); ``readings``: the
-    list's readings (their candidates tell which cells may make another seat take a row the totals give one)."""
+    list's readings (their candidates tell which cells may make another seat take a row the totals give one);
+    ``tallies``: the rows' counts with each reading of another seat's count read in doubt (:func:`count_tallies`)."""
     out = list(_declared_cells(facts, seats))
     if unsure:
-        out += [c for c in unsure_declared(facts, seats, unsure, only, readings) if c not in out]
+        out += [c for c in unsure_declared(facts, seats, unsure, only, readings, tallies) if c not in out]
     return tuple(out)
 
 
 def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optional[str],
-                    readings: Optional[dict] = None) -> list[str]:
+                    readings: Optional[dict] = None, tallies: Optional[dict] = None) -> list[str]:
     """The cells of ``unsure`` that may change who of ``seats`` played a row, or how (:func:`declared_cells`): a
     figure of theirs that may be the only one they wrote in the row, or any of theirs in a row without "+" or "-"
     (one read empty may be a total: a "-" without a declarer, read with his total empty, is his lost game); in a row
@@ -489,9 +491,11 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
     read surely, follows from the row's value), another seat's total read in doubt counts only where the reader saw
     a figure there that follows from the row's value too (a second declarer the totals cannot tell apart) or, in a
     row without counts, falls (a loss his total shows falling stays his): any other figure there counts no game for
-    that seat (:func:`not_declared`). His Gew. or Verl. read in doubt still counts: leaving it out lost real
-    dependencies the property test found (why is not worked out yet). ``readings`` (the list's readings) tell what
-    the reader saw; without them every such cell counts."""
+    that seat (:func:`not_declared`). His Gew. or Verl. read in doubt counts unless ``tallies`` (:func:`count_tallies`)
+    show that every reading of it leaves the counts of ``seats`` (all the counts, where ``only`` is None) as they
+    are: a count beside a declarer who wrote none makes the row one that keeps counts, which then counts his game for
+    no one, and it is a count the seat's later rows go on from, so it may change the counts or not. ``readings`` (the
+    list's readings) tell what the reader saw; without them every such cell counts."""
     rows: dict[int, list] = {}
     for ref in unsure:
         game, seat, fld = parse_ref(ref)
@@ -516,6 +520,8 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
             if fld == "total" and readings is not None and ref in readings and _told_apart(f, t, unsure) \
                     and not _may_take(f, t, readings[ref]):
                 continue            # the totals tell the row is another seat's game whatever the reader saw here
+            if fld != "total" and tallies and ref in tallies and _steady(tallies[ref], seats, only):
+                continue            # no reading of his count changes the counts asked for
             if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
                 continue            # he wrote in the row either way
             single = len(f.declarers) == 1 and f.declarer is not None
@@ -526,6 +532,49 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
             if t in seats or ours:
                 out.append(ref)
     return out
+
+
+def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
+    """For each Gew. or Verl. of ``unsure`` (read in doubt) in a row whose one declarer, another seat, the totals
+    tell (:func:`_told_apart`), the rows' counts (:func:`outcome_tally`) as read and with each reading of it the
+    reader saw that the cell can hold (a referee's reading: the figure in the cell, its doubt lifted): whether such a
+    count changes anything is worked out, not guessed (:func:`unsure_declared`). Empty on a typed list."""
+    out = {}
+    for ref in sorted(unsure):
+        game, seat, fld = parse_ref(ref)
+        if game is None or seat is None or fld not in ("won", "lost") or ref not in sl.readings:
+            continue
+        f = next((f for f in facts if f.game.no == game), None)
+        if f is None or not _told_apart(f, seat - 1, unsure):
+            continue
+        reading = sl.readings[ref]
+        seen = {v for v in (reading.value, *(v for v, _ in reading.candidates)) if v is None or type(v) in (int, float)}
+        out[ref] = (_tally(facts, sl.seats), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
+    return out
+
+
+def _tally(facts: list[RowFacts], seats: int) -> tuple:
+    return tuple(map(tuple, outcome_tally(facts, seats)))
+
+
+def _count_read_as(sl: ScoreList, ref: str, value) -> ScoreList:
+    """``sl`` with ``value`` read in the count cell ``ref`` of a game row, its doubt lifted."""
+    game, seat, fld = parse_ref(ref)
+    games = tuple(replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
+                                           for i, p in enumerate(g.players))) if g.no == game else g
+                  for g in sl.games)
+    readings = dict(sl.readings)
+    readings[ref] = replace(readings[ref], value=value, doubtful=False, reason="")
+    return replace(sl, games=games, readings=readings)
+
+
+def _steady(tallies: tuple, seats, only: Optional[str]) -> bool:
+    """Whether the rows' counts ``tallies`` (:func:`count_tallies`, one per reading) agree on what a finding about the
+    counts of ``seats`` rests on: their won (``only`` WON) or lost games (LOST), else every count of every seat."""
+    if only is None:
+        return len(set(tallies)) == 1
+    k = 0 if only == WON else 1
+    return len({tuple(t[k][s] for s in seats) for t in tallies}) == 1
 
 
 def _row_deltas(f: RowFacts) -> set[int]:

@@ -10,10 +10,12 @@ by the management that the correction overrules, or one read in doubt whose read
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import (LOST, WON, RowFacts, declared_cells, last_total_row, prev_cells, read_penalty_cells,
-                    shared_figures)
+from ..rows import (LOST, WON, RowFacts, count_tallies, declared_cells, last_total_row, prev_cells,
+                    read_penalty_cells, shared_figures)
 from ..score import from_rows
 
 LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
@@ -28,6 +30,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     # in a row several seats took, the "+" or "-" and their totals read in doubt count for their figure: they tell whose
     # game it was
     shared = shared_figures(facts, sl.doubtful_cells())
+    tallies = count_tallies(sl, facts, sl.doubtful_cells())
     expected = from_rows(facts, sl.seats)
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
@@ -41,7 +44,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                               expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
                                                    lambda c, line=line, s=s: getattr(c.footer, line)[s]):
-                last_total, declared = rests_on(facts, line, s, sl)
+                last_total, declared = rests_on(facts, line, s, sl, tallies)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
@@ -49,13 +52,15 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
                               presence=tuple(c for c in declared if c not in last_total and c not in shared))
 
 
-def rests_on(facts: list[RowFacts], line: str, seat: int,
-             sl: ScoreList) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def rests_on(facts: list[RowFacts], line: str, seat: int, sl: ScoreList,
+             tallies: Optional[dict] = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
     rows' cells that count by holding a figure: :func:`declared_cells`): the points from his last total, his won
     and lost games and bonus from the rows he declared, the others' lost games from theirs, the score from all of
     them. His last total takes in the penalty points he was given after it (the cells read of them). A cell read in
-    doubt that may make a seat one who played a row, or not (:func:`declared_cells`' ``unsure``), counts too.
+    doubt that may make a seat one who played a row, or not (:func:`declared_cells`' ``unsure``), counts too, but
+    another seat's Gew. or Verl. beside a declarer the totals tell none of whose readings changes the counts the line
+    follows from (``tallies``: :func:`~audit.rows.count_tallies`, worked out here if not given).
     (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for the line
     read below the bar.)"""
     last_total = prev_cells(facts, len(facts), seat, "total") \
@@ -63,10 +68,12 @@ def rests_on(facts: list[RowFacts], line: str, seat: int,
     if line == "points":
         return last_total, ()
     unsure = frozenset(sl.doubtful_cells())
+    tallies = count_tallies(sl, facts, unsure) if tallies is None else tallies
+    read = dict(readings=sl.readings, tallies=tallies)
     if line in ("won", "lost"):
-        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST, readings=sl.readings)
+        return (), declared_cells(facts, {seat}, unsure, only=WON if line == "won" else LOST, **read)
     if line == "bonus":
-        return (), declared_cells(facts, {seat}, unsure, readings=sl.readings)
+        return (), declared_cells(facts, {seat}, unsure, **read)
     if line == "others_lost":
-        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure, readings=sl.readings)
-    return last_total, declared_cells(facts, set(range(sl.seats)), unsure, readings=sl.readings)
+        return (), declared_cells(facts, set(range(sl.seats)) - {seat}, unsure, **read)
+    return last_total, declared_cells(facts, set(range(sl.seats)), unsure, **read)

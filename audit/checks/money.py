@@ -18,7 +18,7 @@ from typing import Optional
 
 from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
-from ..rows import LOST, RowFacts, declared_cells, outcome_counts, shared_figures, unsure_declared
+from ..rows import LOST, RowFacts, count_tallies, declared_cells, outcome_counts, shared_figures, unsure_declared
 from ..settings import Settings
 
 CENT = Decimal("0.01")
@@ -36,7 +36,8 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     owed = [settings.money_for(n) for n in lost]
     unsure = frozenset(sl.doubtful_cells())
     either = either_way(sl, unsure) if unsure else frozenset()
-    counted = [count_cells(facts, footer, lost, s, unsure, either, sl.readings) for s in range(sl.seats)]
+    tallies = count_tallies(sl, facts, unsure)
+    counted = [count_cells(facts, footer, lost, s, unsure, either, sl.readings, tallies) for s in range(sl.seats)]
     every = tuple(c for cells in counted for c in cells)
     # the rows' cells count by holding a figure, but in a row several seats took (who took it is the figures' to tell)
     shared = shared_figures(facts, unsure)
@@ -68,19 +69,21 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
 
 def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
                 unsure: frozenset = frozenset(), either: frozenset = frozenset(),
-                readings: Optional[dict] = None) -> tuple[str, ...]:
+                readings: Optional[dict] = None, tallies: Optional[dict] = None) -> tuple[str, ...]:
     """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
     rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it). ``unsure``: the cells read in
     doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a figure
     at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
     (:func:`~audit.rows.unsure_declared`): the money follows from the rows' count, which the line confirms only as
     the rows are read (a "-" read empty, or 36, beside a "+" is one lost game more or not; a "+" read 18 or 19, or
-    his total in a game he won read empty or -12, leaves the count as it is); ``readings``: the list's readings."""
+    his total in a game he won read empty or -12, leaves the count as it is); ``readings``: the list's readings;
+    ``tallies``: the rows' counts with each reading of another seat's count beside a declarer the totals tell
+    (:func:`~audit.rows.count_tallies`: one none of whose readings changes his lost games counts for none)."""
     line = footer.lost[s] if s < len(footer.lost) else None
     if line is not None and line == lost[s]:
-        rows = unsure_declared(facts, {s}, either, only=LOST, readings=readings) if either else ()
+        rows = unsure_declared(facts, {s}, either, only=LOST, readings=readings, tallies=tallies) if either else ()
         return (cell_ref(None, "lost", s + 1), *rows)
-    return declared_cells(facts, {s}, unsure, only=LOST, readings=readings)
+    return declared_cells(facts, {s}, unsure, only=LOST, readings=readings, tallies=tallies)
 
 
 def either_way(sl: ScoreList, unsure) -> frozenset:

@@ -273,3 +273,41 @@ def test_another_seats_total_read_in_doubt_that_follows_from_the_row_may_take_th
     a = audit(sl)
     assert [(f.field, f.doubtful) for f in a.findings if f.code == "footer" and f.field == "lost"] == [("lost", True)]
     assert "g2.p1.total" in next(f for f in a.findings if f.code == "footer" and f.field == "lost").cells
+
+
+def test_another_seats_count_beside_a_declarer_the_totals_tell_leaves_the_footer_and_money_sure():
+    """As above (seat 1's footer says 2 lost games, the rows 1), with seat 1's Verl. or Gew. in game 2, seat 2's won
+    game, read in doubt (empty or 1): the row keeps counts either way (seat 2's Gew.), and a stray count beside the
+    declarer the totals tell counts no game for seat 1, so no reading of it changes a figure the five findings follow
+    from: they stay errors on paper (before, all five were told as doubts)."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
+            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
+    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
+                     score=(-148, 114, 40))
+    sl = make_list(rows, games=2, signatures=None, footer=footer)
+    wanted = [("footer", "lost"), ("footer", "bonus"), ("footer", "score"), ("money", "money"),
+              ("money", "money_total")]
+
+    def told(a):
+        return [(f.code, f.field, f.doubtful) for f in a.findings if f.code in ("footer", "money")]
+    for cell in ("g2_p1_lost", "g2_p1_won"):
+        assert told(audit(_read(sl, **{cell: _unsure(None, 1)}))) == [(c, fld, False) for c, fld in wanted]
+
+
+def test_another_seats_count_read_in_doubt_that_makes_the_row_keep_counts_may_take_the_declarers_game():
+    """A list without counts: game 2 is seat 2's lost game, his total falling by its "-", and seat 1's Gew. there read
+    1 in doubt (or empty). Read 1, the row keeps counts and seat 2 wrote none: his loss counts for no one, and his
+    money 0,50 is wrong (none owed); read empty, it is right. So the money findings are the doubt's to tell, though
+    the totals tell whose game it was (leaving such a count out, as a stray figure that counts no game for seat 1,
+    made them errors on paper that the referee's reading takes away)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=-48, base=12, mit=1, minus=48)]
+    footer = replace(_footer(points=(24, -48, 0), won=(1, 0, 0), lost=(0, 1, 0), bonus=(50, -50, 0),
+                             others_lost=(40, 0, 40), score=(114, -98, 40), money=(None, 0.5, None)), money_total=0.5)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_won=_unsure(1, None))
+    sl = replace(sl, games=(rows[0], replace(rows[1], players=(SeatCells(won=1), *rows[1].players[1:])),
+                            *sl.games[2:]))
+
+    def money(a):
+        return [(f.key, f.seat, f.doubtful) for f in a.findings if f.code == "money"]
+    assert money(audit(sl)) == [("money.wrong", 2, True), ("money.total-wrong", None, True)]
+    assert money(audit(replace(sl, readings={}, games=(*rows, *sl.games[2:])))) == []
