@@ -4,8 +4,10 @@ Code: money. The default schedule is 0.50 EUR for each of a player's first three
 and 1.00 EUR for each further one; the tournament sets its own (``Settings.loss_money``).
 
 How many games a player lost the list says twice: the rows he declared and lost, and his footer's "Verl." line. A
-finding rests on the amount and on the rows, or, where the footer's line says the same count, on that line
-(:func:`count_cells`): a doubt about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
+finding rests on the amount and on the rows, or, where the footer's line says the same count and is read surely, on
+that line (:func:`count_cells`; the money follows from the rows, so a line read in doubt, his or another seat's,
+leaves it on them: before, it made his money and the table's total doubts that no reading of it changes): a doubt
+about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
 of his lost games doubtful when the footer states it too, and the rows' cells count by holding a figure
 (:attr:`audit.findings.Finding.presence`). A row's cell read in doubt whether it holds a figure at all (a "-" read
 empty, or 36) may change the rows' count the money follows, so it counts beside the line too; and so does a cell of a
@@ -71,7 +73,8 @@ def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
                 unsure: frozenset = frozenset(), either: frozenset = frozenset(),
                 readings: Optional[dict] = None, tallies: Optional[dict] = None) -> tuple[str, ...]:
     """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
-    rows' count ``lost[s]``, else the rows he declared (whose "+" or "-" say it). ``unsure``: the cells read in
+    rows' count ``lost[s]`` and is read surely, else the rows he declared (whose "+" or "-" say it: the money follows
+    from them, and no reading of a line read in doubt changes it). ``unsure``: the cells read in
     doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a figure
     at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
     (:func:`~audit.rows.unsure_declared`): the money follows from the rows' count, which the line confirms only as
@@ -80,7 +83,7 @@ def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
     ``tallies``: the rows' counts with each reading of another seat's count beside a declarer the totals tell
     (:func:`~audit.rows.count_tallies`: one none of whose readings changes his lost games counts for none)."""
     line = footer.lost[s] if s < len(footer.lost) else None
-    if line is not None and line == lost[s]:
+    if line is not None and line == lost[s] and cell_ref(None, "lost", s + 1) not in unsure:
         rows = unsure_declared(facts, {s}, either, only=LOST, readings=readings, tallies=tallies) if either else ()
         return (cell_ref(None, "lost", s + 1), *rows)
     return declared_cells(facts, {s}, unsure, only=LOST, readings=readings, tallies=tallies)

@@ -311,3 +311,21 @@ def test_another_seats_count_read_in_doubt_that_makes_the_row_keep_counts_may_ta
         return [(f.key, f.seat, f.doubtful) for f in a.findings if f.code == "money"]
     assert money(audit(sl)) == [("money.wrong", 2, True), ("money.total-wrong", None, True)]
     assert money(audit(replace(sl, readings={}, games=(*rows, *sl.games[2:])))) == []
+
+
+def test_a_lost_line_read_in_doubt_leaves_the_money_on_the_rows():
+    """Seat 1 lost game 1 and won game 2, his money 1,00 wrong (0,50 for one lost game). A footer's Verl. line read in
+    doubt, his own (1 or 7) or seat 2's (0 or 1), changes no money owed: the rows, read surely, say it, and the money
+    findings stay errors on paper (before, told as doubts: the line stood in for the rows). Beside a "-" read empty in
+    doubt (or 72: game 2 lost too), the rows do not say it surely, and they are the doubt's to tell."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-12, base=12, mit=2, plus=36)]
+    footer = replace(_footer(points=(-12, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-12, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = make_list(rows, games=2, signatures=None, footer=footer)
+
+    def money(sl):
+        return [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "money"]
+    for cells in ({"footer_lost_1": _unsure(1, 7)}, {"footer_lost_2": _unsure(0, 1)}):
+        assert money(_read(sl, **cells)) == [("money.wrong", False), ("money.total-wrong", False)]
+    assert money(_read(sl, footer_lost_1=_unsure(1, 7), g2_minus=_unsure(None, 72))) == [
+        ("money.wrong", True), ("money.total-wrong", True)]
