@@ -544,13 +544,28 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
         game, seat, fld = parse_ref(ref)
         if game is None or seat is None or fld not in ("won", "lost") or ref not in sl.readings:
             continue
-        f = next((f for f in facts if f.game.no == game), None)
-        if f is None or not _told_apart(f, seat - 1, unsure):
+        i = next((i for i, f in enumerate(facts) if f.game.no == game), None)
+        if i is None or not _told_apart(facts[i], seat - 1, unsure) or _told_in_doubt(sl, facts, i, ref, unsure):
             continue
         reading = sl.readings[ref]
         seen = {v for v in (reading.value, *(v for v, _ in reading.candidates)) if v is None or type(v) in (int, float)}
         out[ref] = (_tally(facts, sl.seats), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
     return out
+
+
+def _told_in_doubt(sl: ScoreList, facts: list[RowFacts], i: int, ref: str, unsure) -> bool:
+    """Whether another cell read in doubt may change what row ``facts[i]`` is beside the count ``ref``: a cell of the
+    row (its "+" or "-", its game, another seat's figure: read otherwise, the totals may no longer tell the declarer,
+    or another count make the row keep counts), one the declarer's previous total was read from, or his penalty
+    points since. The count is then left to count: read otherwise, that cell may make it count (a "-" 144 read in
+    doubt, or 1445: read so, the declarer's total no longer follows from the row, and a stray Verl. beside it may be
+    a second declarer's lost game)."""
+    f = facts[i]
+    d = f.declarer
+    if any(c != ref and parse_ref(c)[0] == f.game.no for c in unsure):
+        return True
+    return any(c in unsure for c in (*prev_cells(facts, i, d, "total"),
+                                     *read_penalty_cells(sl, d, last_total_row(facts, i, d), f.game.no)))
 
 
 def _tally(facts: list[RowFacts], seats: int) -> tuple:

@@ -7,6 +7,7 @@ from audit.auditor import audit
 from audit.model import CellReading, Footer, Game, Penalty, SeatCells
 
 from .builders import make_list, row
+from .doubtful_lists import doubtful_list, lost_sure_findings
 
 
 def _found(a, code):
@@ -329,3 +330,15 @@ def test_a_lost_line_read_in_doubt_leaves_the_money_on_the_rows():
         assert money(_read(sl, **cells)) == [("money.wrong", False), ("money.total-wrong", False)]
     assert money(_read(sl, footer_lost_1=_unsure(1, 7), g2_minus=_unsure(None, 72))) == [
         ("money.wrong", True), ("money.total-wrong", True)]
+
+
+def test_a_count_beside_a_row_read_in_doubt_itself_counts():
+    """A property list (seed 222204, four seats, home): game 45 is seat 1's lost game, his total falling by its "-"
+    144, which is read in doubt (or 1445, or 14), and seat 3's Verl. there (120) too (or empty). As the row is read,
+    the totals tell seat 1 declared it and no reading of the count changes his lost games: but with the "-" read
+    1445 they no longer tell it, seat 3's count is a second declarer's lost game, and seat 1's money finding rests on
+    it. Such a count is left to count where another cell of its row is in doubt (before, the money finding was sure
+    and turned doubtful when the referee read the "-")."""
+    sl = doubtful_list(222204, 4, "home", doubts=3)
+    assert {"g45.minus", "g45.p3.lost"} <= sl.doubtful_cells()
+    assert lost_sure_findings(sl, audit) == []
