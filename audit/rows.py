@@ -556,16 +556,21 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
 def _told_in_doubt(sl: ScoreList, facts: list[RowFacts], i: int, ref: str, unsure) -> bool:
     """Whether another cell read in doubt may change what row ``facts[i]`` is beside the count ``ref``: a cell of the
     row (its "+" or "-", its game, another seat's figure: read otherwise, the totals may no longer tell the declarer,
-    or another count make the row keep counts), one the declarer's previous total was read from, or his penalty
-    points since. The count is then left to count: read otherwise, that cell may make it count (a "-" 144 read in
-    doubt, or 1445: read so, the declarer's total no longer follows from the row, and a stray Verl. beside it may be
-    a second declarer's lost game)."""
+    or another count make the row keep counts), one the previous figures of the declarer, of the count's seat or of
+    another seat who wrote in the row were read from, or their penalty points since (a seat that only repeats his
+    figures did not play the row: read otherwise, the count may be his unchanged one, or a change). The count is
+    then left to count: read otherwise, that cell may make it count (a "-" 144 read in doubt, or 1445: read so, the
+    declarer's total no longer follows from the row, and a stray Verl. beside it may be a second declarer's lost
+    game; seat 2's Verl. 1 in game 1 read in doubt, or 7: read so, his Verl. 1 in game 2 read in doubt, or empty, is
+    a change, and a second declarer's lost game, where read 1 it is none)."""
     f = facts[i]
     d = f.declarer
     if any(c != ref and parse_ref(c)[0] == f.game.no for c in unsure):
         return True
-    return any(c in unsure for c in (*prev_cells(facts, i, d, "total"),
-                                     *read_penalty_cells(sl, d, last_total_row(facts, i, d), f.game.no)))
+    seats = {d, parse_ref(ref)[1] - 1} | {s for s, cells in enumerate(f.game.players) if not cells.empty}
+    return any(c in unsure for s in sorted(seats)
+               for c in (*prev_cells(facts, i, s, "total", "won", "lost"),
+                         *read_penalty_cells(sl, s, last_total_row(facts, i, s), f.game.no)))
 
 
 def _tally(facts: list[RowFacts], seats: int) -> tuple:

@@ -342,3 +342,53 @@ def test_a_count_beside_a_row_read_in_doubt_itself_counts():
     sl = doubtful_list(222204, 4, "home", doubts=3)
     assert {"g45.minus", "g45.p3.lost"} <= sl.doubtful_cells()
     assert lost_sure_findings(sl, audit) == []
+
+
+def _told(sl, *codes):
+    return [(f.code, f.game, f.seat, f.field, f.doubtful) for f in audit(sl).findings if f.code in codes]
+
+
+def test_a_count_of_the_declarer_read_in_doubt_before_the_row_may_make_another_seats_count_beside_it_count():
+    """Seat 1 won games 1 and 2 (Gew. 1 and 2), his footer saying 1 won game; his Gew. in game 1 read in doubt (or 2)
+    and seat 2's Verl. in game 2 too (empty, or 1). As read, no reading of seat 2's count changes the counts; with
+    seat 1's Gew. read 2 in game 1 his Gew. 2 in game 2 is no change, and it does. So the footer finding is the
+    doubts' to tell (before, an error on paper that the referee's reading of game 1 made a doubt)."""
+    rows = [row(1, 3, 1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, 1, total=48, won=2, base=12, mit=1, plus=24)]
+    footer = _footer(points=(48, 0, 0), won=(1, 0, 0), bonus=(100, 0, 0), score=(148, 0, 0))
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer),
+               g1_p1_won=_unsure(1, 2), g2_p2_lost=_unsure(None, 1))
+    assert _told(sl, "footer") == [("footer", None, 1, "won", True)]
+    assert lost_sure_findings(sl, audit) == []
+
+
+def _seat_2_lost_twice(total_2, minus_2, plus_2, footer):
+    """Seat 2 lost game 1 (Verl. 1); game 2 seat 1's, with seat 2's Verl. 1 written beside it again."""
+    r2 = row(2, 3, 1, total=total_2, base=12, mit=1, minus=minus_2, plus=plus_2)
+    r2 = replace(r2, players=(r2.players[0], SeatCells(lost=1), SeatCells()))
+    rows = [row(1, 3, 2, total=-48, lost=1, base=12, mit=1, minus=48), r2]
+    return make_list(rows, games=2, signatures=None, footer=footer)
+
+
+def test_the_count_seats_own_count_read_in_doubt_before_the_row_may_make_his_count_beside_it_count():
+    """Seat 2's Verl. in game 1 read in doubt (1, or 0) and his Verl. 1 beside seat 1's won game 2 too (or empty):
+    read 1, the second is his unchanged count, and no reading of it changes the counts; read 0, a 1 there is a
+    change, a second declarer's lost game. So the footer findings of seat 1 are the doubts' to tell (before, errors
+    on paper that went when the referee read game 1's count 0)."""
+    footer = replace(_footer(points=(24, -48, 0), lost=(0, 1, 0), bonus=(0, -50, 0), others_lost=(40, 0, 40),
+                             score=(64, -98, 40), money=(None, 0.5, None)), money_total=0.5)
+    sl = _read(_seat_2_lost_twice(24, None, 24, footer), g1_p2_lost=_unsure(1, 0), g2_p2_lost=_unsure(1, None))
+    assert _told(sl, "footer") == [("footer", None, 1, "won", True), ("footer", None, 1, "bonus", True),
+                                   ("footer", None, 1, "score", True)]
+    assert lost_sure_findings(sl, audit) == []
+
+
+def test_the_count_seats_own_count_read_in_doubt_before_the_row_may_make_the_money_findings_go():
+    """As above, game 2 seat 1's lost game, the money seat 2's 0,50 and no one else's: seat 2's Verl. in game 1 read
+    7 makes the 1 beside game 2 a change, and the money findings go; they are the doubts' to tell (before, errors on
+    paper)."""
+    footer = replace(_footer(points=(-48, -48, 0), lost=(1, 1, 0), bonus=(-50, -50, 0), others_lost=(40, 40, 80),
+                             score=(-58, -58, 80), money=(None, 0.5, None)), money_total=0.5)
+    sl = _read(_seat_2_lost_twice(-48, 48, None, footer), g1_p2_lost=_unsure(1, 7), g2_p2_lost=_unsure(1, None))
+    assert _told(sl, "money") == [("money", None, 1, "money", True), ("money", None, None, "money_total", True)]
+    assert lost_sure_findings(sl, audit) == []
