@@ -31,6 +31,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     # game it was
     shared = shared_figures(facts, sl.doubtful_cells())
     tallies = count_tallies(sl, facts, sl.doubtful_cells())
+    blank = may_be_blank(sl)
     expected = from_rows(facts, sl.seats)
     for line in LINES:
         if sl.table.kind == "private" and line in TOURNAMENT_ONLY:
@@ -41,15 +42,34 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
             want = getattr(expected, line)[s]
             if written is None:
                 yield finding("footer", "footer.missing", severity=WARNING, seat=s + 1, field=line,
-                              expected=want, line=line, cells=(cell_ref(None, line, s + 1),))
+                              expected=want, line=line, cells=(cell_ref(None, line, s + 1), *blank))
             elif written != want and not came_back(cell_ref(None, line, s + 1), written,
                                                    lambda c, line=line, s=s: getattr(c.footer, line)[s]):
                 last_total, declared = rests_on(facts, line, s, sl, tallies)
                 # the score rests on the last total's value and on the declared cells' presence: the last total, one of
                 # those too, counts for its value
                 yield finding("footer", "footer.wrong", seat=s + 1, field=line, written=written,
-                              expected=want, line=line, cells=(cell_ref(None, line, s + 1), *last_total, *declared),
+                              expected=want, line=line,
+                              cells=(cell_ref(None, line, s + 1), *last_total, *declared, *blank),
                               presence=tuple(c for c in declared if c not in last_total and c not in shared))
+
+
+def may_be_blank(sl: ScoreList) -> tuple[str, ...]:
+    """The footer's cells that hold a figure where each of them is read in doubt whether it holds one at all (the
+    reader saw it empty too): read empty, they leave a blank footer, which its checks and the money's leave to the
+    blank footer's finding, so every finding about the footer rests on them (before, a footer whose only figure, a
+    Verl. 1, was read in doubt or empty told the money missing as a sure error). Empty where one is read surely, or
+    in doubt only which figure it holds."""
+    footer = sl.footer
+    cells = [cell_ref(None, line, s + 1) for line in (*LINES, "money") for s, v in enumerate(getattr(footer, line))
+             if v is not None]
+    cells += ["footer.money_total"] if footer.money_total is not None else []
+    readings = sl.readings
+
+    def may_be_empty(ref: str) -> bool:
+        r = readings.get(ref)
+        return r is not None and r.doubtful and None in (r.value, *(v for v, _ in r.candidates))
+    return tuple(cells) if cells and all(map(may_be_empty, cells)) else ()
 
 
 def rests_on(facts: list[RowFacts], line: str, seat: int, sl: ScoreList,

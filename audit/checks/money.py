@@ -6,7 +6,9 @@ and 1.00 EUR for each further one; the tournament sets its own (``Settings.loss_
 How many games a player lost the list says twice: the rows he declared and lost, and his footer's "Verl." line. A
 finding rests on the amount and on the rows, or, where the footer's line says the same count and is read surely, on
 that line (:func:`count_cells`; the money follows from the rows, so a line read in doubt, his or another seat's,
-leaves it on them: before, it made his money and the table's total doubts that no reading of it changes): a doubt
+leaves it on them: before, it made his money and the table's total doubts that no reading of it changes; but where
+the footer's figures are all read in doubt whether they are ink, read empty they leave it blank and the money
+unchecked, so they count: :func:`audit.checks.footer.may_be_blank`): a doubt
 about a row's figures (a "+" read 18 or 19, a total in doubt) does not make the count
 of his lost games doubtful when the footer states it too, and the rows' cells count by holding a figure
 (:attr:`audit.findings.Finding.presence`). A row's cell read in doubt whether it holds a figure at all (a "-" read
@@ -22,6 +24,7 @@ from ..findings import WARNING, finding
 from ..model import ScoreList, cell_ref
 from ..rows import LOST, RowFacts, count_tallies, declared_cells, outcome_counts, shared_figures, unsure_declared
 from ..settings import Settings
+from .footer import may_be_blank
 
 CENT = Decimal("0.01")
 
@@ -39,8 +42,11 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     unsure = frozenset(sl.doubtful_cells())
     either = either_way(sl, unsure) if unsure else frozenset()
     tallies = count_tallies(sl, facts, unsure)
-    counted = [count_cells(facts, footer, lost, s, unsure, either, sl.readings, tallies) for s in range(sl.seats)]
-    every = tuple(c for cells in counted for c in cells)
+    # read empty, the footer's only figures may leave it blank, and the money unchecked (:func:`may_be_blank`)
+    blank = may_be_blank(sl)
+    counted = [(*count_cells(facts, footer, lost, s, unsure, either, sl.readings, tallies), *blank)
+               for s in range(sl.seats)]
+    every = tuple(dict.fromkeys(c for cells in counted for c in cells))
     # the rows' cells count by holding a figure, but in a row several seats took (who took it is the figures' to tell)
     shared = shared_figures(facts, unsure)
     row_cells = tuple(c for c in every if c.startswith("g") and c not in shared)
@@ -74,9 +80,10 @@ def count_cells(facts: list[RowFacts], footer, lost: list[int], s: int,
                 readings: Optional[dict] = None, tallies: Optional[dict] = None) -> tuple[str, ...]:
     """The cells that say how many games seat ``s`` (0-based) lost: his footer's "Verl." line where it says the
     rows' count ``lost[s]`` and is read surely, else the rows he declared (whose "+" or "-" say it: the money follows
-    from them, and no reading of a line read in doubt changes it). ``unsure``: the cells read in
-    doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a figure
-    at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
+    from them, and no reading of a line read in doubt changes the count; the check adds the footer's figures where
+    reading them empty may leave the footer blank: :func:`~audit.checks.footer.may_be_blank`). ``unsure``: the cells
+    read in doubt (:func:`~audit.rows.declared_cells`); ``either``: those of them read in doubt whether they hold a
+    figure at all (:func:`either_way`). Beside the line, those of ``either`` that may change his lost games count too
     (:func:`~audit.rows.unsure_declared`): the money follows from the rows' count, which the line confirms only as
     the rows are read (a "-" read empty, or 36, beside a "+" is one lost game more or not; a "+" read 18 or 19, or
     his total in a game he won read empty or -12, leaves the count as it is); ``readings``: the list's readings;

@@ -392,3 +392,24 @@ def test_the_count_seats_own_count_read_in_doubt_before_the_row_may_make_the_mon
     sl = _read(_seat_2_lost_twice(-48, 48, None, footer), g1_p2_lost=_unsure(1, 7), g2_p2_lost=_unsure(1, None))
     assert _told(sl, "money") == [("money", None, 1, "money", True), ("money", None, None, "money_total", True)]
     assert lost_sure_findings(sl, audit) == []
+
+
+def test_a_footers_only_figure_read_in_doubt_whether_it_is_one_leaves_every_footer_and_money_finding_a_doubt():
+    """The footer holds only seat 1's Verl. 1, read in doubt whether it is ink: read empty, the footer is blank and
+    its checks and the money's leave it to the blank footer's finding. So the missing lines and money are the doubt's
+    to tell (before, errors on paper the referee's reading took away: the money left the line out, as the rows say
+    the count). Read in doubt only which figure it is (1 or 7), the footer is written either way: they stay."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48)]
+    empty = (None, None, None)
+    footer = Footer(points=empty, won=empty, lost=(1, None, None), bonus=empty, others_lost=empty, score=empty,
+                    money=empty)
+    sl = make_list(rows, games=1, signatures=None, footer=footer)
+
+    def told(sl):
+        return {(f.code, f.key, f.doubtful) for f in audit(sl).findings if f.code in ("footer", "money")}
+    doubt = _read(sl, footer_lost_1=_unsure(1, None))
+    assert told(doubt) == {("footer", "footer.missing", True), ("money", "money.missing", True),
+                           ("money", "money.total-missing", True)}
+    assert lost_sure_findings(doubt, audit) == []
+    assert told(_read(sl, footer_lost_1=_unsure(1, 7))) == {
+        ("footer", "footer.missing", False), ("money", "money.missing", False), ("money", "money.total-missing", False)}
