@@ -18,7 +18,7 @@ from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import MARK_FIELDS, SEAT_FIELDS, Game, ScoreList, parse_ref
-from .rows import analyse, totals_before, uses_counters
+from .rows import analyse, count_tallies, totals_before, uses_counters
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
 
@@ -226,8 +226,12 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
                         sl, cell, value, settings))
                 yield others[key]
 
+    # the rows' counts with each reading of a count read in doubt, worked out once for the footer's and the money's
+    # checks (each reading is the rows analysed again)
+    tallies = count_tallies(sl, facts, frozenset(doubtful))
     for module in checks.ALL:
-        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back))
+        found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back,
+                                  tallies=tallies))
     found = _rows_that_add_up(found)
     out = []
     for f in found:

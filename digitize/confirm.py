@@ -67,7 +67,7 @@ from dataclasses import replace
 from typing import Optional
 
 from audit.auditor import run_checks
-from audit.checks.footer import LINES as FOOTER_LINES, rests_on as footer_rests_on
+from audit.checks.footer import LINES as FOOTER_LINES, last_total_cells as footer_last_total
 from audit.model import MARK_FIELDS, ScoreList, Table, cell_ref, holds_nothing, parse_ref
 from audit.overbid import explained_bids
 from audit.rows import analyse
@@ -239,7 +239,9 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
         return False
     if not facts:
         facts.extend(analyse(sl))
-    values, _declared = footer_rests_on(facts, line, seat - 1, sl)
+    # of what the line rests on (:func:`audit.checks.footer.rests_on`), the cells that count for their value: the
+    # seat's last total, for the points and the score (the rows' counts, with their readings in doubt, are not asked)
+    values = footer_last_total(facts, seat - 1, sl) if line in ("points", "score") else ()
     doubtful = sl.doubtful_cells()
     if any(c in doubtful for c in values):
         return False

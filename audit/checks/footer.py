@@ -22,7 +22,7 @@ LINES = ("points", "won", "lost", "bonus", "others_lost", "score")
 TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
 
 
-def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, came_back, tallies: Optional[dict] = None, **_):
     footer = sl.footer
     if footer.blank:
         yield finding("footer", "footer.blank", severity=WARNING, field="points")
@@ -30,7 +30,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
     # in a row several seats took, the "+" or "-" and their totals read in doubt count for their figure: they tell whose
     # game it was
     shared = shared_figures(facts, sl.doubtful_cells())
-    tallies = count_tallies(sl, facts, sl.doubtful_cells())
+    tallies = count_tallies(sl, facts, sl.doubtful_cells()) if tallies is None else tallies
     blank = may_be_blank(sl)
     expected = from_rows(facts, sl.seats)
     for line in LINES:
@@ -72,6 +72,14 @@ def may_be_blank(sl: ScoreList) -> tuple[str, ...]:
     return tuple(cells) if cells and all(map(may_be_empty, cells)) else ()
 
 
+def last_total_cells(facts: list[RowFacts], seat: int, sl: ScoreList) -> tuple[str, ...]:
+    """The cells the 0-based ``seat``'s last total was read from, and of the penalty points after it: what his
+    footer's points and score follow from by their value (:func:`rests_on`; :mod:`digitize.confirm` asks only this,
+    which needs no reading of a count in doubt worked out)."""
+    return prev_cells(facts, len(facts), seat, "total") \
+        + read_penalty_cells(sl, seat, last_total_row(facts, len(facts), seat))
+
+
 def rests_on(facts: list[RowFacts], line: str, seat: int, sl: ScoreList,
              tallies: Optional[dict] = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The row cells the footer figure of ``line`` for the 0-based ``seat`` follows from, as (his last total, the
@@ -83,8 +91,7 @@ def rests_on(facts: list[RowFacts], line: str, seat: int, sl: ScoreList,
     follows from (``tallies``: :func:`~audit.rows.count_tallies`, worked out here if not given).
     (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for the line
     read below the bar.)"""
-    last_total = prev_cells(facts, len(facts), seat, "total") \
-        + read_penalty_cells(sl, seat, last_total_row(facts, len(facts), seat))
+    last_total = last_total_cells(facts, seat, sl)
     if line == "points":
         return last_total, ()
     unsure = frozenset(sl.doubtful_cells())

@@ -33,7 +33,7 @@ def as_money(value) -> Decimal:
     return Decimal(str(value)).quantize(CENT)
 
 
-def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
+def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, tallies: Optional[dict] = None, **_):
     footer = sl.footer
     if footer.blank:
         return  # the footer check reports the blank footer once
@@ -41,7 +41,7 @@ def check(facts: list[RowFacts], *, sl: ScoreList, settings: Settings, **_):
     owed = [settings.money_for(n) for n in lost]
     unsure = frozenset(sl.doubtful_cells())
     either = either_way(sl, unsure) if unsure else frozenset()
-    tallies = count_tallies(sl, facts, unsure)
+    tallies = count_tallies(sl, facts, unsure) if tallies is None else tallies    # run_checks works them out once
     # read empty, the footer's only figures may leave it blank, and the money unchecked (:func:`may_be_blank`)
     blank = may_be_blank(sl)
     counted = [(*count_cells(facts, footer, lost, s, unsure, either, sl.readings, tallies), *blank)
