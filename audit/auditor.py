@@ -227,8 +227,8 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
                 yield others[key]
 
     # the rows' counts with each reading of a count read in doubt, worked out once for the footer's and the money's
-    # checks (each reading is the rows analysed again)
-    tallies = count_tallies(sl, facts, frozenset(doubtful))
+    # checks (each reading is the rows analysed again); a blank footer they leave to its one finding
+    tallies = {} if sl.footer.blank else count_tallies(sl, facts, frozenset(doubtful))
     for module in checks.ALL:
         found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back,
                                   tallies=tallies))

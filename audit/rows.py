@@ -522,8 +522,11 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
                 continue            # the totals tell the row is another seat's game whatever the reader saw here
             if fld != "total" and tallies and ref in tallies and _steady(tallies[ref], seats, only):
                 continue            # no reading of his count changes the counts asked for
-            if valued and any(getattr(cells, x) is not None for x in ("total", "won", "lost") if x != fld):
+            if valued and fld == "total" and any(getattr(cells, x) is not None for x in ("won", "lost")):
                 continue            # he wrote in the row either way
+            # a count read in doubt beside his other figures still counts: read as a figure, it may make the row one
+            # that keeps counts, and so change his lost games (session 49's second review: a winner's Verl. read
+            # empty, or 2), unless the tallies above show no reading changes them
             single = len(f.declarers) == 1 and f.declarer is not None
             outcome = _outcome(g, f.declarer, f.prev_total[f.declarer]) if single else None
             if only is not None and outcome is not None and outcome != only and (

@@ -88,9 +88,7 @@ def rests_on(facts: list[RowFacts], line: str, seat: int, sl: ScoreList,
     them. His last total takes in the penalty points he was given after it (the cells read of them). A cell read in
     doubt that may make a seat one who played a row, or not (:func:`declared_cells`' ``unsure``), counts too, but
     another seat's Gew. or Verl. beside a declarer the totals tell none of whose readings changes the counts the line
-    follows from (``tallies``: :func:`~audit.rows.count_tallies`, worked out here if not given).
-    (:mod:`digitize.confirm` asks it too: a footer line whose own check rests on no doubtful figure vouches for the line
-    read below the bar.)"""
+    follows from (``tallies``: :func:`~audit.rows.count_tallies`, worked out here if not given)."""
     last_total = last_total_cells(facts, seat, sl)
     if line == "points":
         return last_total, ()

@@ -413,3 +413,19 @@ def test_a_footers_only_figure_read_in_doubt_whether_it_is_one_leaves_every_foot
     assert lost_sure_findings(doubt, audit) == []
     assert told(_read(sl, footer_lost_1=_unsure(1, 7))) == {
         ("footer", "footer.missing", False), ("money", "money.missing", False), ("money", "money.total-missing", False)}
+
+
+def test_a_winners_own_count_read_in_doubt_beside_his_figures_counts_for_his_money():
+    """Seat 4 wins game 20 (+72, his total -35 and Gew. 3 written), his Verl. there read empty in doubt, or 2: read so,
+    the row keeps counts and his lost games change, and the money finding of his seat with them. It rested on his
+    footer's "Verl." line and his amount alone, told as an error on paper, and a reading of the cell made it go (the
+    second review of session 49: the figures he wrote in the row were taken to say he played it either way)."""
+    sl = doubtful_list(2300507634, 4, "private", True, doubts=1)
+    game = next(g for g in sl.games if g.no == 20)
+    assert game.plus == 72 and game.players[3] == SeatCells(total=-35, won=3, lost=None)
+    readings = dict(sl.readings)
+    readings["g20.p4.lost"] = CellReading(None, 0.5, ((None, 0.5), (2, 0.4)), doubtful=True, reason="bar")
+    sl = replace(sl, readings=readings)
+    money = [f for f in audit(sl).findings if f.code == "money" and f.seat == 4]
+    assert money and all(f.doubtful for f in money)
+    assert lost_sure_findings(sl, audit) == []
