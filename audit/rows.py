@@ -538,20 +538,25 @@ def unsure_declared(facts: list[RowFacts], seats, unsure: frozenset, only: Optio
 
 
 def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
-    """For each Gew. or Verl. of ``unsure`` (read in doubt) in a row whose one declarer, another seat, the totals
-    tell (:func:`_told_apart`), the rows' counts (:func:`outcome_tally`) as read and with each reading of it the
-    reader saw that the cell can hold (a referee's reading: the figure in the cell, its doubt lifted): whether such a
-    count changes anything is worked out, not guessed (:func:`unsure_declared`). Empty on a typed list."""
+    """For each Gew. or Verl. of ``unsure`` (read in doubt) in a row whose one declarer the totals tell, another seat
+    (:func:`_told_apart`) or the count's own (:func:`_told_his`), the rows' counts (:func:`outcome_tally`) as read and
+    with each reading of it the reader saw that the cell can hold (a referee's reading: the figure in the cell, its
+    doubt lifted): whether such a count changes anything is worked out, not guessed (:func:`unsure_declared`). Empty on
+    a typed list."""
     out = {}
     for ref in sorted(unsure):
         game, seat, fld = parse_ref(ref)
         if game is None or seat is None or fld not in ("won", "lost") or ref not in sl.readings:
             continue
-        i = next((i for i, f in enumerate(facts) if f.game.no == game), None)
-        if i is None or not _told_apart(facts[i], seat - 1, unsure) or _told_in_doubt(sl, facts, i, ref, unsure):
-            continue
         reading = sl.readings[ref]
         seen = {v for v in (reading.value, *(v for v, _ in reading.candidates)) if v is None or type(v) in (int, float)}
+        if seen <= {reading.value}:
+            out[ref] = (_tally(facts, sl.seats),)       # the reader saw nothing else in it: no reading changes a count
+            continue
+        i = next((i for i, f in enumerate(facts) if f.game.no == game), None)
+        if i is None or not (_told_apart(facts[i], seat - 1, unsure) or _told_his(facts[i], seat - 1, unsure)) \
+                or _told_in_doubt(sl, facts, i, ref, unsure):
+            continue
         out[ref] = (_tally(facts, sl.seats), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
     return out
 
@@ -568,6 +573,9 @@ def _told_in_doubt(sl: ScoreList, facts: list[RowFacts], i: int, ref: str, unsur
     a change, and a second declarer's lost game, where read 1 it is none)."""
     f = facts[i]
     d = f.declarer
+    # a cell whose reader saw nothing else in it (its one reading, in doubt for its row) changes nothing read otherwise
+    unsure = {c for c in unsure if c not in sl.readings
+              or any(v != sl.readings[c].value for v, _ in sl.readings[c].candidates)}
     if any(c != ref and parse_ref(c)[0] == f.game.no for c in unsure):
         return True
     seats = {d, parse_ref(ref)[1] - 1} | {s for s, cells in enumerate(f.game.players) if not cells.empty}
@@ -618,6 +626,15 @@ def _told_apart(f: RowFacts, t: int, unsure: frozenset) -> bool:
         return False
     total = f.game.players[d].total
     return total is not None and any(total == f.prev_total[d] + x for x in _row_deltas(f))
+
+
+def _told_his(f: RowFacts, t: int, unsure: frozenset) -> bool:
+    """Whether the totals tell row ``f`` is the game of the 0-based seat ``t`` alone: his total, read surely, follows
+    from the row's value (his own count read in doubt there is then worked out like another seat's)."""
+    total = f.game.players[t].total
+    return f.declarer == t and len(f.declarers) == 1 and total is not None \
+        and cell_ref(f.game.no, "total", t + 1) not in unsure \
+        and any(total == f.prev_total[t] + x for x in _row_deltas(f))
 
 
 def _may_take(f: RowFacts, t: int, reading) -> bool:
