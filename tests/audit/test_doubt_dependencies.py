@@ -429,3 +429,21 @@ def test_a_winners_own_count_read_in_doubt_beside_his_figures_counts_for_his_mon
     money = [f for f in audit(sl).findings if f.code == "money" and f.seat == 4]
     assert money and all(f.doubtful for f in money)
     assert lost_sure_findings(sl, audit) == []
+
+
+def test_a_declarers_own_counts_read_in_doubt_that_change_no_count_leave_his_footer_slip_sure():
+    """Seat 1 wins games 1 and 2 (his totals 24 and 48 tell them his), his Gew. 2 in game 2 read in doubt (or empty,
+    5, 3) and his Verl. there read empty in doubt with nothing else seen: no reading of either changes a count, so his
+    footer's bonus of 150 where his two won games make 100 stays an error on paper (seed 7's photo 7039: told a doubt
+    after the third review's fix, which counted a declarer's own counts read in doubt however they were read)."""
+    rows = [row(1, 3, 1, total=24, won=1, base=12, mit=1, plus=24),
+            row(2, 3, 1, total=48, won=2, base=12, mit=1, plus=24)]
+    footer = Footer(points=(48, 0, 0), won=(2, 0, 0), lost=(0, 0, 0), bonus=(150, 0, 0), others_lost=(0, 0, 0),
+                    score=(198, 0, 0), money=(None, None, None))
+    sl = make_list(rows, games=2, footer=footer, signatures=None)
+    bonus = [(s, k, d) for _g, s, k, d in _found(audit(sl), "footer")]
+    assert (1, "footer.wrong", False) in bonus
+    read = _read(sl, g2_p1_won=_unsure(2, None, 5, 3), g2_p1_lost=CellReading(
+        None, 0.99, ((None, 0.99),), doubtful=True, reason="row"))
+    assert [(s, k, d) for _g, s, k, d in _found(audit(read), "footer")] == bonus
+    assert lost_sure_findings(read, audit) == []
