@@ -240,25 +240,37 @@ def test_the_readings_past_the_most_an_audit_tries_are_not_tried():
     assert got == [(3, 1, "total.wrong", False)] and len(calls) == auditor.MAX_OTHER_READINGS
 
 
+def _seat_1s_footer_slip():
+    """Seat 1 lost game 1; game 2 is seat 2's won game (his total following from its "+", his Gew. 1); seat 1's
+    footer says 2 lost games, the rows 1: the keeper's slip, and so his bonus, score and money
+    (:data:`_SLIP_FINDINGS`)."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
+            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
+    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
+                     score=(-148, 114, 40))
+    return make_list(rows, games=2, signatures=None, footer=footer)
+
+
+#: The footer's and the money's findings of :func:`_seat_1s_footer_slip`, (code, field).
+_SLIP_FINDINGS = [("footer", "lost"), ("footer", "bonus"), ("footer", "score"), ("money", "money"),
+                  ("money", "money_total")]
+
+
+def _told_of(a):
+    """The footer's and the money's findings of the audit ``a``: (code, field, doubtful)."""
+    return [(f.code, f.field, f.doubtful) for f in a.findings if f.code in ("footer", "money")]
+
+
 def test_another_seats_cell_beside_a_declarer_the_totals_tell_leaves_the_footer_and_money_sure():
     """Seat 1 lost game 1; game 2 is seat 2's won game, his total following from its "+". Seat 1's footer says 2 lost
     games (the rows give 1): the keeper's slip, and so his bonus, score and money. Seat 1's total in game 2 read
     empty in doubt (or 3, which follows from nothing): whatever the referee reads, the totals tell game 2 is seat
     2's, a stray figure beside it counts no game for seat 1, and the findings stay errors on paper (before, all five
     were told as doubts)."""
-    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
-            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
-    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
-                     score=(-148, 114, 40))
-    sl = make_list(rows, games=2, signatures=None, footer=footer)
-    wanted = [("footer", "lost"), ("footer", "bonus"), ("footer", "score"), ("money", "money"),
-              ("money", "money_total")]
-
-    def told(a):
-        return [(f.code, f.field, f.doubtful) for f in a.findings if f.code in ("footer", "money")]
-    assert told(audit(sl)) == [(c, fld, False) for c, fld in wanted]
+    sl, wanted = _seat_1s_footer_slip(), _SLIP_FINDINGS
+    assert _told_of(audit(sl)) == [(c, fld, False) for c, fld in wanted]
     # his total read 3 changes his last total, so the score's expected figure: that one is the doubt's
-    assert told(audit(_read(sl, g2_p1_total=_unsure(None, 3)))) == [
+    assert _told_of(audit(_read(sl, g2_p1_total=_unsure(None, 3)))) == [
         (c, fld, fld == "score") for c, fld in wanted]
 
 
@@ -266,11 +278,7 @@ def test_another_seats_total_read_in_doubt_that_follows_from_the_row_may_take_th
     """As above, but seat 1's total in game 2 read empty in doubt or -24 (his -48 and the "+" 24): read so, two
     seats' totals follow from the row and the totals no longer tell whose game it was, so his footer's Verl. is the
     doubt's to tell."""
-    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
-            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
-    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
-                     score=(-148, 114, 40))
-    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(None, -24))
+    sl = _read(_seat_1s_footer_slip(), g2_p1_total=_unsure(None, -24))
     a = audit(sl)
     assert [(f.field, f.doubtful) for f in a.findings if f.code == "footer" and f.field == "lost"] == [("lost", True)]
     assert "g2.p1.total" in next(f for f in a.findings if f.code == "footer" and f.field == "lost").cells
@@ -281,18 +289,9 @@ def test_another_seats_count_beside_a_declarer_the_totals_tell_leaves_the_footer
     game, read in doubt (empty or 1): the row keeps counts either way (seat 2's Gew.), and a stray count beside the
     declarer the totals tell counts no game for seat 1, so no reading of it changes a figure the five findings follow
     from: they stay errors on paper (before, all five were told as doubts)."""
-    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48),
-            row(2, 3, 2, total=24, won=1, base=12, mit=1, plus=24)]
-    footer = _footer(points=(-48, 24, 0), won=(0, 1, 0), lost=(2, 0, 0), bonus=(-100, 50, 0), others_lost=(0, 40, 40),
-                     score=(-148, 114, 40))
-    sl = make_list(rows, games=2, signatures=None, footer=footer)
-    wanted = [("footer", "lost"), ("footer", "bonus"), ("footer", "score"), ("money", "money"),
-              ("money", "money_total")]
-
-    def told(a):
-        return [(f.code, f.field, f.doubtful) for f in a.findings if f.code in ("footer", "money")]
+    sl, wanted = _seat_1s_footer_slip(), _SLIP_FINDINGS
     for cell in ("g2_p1_lost", "g2_p1_won"):
-        assert told(audit(_read(sl, **{cell: _unsure(None, 1)}))) == [(c, fld, False) for c, fld in wanted]
+        assert _told_of(audit(_read(sl, **{cell: _unsure(None, 1)}))) == [(c, fld, False) for c, fld in wanted]
 
 
 def test_another_seats_count_read_in_doubt_that_makes_the_row_keep_counts_may_take_the_declarers_game():
