@@ -25,7 +25,8 @@ TOURNAMENT_ONLY = ("bonus", "others_lost", "score")
 def check(facts: list[RowFacts], *, sl: ScoreList, came_back, tallies: Optional[dict] = None, **_):
     footer = sl.footer
     if footer.blank:
-        yield finding("footer", "footer.blank", severity=WARNING, field="points")
+        held = may_hold_a_figure(sl)
+        yield finding("footer", "footer.blank", severity=WARNING, field="points", cells=held, presence=held)
         return
     # in a row several seats took, the "+" or "-" and their totals read in doubt count for their figure: they tell whose
     # game it was
@@ -70,6 +71,13 @@ def may_be_blank(sl: ScoreList) -> tuple[str, ...]:
         r = readings.get(ref)
         return r is not None and r.doubtful and None in (r.value, *(v for v, _ in r.candidates))
     return tuple(cells) if cells and all(map(may_be_empty, cells)) else ()
+
+
+def may_hold_a_figure(sl: ScoreList) -> tuple[str, ...]:
+    """The footer's cells read empty in doubt where the reader saw a figure too: a blank footer's finding rests on them
+    (read as the figure, the footer is not blank; the other way round from :func:`may_be_blank`)."""
+    return tuple(ref for ref, r in sl.readings.items() if ref.startswith("footer.") and r.doubtful
+                 and r.value is None and any(v is not None for v, _ in r.candidates))
 
 
 def last_total_cells(facts: list[RowFacts], seat: int, sl: ScoreList) -> tuple[str, ...]:

@@ -446,3 +446,19 @@ def test_a_declarers_own_counts_read_in_doubt_that_change_no_count_leave_his_foo
         None, 0.99, ((None, 0.99),), doubtful=True, reason="row"))
     assert [(s, k, d) for _g, s, k, d in _found(audit(read), "footer")] == bonus
     assert lost_sure_findings(read, audit) == []
+
+
+def test_a_blank_footer_rests_on_its_cells_read_empty_in_doubt_where_the_reader_saw_a_figure():
+    """Seat 1 lost game 1 and the footer is left blank, but its "Verl." read empty in doubt, or 1: read so, the footer
+    is not blank and its finding goes, so the blank footer's finding is the doubt's to tell (before, told as an error
+    on paper; the third review of session 49). A cell read empty in doubt with nothing else seen leaves it sure."""
+    rows = [row(1, 3, 1, total=-48, lost=1, base=12, mit=1, minus=48)]
+    sl = make_list(rows, games=1, signatures=None)
+    blank = [(k, d) for _g, _s, k, d in _found(audit(sl), "footer")]
+    assert blank == [("footer.blank", False)]
+    read = _read(sl, footer_lost_1=_unsure(None, 1))
+    finding = next(f for f in audit(read).findings if f.code == "footer")
+    assert finding.key == "footer.blank" and finding.doubtful and finding.cells == ("footer.lost.1",)
+    assert lost_sure_findings(read, audit) == []
+    nothing_else = _read(sl, footer_lost_1=CellReading(None, 0.6, ((None, 0.6),), doubtful=True, reason="bar"))
+    assert [(k, d) for _g, _s, k, d in _found(audit(nothing_else), "footer")] == blank
