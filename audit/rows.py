@@ -544,6 +544,12 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
     doubt lifted): whether such a count changes anything is worked out, not guessed (:func:`unsure_declared`). Empty on
     a typed list."""
     out = {}
+    as_read: list[tuple] = []       # the rows' counts as read, worked out once, at the first count asked about
+
+    def read_so() -> tuple:
+        if not as_read:
+            as_read.append(_tally(facts, sl.seats))
+        return as_read[0]
     for ref in sorted(unsure):
         game, seat, fld = parse_ref(ref)
         if game is None or seat is None or fld not in ("won", "lost") or ref not in sl.readings:
@@ -551,13 +557,13 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
         reading = sl.readings[ref]
         seen = {v for v in (reading.value, *(v for v, _ in reading.candidates)) if v is None or type(v) in (int, float)}
         if seen <= {reading.value}:
-            out[ref] = (_tally(facts, sl.seats),)       # the reader saw nothing else in it: no reading changes a count
+            out[ref] = (read_so(),)       # the reader saw nothing else in it: no reading changes a count
             continue
         i = next((i for i, f in enumerate(facts) if f.game.no == game), None)
         if i is None or not (_told_apart(facts[i], seat - 1, unsure) or _told_his(facts[i], seat - 1, unsure)) \
                 or _told_in_doubt(sl, facts, i, ref, unsure):
             continue
-        out[ref] = (_tally(facts, sl.seats), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
+        out[ref] = (read_so(), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
     return out
 
 

@@ -74,8 +74,8 @@ def resolve_footer(cells: Cells, seats: int, games: int) -> None:
     step = LOSS_STEP.get(seats)
     for s in range(1, seats + 1):
         last = {**lasts[s], **_copied_misreads(cells, s, last_refs[s])}
-        # a seat of a counting keeper with no "Verl." count lost no game
-        others = [lasts[t].get("lost", 0 if cells.counting else None) for t in range(1, seats + 1) if t != s]
+        # the other seats' last "Verl." counts (a counting keeper's seat without one lost no game: _last_lost)
+        others = [_last_lost(cells, lasts[t]) for t in range(1, seats + 1) if t != s]
         if step is not None and others and None not in others:
             # the others' lost games, each credited to this seat (SkWO 5.1, 8.12: 40 at three seats, 30 at four)
             last["others_lost"] = step * sum(others)
@@ -135,10 +135,16 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
 
 
 def _rows_bonus(cells: Cells, last: dict) -> Optional[int]:
-    """The bonus a seat's last sure counts in the rows (``last``) make, (won - lost) x 50; None where one is missing
-    (a seat of a counting keeper with no "Verl." count lost no game, as in :func:`resolve_footer`)."""
-    won, lost = last.get("won"), last.get("lost", 0 if cells.counting else None)
+    """The bonus a seat's last sure counts in the rows (``last``) make, (won - lost) x 50 (:func:`_last_lost`); None
+    where one is missing."""
+    won, lost = last.get("won"), _last_lost(cells, last)
     return None if won is None or lost is None else (won - lost) * 50
+
+
+def _last_lost(cells: Cells, last: dict) -> Optional[int]:
+    """A seat's last sure "Verl." count in the rows (``last``: :func:`_last_sure`); a seat of a counting keeper with
+    no "Verl." count lost no game (0); None where it is in doubt, or the keeper counts nothing."""
+    return last.get("lost", 0 if cells.counting else None)
 
 
 def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
