@@ -21,6 +21,7 @@ from .model import MARK_FIELDS, SEAT_FIELDS, Game, ScoreList, parse_ref
 from .rows import analyse, count_tallies, totals_before, uses_counters
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
+from .totals_in_doubt import rest_on_totals
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
 #: the cells of a game row a reading may put a value in (not its number or its seats' blocks)
@@ -233,14 +234,19 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
         found.extend(module.check(facts, sl=sl, settings=settings, counters=counters, came_back=came_back,
                                   tallies=tallies))
     found = _rows_that_add_up(found)
+
+    def rests_on_doubt(f: Finding) -> bool:
+        return any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells)
+    if doubtful:
+        # a footer or money finding rests on the totals read in doubt one of whose readings makes it go
+        found = rest_on_totals(found, sl, settings, lambda f: f.cells[0] not in undecided and not rests_on_doubt(f))
     out = []
     for f in found:
         if f.cells and f.code != "unreadable":
             settled = sl.settled.get(f.cells[0])
             if settled is not None and not settled.reading and settled.value == f.written:
                 continue        # a figure the management fixed (a referee's reading is checked as written)
-            if f.cells[0] in undecided or doubtful and any(
-                    c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells) \
+            if f.cells[0] in undecided or doubtful and rests_on_doubt(f) \
                     or f.cells[0] in unsettled and comes_back_as_read_otherwise(f.cells[0]):
                 f = replace(f, doubtful=True)
         out.append(f)

@@ -563,7 +563,7 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
         if i is None or not (_told_apart(facts[i], seat - 1, unsure) or _told_his(facts[i], seat - 1, unsure)) \
                 or _told_in_doubt(sl, facts, i, ref, unsure):
             continue
-        out[ref] = (read_so(), *(_tally(analyse(_count_read_as(sl, ref, v)), sl.seats) for v in seen))
+        out[ref] = (read_so(), *(_tally(analyse(cell_read_as(sl, ref, v)), sl.seats) for v in seen))
     return out
 
 
@@ -594,8 +594,8 @@ def _tally(facts: list[RowFacts], seats: int) -> tuple:
     return tuple(map(tuple, outcome_tally(facts, seats)))
 
 
-def _count_read_as(sl: ScoreList, ref: str, value) -> ScoreList:
-    """``sl`` with ``value`` read in the count cell ``ref`` of a game row, its doubt lifted."""
+def cell_read_as(sl: ScoreList, ref: str, value) -> ScoreList:
+    """``sl`` with ``value`` read in the seat's cell ``ref`` of a game row (a total or a count), its doubt lifted."""
     game, seat, fld = parse_ref(ref)
     games = tuple(replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
                                            for i, p in enumerate(g.players))) if g.no == game else g
