@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Optional
 
@@ -17,15 +17,13 @@ from . import checks
 from .checks.doubts import CHAIN_KEYS
 from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
-from .model import MARK_FIELDS, SEAT_FIELDS, Game, ScoreList, parse_ref
+from .model import ScoreList, holdable, parse_ref, read_as
 from .rows import analyse, count_tallies, totals_before, uses_counters
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
-from .totals_in_doubt import rest_on_totals
+from .rows_in_doubt import rest_on_rows
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
-#: the cells of a game row a reading may put a value in (not its number or its seats' blocks)
-_GAME_FIELDS = frozenset(f.name for f in fields(Game)) - {"no", "players"}
 
 
 @dataclass(frozen=True)
@@ -217,7 +215,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
                 continue
             reading = sl.readings[cell]
             for value, _ in reading.candidates:
-                if value == reading.value or not _holdable(cell, value):
+                if value == reading.value or not holdable(cell, value):
                     continue
                 key = (cell, value)
                 if key not in others:
@@ -237,9 +235,11 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
 
     def rests_on_doubt(f: Finding) -> bool:
         return any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells)
-    if doubtful:
-        # a footer or money finding rests on the totals read in doubt one of whose readings makes it go
-        found = rest_on_totals(found, sl, settings, lambda f: f.cells[0] not in undecided and not rests_on_doubt(f))
+    if doubtful and not strict:
+        # a footer or money finding rests on the figures read in doubt one of whose readings makes it go (not for the
+        # reader's confirmation, strict: a row that adds up is not contradicted by a footer finding resting on it)
+        found = rest_on_rows(found, sl, settings, lambda f: f.cells[0] not in undecided and not rests_on_doubt(f),
+                             facts)
     out = []
     for f in found:
         if f.cells and f.code != "unreadable":
@@ -263,17 +263,6 @@ class _TooManyReadings(Exception):
     """More than :data:`MAX_OTHER_READINGS` corrections would be needed to tell a figure's finding sure."""
 
 
-def _holdable(ref: str, value) -> bool:
-    """Whether the cell ``ref`` can hold ``value``, a candidate of its reading: nothing, a mark (True or False) in a
-    mark column, a number elsewhere. A hand-written ``skatscan.list/1`` file may give any JSON value as a candidate;
-    read into the list, a text made the correction fail ("'<' not supported between 'str' and 'int'")."""
-    if value is None:
-        return True
-    if parse_ref(ref)[2] in MARK_FIELDS:
-        return type(value) is bool
-    return type(value) in (int, float)
-
-
 def _correct_as_written(sl: ScoreList, settings: Settings) -> Corrected:
     """The correction of ``sl`` with its cells read in doubt taken as written figures."""
     unread = replace(sl, readings={})
@@ -292,35 +281,8 @@ def _before(cell: str, game: int, sl: ScoreList) -> bool:
 def _correct_read_as(sl: ScoreList, ref: str, value, settings: Settings) -> Corrected:
     """The correction of ``sl`` with the cell ``ref``, read in doubt, read as ``value`` by the referee (the figure in
     the cell, its doubt lifted, as desk.settle applies a reading)."""
-    readings = dict(sl.readings)
-    readings[ref] = replace(readings[ref], value=value, doubtful=False, reason="")
-    read = replace(_with_value(sl, ref, value), readings=readings)
+    read = read_as(sl, ref, value)
     return correct(read, analyse(read), settings)
-
-
-def _with_value(sl: ScoreList, ref: str, value) -> ScoreList:
-    """``sl`` with ``value`` in the cell ``ref`` (a game row's, a footer's, a penalty entry's points)."""
-    parts = ref.split(".")
-    if parts[0] == "penalty":
-        k, s = int(parts[1]) - 1, int(parts[3]) - 1
-        return replace(sl, penalties=tuple(
-            replace(p, points=tuple(value if i == s else v for i, v in enumerate(p.points))) if j == k else p
-            for j, p in enumerate(sl.penalties)))
-    game, seat, fld = parse_ref(ref)
-    if game is None:
-        if ref == "footer.money_total":
-            return replace(sl, footer=replace(sl.footer, money_total=value))
-        if seat is None or not hasattr(sl.footer, fld):
-            return sl
-        line = tuple(value if i == seat - 1 else v for i, v in enumerate(getattr(sl.footer, fld)))
-        return replace(sl, footer=replace(sl.footer, **{fld: line}))
-
-    def changed(g: Game) -> Game:
-        if seat is None:
-            return replace(g, **{fld: value}) if fld in _GAME_FIELDS else g
-        return replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
-                                        for i, p in enumerate(g.players))) if fld in SEAT_FIELDS else g
-    return replace(sl, games=tuple(changed(g) if g.no == game else g for g in sl.games))
 
 
 def _rows_that_add_up(found: list[Finding]) -> list[Finding]:

@@ -21,7 +21,7 @@ Ramsch row. An ``abandoned`` row records a game a player left (reference 003), a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import Optional
 
@@ -363,3 +363,51 @@ def parse_ref(ref: str) -> tuple:
     if m.group(4):
         return None, int(m.group(5)), m.group(4)
     return None, int(m.group(6)), "signature"
+
+
+#: the cells of a game row a reading may put a value in (not its number or its seats' blocks)
+_GAME_FIELDS = frozenset(f.name for f in fields(Game)) - {"no", "players"}
+
+
+def with_value(sl: ScoreList, ref: str, value) -> ScoreList:
+    """``sl`` with ``value`` in the cell ``ref`` (a game row's, a footer's, a penalty entry's points)."""
+    parts = ref.split(".")
+    if parts[0] == "penalty":
+        k, s = int(parts[1]) - 1, int(parts[3]) - 1
+        return replace(sl, penalties=tuple(
+            replace(p, points=tuple(value if i == s else v for i, v in enumerate(p.points))) if j == k else p
+            for j, p in enumerate(sl.penalties)))
+    game, seat, fld = parse_ref(ref)
+    if game is None:
+        if ref == "footer.money_total":
+            return replace(sl, footer=replace(sl.footer, money_total=value))
+        if seat is None or not hasattr(sl.footer, fld):
+            return sl
+        line = tuple(value if i == seat - 1 else v for i, v in enumerate(getattr(sl.footer, fld)))
+        return replace(sl, footer=replace(sl.footer, **{fld: line}))
+
+    def changed(g: Game) -> Game:
+        if seat is None:
+            return replace(g, **{fld: value}) if fld in _GAME_FIELDS else g
+        return replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
+                                        for i, p in enumerate(g.players))) if fld in SEAT_FIELDS else g
+    return replace(sl, games=tuple(changed(g) if g.no == game else g for g in sl.games))
+
+
+def read_as(sl: ScoreList, ref: str, value) -> ScoreList:
+    """``sl`` with the cell ``ref``, read in doubt, read as ``value`` by the referee: the figure in the cell, its doubt
+    lifted (as desk.settle applies a reading)."""
+    readings = dict(sl.readings)
+    readings[ref] = replace(readings[ref], value=value, doubtful=False, reason="")
+    return replace(with_value(sl, ref, value), readings=readings)
+
+
+def holdable(ref: str, value) -> bool:
+    """Whether the cell ``ref`` can hold ``value``, a candidate of its reading: nothing, a mark (True or False) in a
+    mark column, a number elsewhere. A hand-written ``skatscan.list/1`` file may give any JSON value as a candidate;
+    read into the list, a text made the correction fail ("'<' not supported between 'str' and 'int'")."""
+    if value is None:
+        return True
+    if parse_ref(ref)[2] in MARK_FIELDS:
+        return type(value) is bool
+    return type(value) in (int, float)

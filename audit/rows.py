@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Optional
 
-from .model import MARK_FIELDS, Game, ScoreList, cell_ref, parse_ref
+from .model import MARK_FIELDS, Game, ScoreList, cell_ref, parse_ref, read_as
 from .overbid import explained_bids, written_single
 from .ramsch import durchmarsch_value
 from .values import ImpossibleGame, value_of
@@ -170,6 +170,12 @@ def analyse(sl: ScoreList) -> list[RowFacts]:
     # most lists have no row whose "+" its declarer's figures contradict: they are read without following the
     # correction's figures (which doubled the time of this function), and read again following them where one may
     return _analyse(sl, follow=False) or _analyse(sl, follow=True)
+
+
+def may_misplace(sl: ScoreList) -> bool:
+    """Whether a row's "+" may be contradicted by its declarer's figures (:attr:`RowFacts.misplaced`): only then does
+    the game's value (its columns) or which figure its "+" holds say whether a row was lost."""
+    return _analyse(sl, follow=False) is None
 
 
 def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
@@ -563,7 +569,7 @@ def count_tallies(sl: ScoreList, facts: list[RowFacts], unsure) -> dict:
         if i is None or not (_told_apart(facts[i], seat - 1, unsure) or _told_his(facts[i], seat - 1, unsure)) \
                 or _told_in_doubt(sl, facts, i, ref, unsure):
             continue
-        out[ref] = (read_so(), *(_tally(analyse(cell_read_as(sl, ref, v)), sl.seats) for v in seen))
+        out[ref] = (read_so(), *(_tally(analyse(read_as(sl, ref, v)), sl.seats) for v in seen))
     return out
 
 
@@ -592,17 +598,6 @@ def _told_in_doubt(sl: ScoreList, facts: list[RowFacts], i: int, ref: str, unsur
 
 def _tally(facts: list[RowFacts], seats: int) -> tuple:
     return tuple(map(tuple, outcome_tally(facts, seats)))
-
-
-def cell_read_as(sl: ScoreList, ref: str, value) -> ScoreList:
-    """``sl`` with ``value`` read in the seat's cell ``ref`` of a game row (a total or a count), its doubt lifted."""
-    game, seat, fld = parse_ref(ref)
-    games = tuple(replace(g, players=tuple(replace(p, **{fld: value}) if i == seat - 1 else p
-                                           for i, p in enumerate(g.players))) if g.no == game else g
-                  for g in sl.games)
-    readings = dict(sl.readings)
-    readings[ref] = replace(readings[ref], value=value, doubtful=False, reason="")
-    return replace(sl, games=games, readings=readings)
 
 
 def _steady(tallies: tuple, seats, only: Optional[str]) -> bool:

@@ -3,12 +3,12 @@
     python bench/bench_doubts.py [--start 0] [--lists 12000]
 
 The property of tests/audit/test_doubt_properties.py (every finding told as an error on paper is still one, same
-code, game and seat, after the referee reads any one doubtful cell as any one of the reader's candidates), over a
+code, game and seat (a footer finding its line too), after the referee reads any one doubtful cell as any one of the reader's candidates), over a
 sweep of seeded lists instead of the test's 100 drawn examples: list ``seed`` has 3 or 4 seats by the seed's parity,
 its kind (tournament, tournament, home, private), penalties entered (home and private lists only) and 1-5 cells in
 doubt in turn from the seed (tests/audit/doubtful_lists.py). Prints each list that breaks the property (seed, seats,
 kind, penalties, doubts; the cell, the reading, and the finding that went or became doubtful) and the count.
-Takes about a minute a core per 4,000 lists.
+Takes about a minute a core per 1,100 lists.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from audit.auditor import audit  # noqa: E402
-from tests.audit.doubtful_lists import doubtful_list, lost_sure_findings, settled  # noqa: E402
+from tests.audit.doubtful_lists import doubtful_list, key, lost_sure_findings, settled  # noqa: E402
 
 KINDS = ("tournament", "tournament", "home", "private")
 
@@ -36,10 +36,10 @@ def broken(seed: int) -> list[str]:
     sl = doubtful_list(seed, seats, kind, penalties, doubts=doubts)
     out = []
     for ref, value, f in lost_sure_findings(sl, audit):
-        after = {(a.code, a.game, a.seat) for a in audit(settled(sl, ref, value)).findings}
-        how = "doubtful" if (f.code, f.game, f.seat) in after else "gone"
+        after = {key(a) for a in audit(settled(sl, ref, value)).findings}
+        how = "doubtful" if key(f) in after else "gone"
         out.append(f"{seed} ({seats} seats, {kind}, penalties {penalties}, {doubts} doubts): {ref} read {value!r}: "
-                   f"{f.key} (game {f.game}, seat {f.seat}) {how}")
+                   f"{f.key} (game {f.game}, seat {f.seat}{', ' + f.field if f.code == 'footer' else ''}) {how}")
     return out
 
 

@@ -12,13 +12,16 @@ reading of a doubt before it answers is told in doubt (24, 38 read in doubt as 3
 is a slip too, and the finding there stays, in doubt as 38 is; :func:`audit.auditor.run_checks`' ``came_back``). On a
 list read from a photo a finding names, besides the total and what its expected figure came from, the seat's penalty
 points read since his previous total and the other seats' cells of its row read in doubt (that he alone played the
-row: another seat's total read empty may be a figure).
+row: another seat's total read empty may be a figure), and in a row whose "+" is a lost game's value the game's columns
+(what the loss charges follows from the game's value: "+24" for Kreuz mit 1 beside a total fallen by 72 is a slip,
+its "mit 1" read in doubt, or "mit 2", makes it none: 2 x 36).
 """
 from __future__ import annotations
 
 from ..findings import finding
 from ..model import ScoreList, cell_ref
-from ..rows import RowFacts, last_total_row, others_in_doubt, prev_cells, read_penalty_cells, written_value_cells
+from ..rows import (RowFacts, game_cells, last_total_row, others_in_doubt, prev_cells, read_penalty_cells,
+                    written_value_cells)
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
@@ -38,8 +41,10 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         # and the penalty points he was given since his previous total, and the other seats' cells of the row read
-        # in doubt (that he alone played it: read from a photo, typed lists name neither)
-        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
+        # in doubt (that he alone played it: read from a photo, typed lists name neither); a lost game's charge in the
+        # "+" column follows from the game's value too (lost_column_loss)
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *(game_cells(no) if f.misplaced else ()),
+                    *prev_cells(facts, i, s, "total"),
                     *read_penalty_cells(sl, s, last_total_row(facts, i, s), no),
                     *others_in_doubt(no, s, sl.seats, unsure))
         if written is None:

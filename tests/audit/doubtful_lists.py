@@ -228,9 +228,15 @@ def settled(sl: ScoreList, ref: str, value) -> Optional[ScoreList]:
         return None
 
 
+def key(f) -> tuple:
+    """What a finding told as an error on paper must keep: its code, game and seat, and a footer finding its line (a
+    seat's footer lines are findings of their own)."""
+    return f.code, f.game, f.seat, f.field if f.code == "footer" else None
+
+
 def sure(findings) -> dict:
-    """The findings told as errors on paper (not in doubt, an error or a warning), by (code, game, seat)."""
-    return {(f.code, f.game, f.seat): f for f in findings if f.severity in (ERROR, WARNING) and not f.doubtful}
+    """The findings told as errors on paper (not in doubt, an error or a warning), by :func:`key`."""
+    return {key(f): f for f in findings if f.severity in (ERROR, WARNING) and not f.doubtful}
 
 
 def lost_sure_findings(sl: ScoreList, audit_fn) -> list[tuple]:

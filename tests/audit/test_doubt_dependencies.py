@@ -3,8 +3,10 @@ Each test is a list where a finding rested on a doubtful cell its cells did not 
 test_doubt_properties), and what the referee's reading there would have made of it."""
 from dataclasses import replace
 
-from audit.auditor import audit
+from audit import rows_in_doubt
+from audit.auditor import audit, run_checks
 from audit.model import CellReading, Footer, Game, Penalty, SeatCells
+from audit.settings import Settings
 
 from .builders import make_list, row
 from .doubtful_lists import doubtful_list, lost_sure_findings
@@ -504,3 +506,138 @@ def test_a_total_read_in_doubt_before_a_row_another_seat_took_may_make_a_stray_f
     # read 64 instead, 50 falls from it too: the same; read 34, it rises: no reading makes a loss, the money is sure
     assert _money(_read(sl, g1_p2_total=_unsure(24, 64))) == _money(read)
     assert _money(_read(sl, g1_p2_total=_unsure(24, 34))) == _money(sl)
+
+
+def _lost_one(*, plus=24, total=-54, **cols):
+    """Seat 1's "+" for Kreuz mit 1 (or ``cols``) beside his total ``total``, seat 2's "+24": his footer says he lost
+    one game and owes 0,50, which a fall of his total by twice the "+" (or the game's value) makes right."""
+    rows = [row(1, 3, 1, total=total, **{"base": 12, "mit": 1, **cols}, plus=plus),
+            row(2, 3, 2, total=24, base=12, mit=1, plus=24)]
+    footer = replace(_footer(points=(total, 24, 0), won=(0, 1, 0), lost=(1, 0, 0), bonus=(-50, 50, 0),
+                             others_lost=(0, 40, 40), score=(total - 50, 114, 40), money=(0.5, None, None)),
+                     money_total=0.5)
+    return make_list(rows, games=2, signatures=None, footer=footer)
+
+
+def _counts_and_money(sl):
+    return [(f.key, f.seat, f.field, f.doubtful) for f in audit(sl).findings if f.code in ("footer", "money")]
+
+
+def test_a_plus_or_a_game_column_read_in_doubt_that_makes_the_game_lost_may_make_the_footer_and_money_go():
+    """Seat 1's "+24" beside his total -54 (not a fall by 24 or 48: a won game with a slip in his total), read in doubt,
+    or 27: his total then falls by twice the "+", a lost game (SkWO 7.2.5), as his footer (Verl. 1) and his money 0,50
+    say. The same with his Grundwert 12 read in doubt, or 11 (Pik mit 1, 22: his total -44 falls by twice it). So his
+    footer lines and the money are the doubt's to tell (review of session 50; before, sure errors)."""
+    for sl, ref, other in ((_lost_one(), "g1.plus", 27), (_lost_one(total=-44), "g1.base", 11)):
+        sure = _counts_and_money(sl)
+        assert ("money.wrong", 1, "money", False) in sure and ("footer.wrong", 1, "lost", False) in sure
+        read = _read(sl, **{ref.replace(".", "_"): _unsure(getattr(sl.games[0], ref.split(".")[1]), other)})
+        assert [(k, s, fld) for k, s, fld, _d in _counts_and_money(read)] == [(k, s, fld) for k, s, fld, _d in sure]
+        assert all(d for _k, _s, _f, d in _counts_and_money(read))
+        assert lost_sure_findings(read, audit) == []
+
+
+def test_penalty_points_read_in_doubt_before_a_row_several_seats_took_may_make_a_stray_fall_a_loss():
+    """A home list: seat 2's penalty after game 1 read -50 in doubt, or -5; in game 2 (seat 1's "+24") he wrote -20:
+    against -50 a rise that counts no game, against -5 a fall, his loss, and his money 0,50 is right. Before, a sure
+    error (the review of session 50)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=48), SeatCells(total=-20), SeatCells()))]
+    footer = replace(_footer(points=(48, -20, 0), won=(2, 0, 0), bonus=(100, 0, 0), score=(148, -20, 0),
+                             money=(None, 0.5, None)), money_total=0.5)
+    sl = replace(make_list(rows, games=2, signatures=None, footer=footer, kind="home"),
+                 penalties=(Penalty(after=1, seat=2, offence="other", points=(None, -50, None)),))
+    assert _money(sl) == [("money.wrong", 2, False), ("money.total-wrong", None, False)]
+    read = _read(sl, penalty_1_points_2=_unsure(-50, -5))
+    assert _money(read) == [("money.wrong", 2, True), ("money.total-wrong", None, True)]
+    assert "penalty.1.points.2" in next(f for f in audit(read).findings if f.key == "money.wrong").cells
+    assert lost_sure_findings(read, audit) == []
+
+
+def _stray_fall(**footer):
+    """Game 2 is seat 1's "+24"; seat 2 wrote 50 there after his 24 of game 1 (test above): ``footer`` as given."""
+    rows = [row(1, 3, 2, total=24, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24), SeatCells(total=50), SeatCells()))]
+    return make_list(rows, games=2, signatures=None, footer=replace(_footer(**footer["lines"]), **footer["more"]))
+
+
+def test_a_footer_line_and_money_left_blank_rest_on_the_total_before_the_row_by_its_value():
+    """The list of the test above with seat 2's footer as his loss there gives it (Verl. 1, bonus 0) and no money
+    written: as read (his 24 before it, 50 a rise) his Verl. line is wrong, and nothing is owed; read 124, the line is
+    right. The line's finding names the total by its value (not among the cells that count by holding a figure). The
+    other way round, 124 as read and no money written: the 0,50 he owes is missing, as is the table's total, unless
+    the total is 24 or empty."""
+    sl = _stray_fall(lines=dict(points=(24, 50, 0), won=(1, 1, 0), lost=(0, 1, 0), bonus=(50, 0, 0),
+                                others_lost=(0, 0, 0), score=(74, 50, 0)), more=dict(money_total=None))
+    read = _read(sl, g1_p2_total=_unsure(24, 124))
+    line = next(f for f in audit(read).findings if f.key == "footer.wrong" and f.field == "lost")
+    assert line.seat == 2 and line.doubtful and "g1.p2.total" in line.cells and "g1.p2.total" not in line.presence
+    assert lost_sure_findings(read, audit) == []
+    # the other way round: 124 as read, his loss; 0,50 missing and the table's total, sure without the doubt
+    rows = [replace(sl.games[0], players=(SeatCells(), SeatCells(total=124), SeatCells())), *sl.games[1:]]
+    high = replace(sl, games=tuple(rows))
+    assert _money(high) == [("money.missing", 2, False), ("money.total-missing", None, False)]
+    for other in (24, None):        # read empty, game 1 is no one's and 50 rises from nothing: nothing is owed
+        read = _read(high, g1_p2_total=_unsure(124, other))
+        assert _money(read) == [("money.missing", 2, True), ("money.total-missing", None, True)]
+        assert lost_sure_findings(read, audit) == []
+
+
+def test_readings_past_the_cap_leave_the_finding_in_doubt_and_candidates_written_as_floats_count(monkeypatch):
+    """The money findings of the misplaced "+" (test above) with another total read in doubt that changes nothing
+    (seat 2's 24, or 34): worked out, only seat 1's total is among their cells; with no reading worked out (the cap at
+    0), both are, and the findings stay doubts. A candidate -96.0 is read as -96."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-24, base=12, mit=1, plus=24),
+            row(3, 3, 2, total=24, base=12, mit=1, plus=24)]
+    footer = replace(_footer(points=(-24, 24, 0), won=(1, 1, 0), lost=(1, 0, 0), bonus=(0, 50, 0),
+                             others_lost=(0, 40, 40), score=(-24, 114, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=3, signatures=None, footer=footer), g2_p1_total=_unsure(-24, -96.0),
+               g3_p2_total=_unsure(24, 34))
+
+    def money_cells(sl):
+        return [(f.key, f.doubtful, tuple(c for c in f.cells if c.startswith("g") and c.endswith("total")))
+                for f in audit(sl).findings if f.key == "money.wrong"]
+    assert money_cells(sl) == [("money.wrong", True, ("g2.p1.total",))]
+    monkeypatch.setattr(rows_in_doubt, "MAX_READINGS", 0)
+    assert money_cells(sl) == [("money.wrong", True, ("g2.p1.total", "g3.p2.total"))]
+
+
+def test_the_readers_confirmation_is_not_kept_from_a_row_by_a_footer_finding_resting_on_its_total():
+    """``strict`` (digitize.confirm asks so): a footer or money finding does not name the totals read in doubt it rests
+    on, which would keep the rows that add up from confirming their readings."""
+    rows = [row(1, 3, 1, total=-48, base=12, mit=1, minus=48), row(2, 3, 1, total=-24, base=12, mit=1, plus=24)]
+    footer = replace(_footer(points=(-24, 0, 0), won=(1, 0, 0), lost=(1, 0, 0), others_lost=(0, 40, 40),
+                             score=(-24, 40, 40), money=(1.0, None, None)), money_total=1.0)
+    sl = _read(make_list(rows, games=2, signatures=None, footer=footer), g2_p1_total=_unsure(-24, -96))
+    strict = next(f for f in run_checks(sl, Settings(), strict=True) if f.key == "money.wrong")
+    assert "g2.p1.total" not in strict.cells
+    assert "g2.p1.total" in next(f for f in run_checks(sl, Settings()) if f.key == "money.wrong").cells
+
+
+def test_a_running_total_after_a_lost_game_in_the_plus_column_rests_on_the_games_columns():
+    """Seat 1's "+24" for Kreuz mit 1 beside his total -72: a lost game written in the "+" column (his total fell), and
+    its loss charges 48, so -72 is a slip; but his "mit 1" read in doubt, or 2 (Kreuz mit 2, 36: the loss charges 72),
+    makes it none. Before, a sure error (the review of session 50)."""
+    sl = _lost_one(total=-72)
+    assert (1, 1, "total.wrong", False) in _found(audit(sl), "running-total")
+    read = _read(sl, g1_mit=_unsure(1, 2))
+    assert _found(audit(read), "running-total") == [(1, 1, "total.wrong", True)]
+    assert lost_sure_findings(read, audit) == []
+
+
+def test_only_readings_that_may_change_an_outcome_are_worked_out():
+    """Where no row's "+" may be contradicted by its declarer's figures, a game's columns and a "+" read as another
+    figure change no outcome (the "+" decides the game won whatever figure it holds) and are not worked out; a "+"
+    that may be empty is, and in a row several seats took, any figure of its "+" (which seat's total follows from it)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=48), SeatCells(total=34), SeatCells()))]
+    sl = _read(make_list(rows, games=2, signatures=None), g1_base=_unsure(12, 11), g1_plus=_unsure(24, 27, None),
+               g2_plus=_unsure(24, 10))
+    facts = rows_in_doubt.analyse(sl)
+    assert rows_in_doubt.readings_in_doubt(sl, sl.doubtful_cells(), facts) == [("g1.plus", None), ("g2.plus", 10)]
+    assert rows_in_doubt.readings_in_doubt(sl, sl.doubtful_cells()) == [
+        ("g1.base", 11), ("g1.plus", 27), ("g1.plus", None), ("g2.plus", 10)]
+    # seat 1's total falling by twice the "+" at game 1: the row's "+" may be a lost game's, every reading counts
+    falls = _read(replace(sl, games=(replace(sl.games[0], players=(SeatCells(total=-48), SeatCells(), SeatCells())),
+                                     *sl.games[1:])), **{k.replace(".", "_"): r for k, r in sl.readings.items()})
+    assert len(rows_in_doubt.readings_in_doubt(falls, falls.doubtful_cells(), rows_in_doubt.analyse(falls))) == 4
