@@ -19,9 +19,9 @@ from .correct import Corrected, after_doubt, chain_doubts, correct
 from .findings import DOUBT, ERROR, INFO, WARNING, Finding
 from .model import ScoreList, holdable, parse_ref, read_as
 from .rows import analyse, count_tallies, totals_before, uses_counters
+from .rows_in_doubt import rest_on_rows
 from .score import FooterFigures, cents, from_rows
 from .settings import Settings
-from .rows_in_doubt import rest_on_rows
 
 CLEAN, PAPER_ERRORS, READING_DOUBTS = "clean", "paper-errors", "reading-doubts"
 

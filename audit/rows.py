@@ -452,6 +452,19 @@ def others_in_doubt(no: int, seat: int, seats: int, unsure) -> tuple[str, ...]:
     return tuple(c for o in range(seats) if o != seat for c in seat_cells(no, o) if c in unsure)
 
 
+def fits_in_doubt(facts: list[RowFacts], i: int, sl: ScoreList, unsure) -> tuple[str, ...]:
+    """In row ``facts[i]``, one several seats took, the cells read in doubt that their previous totals were read from,
+    and their penalty points since (``unsure``: the list's cells read in doubt): which of them the row's value fits,
+    and so who declared it, rests on them (a penalty point read otherwise, and another seat's total follows from the
+    row). Empty in any other row and on a typed list."""
+    f = facts[i]
+    if not unsure or len(f.declarers) < 2:
+        return ()
+    return tuple(c for d in f.declarers
+                 for c in (*prev_cells(facts, i, d, "total"),
+                           *read_penalty_cells(sl, d, last_total_row(facts, i, d), f.game.no)) if c in unsure)
+
+
 def seat_cells(no: int, seat: int) -> tuple[str, ...]:
     """The cells of row ``no`` that make the 0-based ``seat`` one who played it: its total and counts."""
     return tuple(cell_ref(no, fld, seat + 1) for fld in ("total", "won", "lost"))

@@ -15,10 +15,11 @@ surely: a money finding that rested on a "Verl." line read surely went when the 
 
 Which of them it rests on is worked out here: for a footer or money finding that no doubt of its own cells makes
 doubtful, the rows are analysed again with each reading the reader saw of each such figure read in doubt (a game row's
-total, "+", "-", Grundwert, mit/ohne or mark, a penalty entry's points; its doubt lifted, as a referee's reading lifts
-it), and where one of them gives the figure the keeper wrote (the finding would go), the finding rests on that cell by
-its value: it is told as a doubt until the referee has looked. The counts in doubt have their own reckoning
-(:func:`audit.rows.count_tallies`). Only lists with such a finding pay for it (each reading is the rows analysed
+total, Gew. or Verl., "+", "-", Grundwert, mit/ohne or mark, the passed game's mark, a penalty entry's points; its doubt
+lifted, as a referee's reading lifts it), and where one of them gives the figure the keeper wrote (the finding would go), the finding rests on that cell by
+its value: it is told as a doubt until the referee has looked (the counts too, which :func:`audit.rows.count_tallies`
+works out only beside a declarer the totals tell: a Verl. in a row several seats took with counts is a loss as it
+rises from the count before it). Only lists with such a finding pay for it (each reading is the rows analysed
 again, about a millisecond on a 48-game list), at most :data:`MAX_READINGS` readings a list: past them the finding is
 told as a doubt (it may rest on the readings not worked out; a list read with that many figures in doubt is one the
 referee checks against the paper anyway). Not for :mod:`digitize.confirm` (``strict``): a row that adds up is not
@@ -43,19 +44,20 @@ FOOTER_KEYS = frozenset({"footer.wrong"})
 MONEY_KEYS = frozenset({"money.wrong", "money.missing", "money.total-wrong", "money.total-missing"})
 #: The game's columns: its value.
 GAME_COLUMNS = frozenset({"base", "mit", "ohne", *MARK_FIELDS})
-#: The game row's cells whose figure may decide an outcome: the seats' totals, the "+" and "-", the game's columns.
-ROW_FIELDS = frozenset({"total", "plus", "minus", *GAME_COLUMNS})
+#: The game row's cells whose figure may decide an outcome: the seats' totals and counts, the "+" and "-", the game's
+#: columns, the passed game's mark.
+ROW_FIELDS = frozenset({"total", "won", "lost", "plus", "minus", "passed", *GAME_COLUMNS})
 #: The most readings worked out on one list (each is the rows analysed again).
 MAX_READINGS = 120
 
 
 def readings_in_doubt(sl: ScoreList, doubtful, facts: Optional[list[RowFacts]] = None) -> list[tuple[str, object]]:
     """(cell, reading) of every cell of :data:`ROW_FIELDS` of a game row and every penalty entry's points read in doubt,
-    with each other reading of it the reader saw that the cell can hold (:func:`audit.model.holdable`). With the rows'
-    ``facts``, not the readings that cannot change who won or lost a row: where no row's "+" may be contradicted by its
-    declarer's figures (:func:`audit.rows.may_misplace`), a game's columns (its value decides nothing else), and a "+" or
-    "-" read as another figure in a row that one seat or none took (the column decides the outcome; which figure, only
-    which of several seats took it)."""
+    with each other reading of it the reader saw that the cell can hold (:func:`audit.model.holdable`). With the
+    rows' ``facts``, not the readings that cannot change who won or lost a row: where no row's "+" may be
+    contradicted by its declarer's figures (:func:`audit.rows.may_misplace`), a game's columns (its value decides
+    nothing else), and a "+" or "-" read as another figure in a row that one seat or none took (the column decides
+    the outcome; which figure, only which of several seats took it)."""
     settled = facts is not None and not may_misplace(sl)
     several = {f.game.no for f in facts if len(f.declarers) > 1} if settled else set()
     out = []
@@ -125,8 +127,8 @@ def rest_on_rows(found: list[Finding], sl: ScoreList, settings: Settings, sure: 
         for ref, value in readings:
             if ref in rests:
                 continue
-            facts = rows_with(ref, value)
-            if facts is None or would_go(f, facts, sl, settings):
+            other = rows_with(ref, value)
+            if other is None or would_go(f, other, sl, settings):
                 rests.append(ref)
         if rests:
             out[i] = replace(f, cells=f.cells + tuple(c for c in rests if c not in f.cells),

@@ -3,12 +3,12 @@
     python bench/bench_doubts.py [--start 0] [--lists 12000]
 
 The property of tests/audit/test_doubt_properties.py (every finding told as an error on paper is still one, same
-code, game and seat (a footer finding its line too), after the referee reads any one doubtful cell as any one of the reader's candidates), over a
-sweep of seeded lists instead of the test's 100 drawn examples: list ``seed`` has 3 or 4 seats by the seed's parity,
-its kind (tournament, tournament, home, private), penalties entered (home and private lists only) and 1-5 cells in
-doubt in turn from the seed (tests/audit/doubtful_lists.py). Prints each list that breaks the property (seed, seats,
-kind, penalties, doubts; the cell, the reading, and the finding that went or became doubtful) and the count.
-Takes about a minute a core per 1,100 lists.
+code, game and seat (a footer finding its line too), after the referee reads any one doubtful cell as any one of the
+reader's candidates), over a sweep of seeded lists instead of the test's 100 drawn examples: list ``seed`` has 3 or
+4 seats by the seed's parity, its kind (tournament, tournament, home, private), penalties entered (home and private
+lists only) and 1-5 cells in doubt in turn from the seed (tests/audit/doubtful_lists.py). Prints each list that
+breaks the property (seed, seats, kind, penalties, doubts; the cell, the reading, and the finding that went or
+became doubtful) and the count. Takes about a minute a core per 1,100 lists.
 """
 from __future__ import annotations
 

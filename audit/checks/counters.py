@@ -9,7 +9,9 @@ doubt). The counts are checked at all only where the list keeps them: a count mi
 counts the list holds, so where every count on the list is read in doubt, each count finding rests on them too (for
 holding a figure: a list read from a photo with a single count, in doubt whether it is ink, keeps no counts if it is
 none; before, its 40 findings "count missing" were told as errors on paper). A finding names the other seats' cells
-of its row read in doubt too: that the count's seat alone played the row rests on them.
+of its row read in doubt too: that the count's seat alone played the row rests on them; and in a row several seats
+took, the cells read in doubt their previous totals and penalty points since were read from (whose total the row's
+value fits tells who declared it).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from dataclasses import replace
 
 from ..findings import finding
 from ..model import ScoreList, cell_ref
-from ..rows import WON, RowFacts, others_in_doubt, prev_cells, written_value_cells
+from ..rows import WON, RowFacts, fits_in_doubt, others_in_doubt, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, counters: bool, came_back, **_):
@@ -25,9 +27,12 @@ def check(facts: list[RowFacts], *, sl: ScoreList, counters: bool, came_back, **
         return
     kept_by = _kept_only_by_doubts(sl)
     unsure = sl.doubtful_cells()
+    rows = {fact.game.no: i for i, fact in enumerate(facts)}
     for f in _findings(facts, came_back):
-        # that the count's seat alone played the row rests on the other seats' cells of it read in doubt
-        others = others_in_doubt(f.game, f.seat - 1, sl.seats, unsure)
+        # that the count's seat alone played the row rests on the other seats' cells of it read in doubt, and in a
+        # row several seats took, that it is his on their previous totals and penalty points read in doubt
+        others = others_in_doubt(f.game, f.seat - 1, sl.seats, unsure) + fits_in_doubt(facts, rows[f.game], sl, unsure)
+        others = tuple(c for c in dict.fromkeys(others) if c not in f.cells)
         if others:
             f = replace(f, cells=f.cells + others)
         if kept_by:

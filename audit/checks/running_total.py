@@ -12,16 +12,19 @@ reading of a doubt before it answers is told in doubt (24, 38 read in doubt as 3
 is a slip too, and the finding there stays, in doubt as 38 is; :func:`audit.auditor.run_checks`' ``came_back``). On a
 list read from a photo a finding names, besides the total and what its expected figure came from, the seat's penalty
 points read since his previous total and the other seats' cells of its row read in doubt (that he alone played the
-row: another seat's total read empty may be a figure), and in a row whose "+" is a lost game's value the game's columns
-(what the loss charges follows from the game's value: "+24" for Kreuz mit 1 beside a total fallen by 72 is a slip,
-its "mit 1" read in doubt, or "mit 2", makes it none: 2 x 36).
+row: another seat's total read empty may be a figure; in a row several seats took, that it is his rests on their
+previous totals and penalty points read in doubt), in a row with a "+" where his total fell the game's columns read
+in doubt (a lost game written in the "+" column charges by the game's value: "+24" for Kreuz mit 1 beside a total
+fallen by 72 is a slip, its "mit 1" read in doubt, or "mit 2", makes it none: 2 x 36; "+20" for Kreuz mit 1 beside a
+fall of 44 is a won game's slip, its Grundwert 12 read in doubt, or 11, makes it a lost one that charges 44), and the
+passed game's mark read in doubt (a passed row's figures are that finding's, not this one's).
 """
 from __future__ import annotations
 
 from ..findings import finding
 from ..model import ScoreList, cell_ref
-from ..rows import (RowFacts, game_cells, last_total_row, others_in_doubt, prev_cells, read_penalty_cells,
-                    written_value_cells)
+from ..rows import (RowFacts, fits_in_doubt, game_cells, last_total_row, others_in_doubt, prev_cells,
+                    read_penalty_cells, written_value_cells)
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
@@ -41,12 +44,15 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         # and the penalty points he was given since his previous total, and the other seats' cells of the row read
-        # in doubt (that he alone played it: read from a photo, typed lists name neither); a lost game's charge in the
-        # "+" column follows from the game's value too (lost_column_loss)
-        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *(game_cells(no) if f.misplaced else ()),
-                    *prev_cells(facts, i, s, "total"),
+        # in doubt (that he alone played it: read from a photo, typed lists name neither); where his total fell in a
+        # row with a "+", the game's columns read in doubt (a lost game in the "+" column charges by the game's value:
+        # lost_column_loss; read otherwise, the "+" may be one, or not), and the passed game's mark read in doubt
+        rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
                     *read_penalty_cells(sl, s, last_total_row(facts, i, s), no),
-                    *others_in_doubt(no, s, sl.seats, unsure))
+                    *others_in_doubt(no, s, sl.seats, unsure), *fits_in_doubt(facts, i, sl, unsure),
+                    *(c for c in (*game_cells(no), cell_ref(no, "passed")) if c in unsure and (
+                        c.endswith(".passed") or f.misplaced or written is not None and f.game.plus is not None
+                        and written < f.prev_total[s])))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)

@@ -9,7 +9,7 @@ from audit.model import CellReading, Footer, Game, Penalty, SeatCells
 from audit.settings import Settings
 
 from .builders import make_list, row
-from .doubtful_lists import doubtful_list, lost_sure_findings
+from .doubtful_lists import doubtful_list, lost_sure_findings, settled
 
 
 def _found(a, code):
@@ -627,8 +627,9 @@ def test_a_running_total_after_a_lost_game_in_the_plus_column_rests_on_the_games
 
 def test_only_readings_that_may_change_an_outcome_are_worked_out():
     """Where no row's "+" may be contradicted by its declarer's figures, a game's columns and a "+" read as another
-    figure change no outcome (the "+" decides the game won whatever figure it holds) and are not worked out; a "+"
-    that may be empty is, and in a row several seats took, any figure of its "+" (which seat's total follows from it)."""
+    figure change no outcome (the "+" decides the game won whatever figure it holds) and are not worked out; a
+    "+" that may be empty is, and in a row several seats took, any figure of its "+" (which seat's total follows
+    from it)."""
     rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24),
             Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=48), SeatCells(total=34), SeatCells()))]
     sl = _read(make_list(rows, games=2, signatures=None), g1_base=_unsure(12, 11), g1_plus=_unsure(24, 27, None),
@@ -641,3 +642,61 @@ def test_only_readings_that_may_change_an_outcome_are_worked_out():
     falls = _read(replace(sl, games=(replace(sl.games[0], players=(SeatCells(total=-48), SeatCells(), SeatCells())),
                                      *sl.games[1:])), **{k.replace(".", "_"): r for k, r in sl.readings.items()})
     assert len(rows_in_doubt.readings_in_doubt(falls, falls.doubtful_cells(), rows_in_doubt.analyse(falls))) == 4
+
+
+def test_a_count_read_in_doubt_before_a_row_several_seats_took_may_make_a_loss_there_none():
+    """Seat 3 lost game 1 (Verl. 1, read in doubt, or 2); in game 2, seat 1's "+24", he wrote -96 and Verl. 2 too: a
+    rise of his count from 1, a loss that stays his beside the declarer's win; from 2 no rise, no game. His footer's
+    Verl. 2 is his rows' as read, and his money 0,50 is wrong for two lost games (1,00), right for one. So the money
+    findings are the doubt's to tell (the second review of session 50, seed 41278: the count counted for holding a
+    figure only)."""
+    rows = [row(1, 3, 3, total=-48, lost=1, base=12, mit=1, minus=48),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=24, won=1), SeatCells(),
+                                                         SeatCells(total=-96, lost=2)))]
+    footer = Footer(points=(24, 0, -96), won=(1, 0, 0), lost=(0, 0, 2), bonus=(50, 0, -100), others_lost=(40, 40, 0),
+                    score=(114, 40, -196), money=(None, None, 0.5), money_total=0.5)
+    sl = make_list(rows, games=2, signatures=None, footer=footer)
+    assert _money(sl) == [("money.wrong", 3, False), ("money.total-wrong", None, False)]
+    read = _read(sl, g1_p3_lost=_unsure(1, 2))
+    assert _money(read) == [("money.wrong", 3, True), ("money.total-wrong", None, True)]
+    assert lost_sure_findings(read, audit) == []
+
+
+def test_a_running_total_beside_a_plus_rests_on_the_game_columns_that_may_make_it_a_lost_game():
+    """Seat 1's "+20" for Kreuz mit 1 (24) beside his total -44: as read a won game and a slip in his total (expected
+    20); his Grundwert 12 read in doubt, or 11 (Pik mit 1, 22), makes it a lost game written in the "+" column that
+    charges 44, and -44 is right. So the running total's finding is the doubt's to tell (the second review of session
+    50: only a row already a lost game as read named the columns)."""
+    read = _read(_lost_one(plus=20, total=-44), g1_base=_unsure(12, 11))
+    assert _found(audit(read), "running-total") == [(1, 1, "total.wrong", True)]
+    assert _found(audit(settled(read, "g1.base", 11)), "running-total") == []
+    assert lost_sure_findings(read, audit) == []
+
+
+def test_the_passed_games_mark_read_in_doubt_decides_whether_a_rows_figures_count():
+    """Seat 1 wrote "+24" and his total 0 in game 1, its passed game's mark read empty in doubt, or X: as read, a won
+    game whose total is a slip, and his footer's Gew. 0 wrong; read X, the row is a passed game with figures in it (its
+    own finding), no game he won. So those findings are the doubt's to tell (the second review of session 50)."""
+    rows = [row(1, 3, 1, total=0, base=12, mit=1, plus=24), row(2, 3, 2, total=24, base=12, mit=1, plus=24)]
+    footer = _footer(points=(0, 24, 0), won=(0, 1, 0), bonus=(0, 50, 0), score=(0, 74, 0))
+    read = _read(make_list(rows, games=2, signatures=None, footer=footer), g1_passed=_unsure(False, True))
+    told = [(f.key, f.seat, f.field, f.doubtful) for f in audit(read).findings if f.code in ("running-total", "footer")]
+    assert told == [("total.wrong", 1, "total", True), ("footer.wrong", 1, "won", True),
+                    ("footer.wrong", 1, "bonus", True), ("footer.wrong", 1, "score", True)]
+    assert lost_sure_findings(read, audit) == []
+
+
+def test_a_count_finding_in_a_row_several_seats_took_rests_on_their_penalty_points_read_in_doubt():
+    """A home list that keeps counts: seat 1 won game 1 (24, Gew. 1), his penalty after it read empty in doubt, or 1;
+    in game 2's "+24" he wrote 49 and Gew. 2, seat 2 wrote 24 without a count. As read, seat 2's 24 alone follows
+    from the row (seat 1's 49 does not follow from 24): seat 2's game, and his Gew. missing; read 1, seat 1's 49
+    follows too (25 + 24), the totals no longer tell whose game it was, and the count finding goes. So it is the
+    doubt's to tell (the second review of session 50's sweep, seed 33429)."""
+    rows = [row(1, 3, 1, total=24, won=1, base=12, mit=1, plus=24),
+            Game(no=2, base=12, mit=1, plus=24, players=(SeatCells(total=49, won=2), SeatCells(total=24), SeatCells()))]
+    sl = replace(make_list(rows, games=2, signatures=None, kind="home"),
+                 penalties=(Penalty(after=1, seat=1, offence="other", points=(None, 0, 0)),))
+    assert (2, 2, "counter.missing", False) in _found(audit(sl), "counter")
+    read = _read(sl, penalty_1_points_1=_unsure(None, 1))
+    assert (2, 2, "counter.missing", True) in _found(audit(read), "counter")
+    assert lost_sure_findings(read, audit) == []
