@@ -404,8 +404,9 @@ def read_as(sl: ScoreList, ref: str, value) -> ScoreList:
 
 def holdable(ref: str, value) -> bool:
     """Whether the cell ``ref`` can hold ``value``, a candidate of its reading: nothing, a mark (True or False) in a
-    mark column or the passed game's, a number elsewhere. A hand-written ``skatscan.list/1`` file may give any JSON value as a candidate;
-    read into the list, a text made the correction fail ("'<' not supported between 'str' and 'int'")."""
+    mark column or the passed game's, a number elsewhere. A hand-written ``skatscan.list/1`` file may give any
+    JSON value as a candidate; read into the list, a text made the correction fail ("'<' not supported between
+    'str' and 'int'")."""
     if value is None:
         return True
     if parse_ref(ref)[2] in (*MARK_FIELDS, "passed"):

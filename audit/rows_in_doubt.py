@@ -14,16 +14,16 @@ surely: a money finding that rested on a "Verl." line read surely went when the 
 "124" instead of "24" (his "50" there a fall), the "+" beside a fall of 54 as "27", or a penalty of -50 as -5.
 
 Which of them it rests on is worked out here: for a footer or money finding that no doubt of its own cells makes
-doubtful, the rows are analysed again with each reading the reader saw of each such figure read in doubt (a game row's
-total, Gew. or Verl., "+", "-", Grundwert, mit/ohne or mark, the passed game's mark, a penalty entry's points; its doubt
-lifted, as a referee's reading lifts it), and where one of them gives the figure the keeper wrote (the finding would go), the finding rests on that cell by
-its value: it is told as a doubt until the referee has looked (the counts too, which :func:`audit.rows.count_tallies`
-works out only beside a declarer the totals tell: a Verl. in a row several seats took with counts is a loss as it
-rises from the count before it). Only lists with such a finding pay for it (each reading is the rows analysed
-again, about a millisecond on a 48-game list), at most :data:`MAX_READINGS` readings a list: past them the finding is
-told as a doubt (it may rest on the readings not worked out; a list read with that many figures in doubt is one the
-referee checks against the paper anyway). Not for :mod:`digitize.confirm` (``strict``): a row that adds up is not
-contradicted by a footer finding that rests on it.
+doubtful, the rows are analysed again with each reading the reader saw of each such figure read in doubt (a game
+row's total, Gew. or Verl., "+", "-", Grundwert, mit/ohne or mark, the passed game's mark, a penalty entry's points;
+its doubt lifted, as a referee's reading lifts it), and where one of them gives the figure the keeper wrote (the
+finding would go), the finding rests on that cell by its value: it is told as a doubt until the referee has looked
+(the counts too, which :func:`audit.rows.count_tallies` works out only beside a declarer the totals tell: a Verl. in
+a row several seats took with counts is a loss as it rises from the count before it). Only lists with such a finding
+pay for it (each reading is the rows analysed again, about a millisecond on a 48-game list), at most
+:data:`MAX_READINGS` readings a list: past them the finding is told as a doubt (it may rest on the readings not
+worked out; a list read with that many figures in doubt is one the referee checks against the paper anyway). Not for
+:mod:`digitize.confirm` (``strict``): a row that adds up is not contradicted by a footer finding that rests on it.
 """
 from __future__ import annotations
 
