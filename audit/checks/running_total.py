@@ -44,15 +44,12 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
             continue
         # the total's cell first (the one the finding is about), then what the expected total came from
         # and the penalty points he was given since his previous total, and the other seats' cells of the row read
-        # in doubt (that he alone played it: read from a photo, typed lists name neither); where his total fell in a
-        # row with a "+", the game's columns read in doubt (a lost game in the "+" column charges by the game's value:
-        # lost_column_loss; read otherwise, the "+" may be one, or not), and the passed game's mark read in doubt
+        # in doubt (that he alone played it: read from a photo, typed lists name neither), and the game's cells read in
+        # doubt that may turn his game
         rests_on = (cell_ref(no, "total", s + 1), *written_value_cells(f), *prev_cells(facts, i, s, "total"),
                     *read_penalty_cells(sl, s, last_total_row(facts, i, s), no),
                     *others_in_doubt(no, s, sl.seats, unsure), *fits_in_doubt(facts, i, sl, unsure),
-                    *(c for c in (*game_cells(no), cell_ref(no, "passed")) if c in unsure and (
-                        c.endswith(".passed") or f.misplaced or written is not None and f.game.plus is not None
-                        and written < f.prev_total[s])))
+                    *_game_in_doubt(f, s, unsure))
         if written is None:
             yield finding("running-total", "total.missing", game=no, seat=s + 1, field="total",
                           expected=expected, cells=rests_on)
@@ -60,6 +57,15 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
             yield finding("running-total", "total.wrong", game=no, seat=s + 1, field="total",
                           written=written, expected=expected, previous=f.prev_total[s],
                           delta=delta, cells=rests_on)
+
+
+def _game_in_doubt(f: RowFacts, s: int, unsure) -> tuple[str, ...]:
+    """The cells of row ``f`` read in doubt whose reading may turn the game the 0-based declarer ``s`` played: its
+    passed game's mark, and where his total fell in a row with a "+", the game's columns (a lost game written in the
+    "+" column charges by the game's value, and read otherwise the "+" may be one, or not)."""
+    no, total = f.game.no, f.game.players[s].total
+    fell = f.misplaced or total is not None and f.game.plus is not None and total < f.prev_total[s]
+    return tuple(c for c in (*(game_cells(no) if fell else ()), cell_ref(no, "passed")) if c in unsure)
 
 
 def _corrected_total(corrected_row, s: int):
