@@ -27,7 +27,7 @@ worked out; a list read with that many figures in doubt is one the referee check
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Callable, Optional
 
@@ -35,7 +35,7 @@ from .checks.money import as_money
 from .findings import Finding
 from .model import MARK_FIELDS, ScoreList, holdable, parse_ref, read_as
 from .rows import RowFacts, analyse, may_misplace, outcome_counts
-from .score import from_rows
+from .score import FooterFigures, from_rows
 from .settings import Settings
 
 #: The footer's findings whose figure follows from the rows (a missing line is missing whatever the rows say).
@@ -80,19 +80,29 @@ def readings_in_doubt(sl: ScoreList, doubtful, facts: Optional[list[RowFacts]] =
     return out
 
 
-def would_go(f: Finding, facts: list[RowFacts], sl: ScoreList, settings: Settings) -> bool:
-    """Whether the footer or money finding ``f`` would not be made on the rows ``facts`` (the list with one cell read
-    otherwise): the figure the keeper wrote is then what the rows give, or nothing is owed where he wrote none."""
-    seats = sl.seats
+@dataclass(frozen=True)
+class RowsGive:
+    """What the rows give, read with one cell otherwise: the footer's figures and each seat's loss money owed."""
+
+    footer: FooterFigures
+    owed: tuple[Decimal, ...]
+
+    @classmethod
+    def of(cls, facts: list[RowFacts], seats: int, settings: Settings) -> "RowsGive":
+        _, lost = outcome_counts(facts, seats)
+        return cls(from_rows(facts, seats), tuple(settings.money_for(n) for n in lost))
+
+
+def would_go(f: Finding, rows: RowsGive) -> bool:
+    """Whether the footer or money finding ``f`` would not be made on rows that give ``rows`` (the list with one cell
+    read otherwise): the figure the keeper wrote is then what the rows give, or nothing is owed where he wrote none."""
     if f.key in FOOTER_KEYS:
-        return getattr(from_rows(facts, seats), f.params["line"])[f.seat - 1] == f.written
-    _, lost = outcome_counts(facts, seats)
-    owed = [settings.money_for(n) for n in lost]
+        return getattr(rows.footer, f.params["line"])[f.seat - 1] == f.written
     if f.key == "money.wrong":
-        return owed[f.seat - 1] == as_money(f.written)
+        return rows.owed[f.seat - 1] == as_money(f.written)
     if f.key == "money.missing":
-        return not owed[f.seat - 1]
-    total = sum(owed, Decimal(0))
+        return not rows.owed[f.seat - 1]
+    total = sum(rows.owed, Decimal(0))
     if f.key == "money.total-wrong":
         return total == as_money(f.written)
     return not total       # money.total-missing
@@ -111,14 +121,14 @@ def rest_on_rows(found: list[Finding], sl: ScoreList, settings: Settings, sure: 
     readings = readings_in_doubt(sl, sl.doubtful_cells(), facts)
     if not readings:
         return found
-    cache: dict[tuple[str, object], list[RowFacts]] = {}
+    cache: dict[tuple[str, object], RowsGive] = {}
 
-    def rows_with(ref: str, value) -> Optional[list[RowFacts]]:
+    def rows_with(ref: str, value) -> Optional[RowsGive]:
         key = (ref, value)
         if key not in cache:
             if len(cache) >= MAX_READINGS:
                 return None
-            cache[key] = analyse(read_as(sl, ref, value))
+            cache[key] = RowsGive.of(analyse(read_as(sl, ref, value)), sl.seats, settings)
         return cache[key]
     out = list(found)
     for i in asked:
@@ -128,7 +138,7 @@ def rest_on_rows(found: list[Finding], sl: ScoreList, settings: Settings, sure: 
             if ref in rests:
                 continue
             other = rows_with(ref, value)
-            if other is None or would_go(f, other, sl, settings):
+            if other is None or would_go(f, other):
                 rests.append(ref)
         if rests:
             out[i] = replace(f, cells=f.cells + tuple(c for c in rests if c not in f.cells),
