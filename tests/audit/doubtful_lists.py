@@ -3,9 +3,10 @@ one such cell: for the property that a finding told as an error on paper stays o
 cell the reader was in doubt about (test_doubt_properties).
 
 A list is simulated with keeper slips (:func:`audit.simulate.write_list`: what is on paper), and a few of its cells
-are then read in doubt: a cell of a game row (a figure, an empty cell, a mark), of the footer, of a penalty entry.
-Each such cell's candidates are what a photo reader confuses: the figure on paper, the true figure where the keeper's
-slip changed it, the figure with a digit dropped, added or taken for a look-alike, its minus lost, the empty cell.
+are then read in doubt: a cell of a game row (a figure, an empty cell, a mark, the passed game's X), of the footer,
+of a penalty entry. Each such cell's candidates are what a photo reader confuses: the figure on paper, the true
+figure where the keeper's slip changed it, the figure with a digit dropped, added or taken for a look-alike, its minus
+lost, the empty cell.
 The list holds the reading shown, mostly the figure on paper, sometimes another candidate (a misreading). The empty
 cell, where it is a candidate, is given at least what the reader's bar for a sure figure leaves (FIGURE_BAR): a reading
 whose figures make up that bar surely holds a figure, by design (a footer count or loss money rests on such a cell
@@ -30,6 +31,8 @@ LOOK_ALIKE = {"0": "86", "1": "74", "2": "7", "3": "85", "4": "91", "5": "63", "
 #: why a reader doubts a cell (audit.model.DOUBT_REASONS), the common ones more often
 REASONS = ("bar", "bar", "bar", "", "arithmetic", "chain", "sequence", "row", "column", "missing", "hand")
 GAME_FIELDS = ("base", "mit", "ohne", "plus", "minus")
+#: the share of lists whose passed-game column is read in doubt in one row besides their other doubts
+PASSED_DOUBT = 0.3
 
 
 def get(sl: ScoreList, ref: str):
@@ -168,6 +171,37 @@ def slips_for(rng: random.Random, events, seats: int) -> list[Slip]:
     return out
 
 
+def read_in_doubt(rng: random.Random, sl: ScoreList, ref: str, paper: ScoreList, true: ScoreList,
+                  readings: dict) -> ScoreList:
+    """``sl`` with cell ``ref`` read in doubt (its reading added to ``readings``): the figure on ``paper`` and what a
+    reader takes it for (the ``true`` figure where the keeper's slip changed it), the reading shown mostly the figure
+    on paper; ``sl`` as it was where fewer than two of them make a valid list."""
+    written = get(paper, ref)
+    cands = [written] + misreadings(rng, written)
+    if ref.startswith("g") and len(true.games) == len(paper.games):
+        truth = get(true, ref)
+        if truth != written and truth not in cands:
+            cands.insert(1, truth)
+    cands = [c for c in cands if valid(put(sl, ref, c))]
+    if len(cands) < 2:
+        return sl
+    # the reading shown: mostly the figure on paper, sometimes a misreading the reader liked better
+    shown = written if rng.random() < 0.75 else rng.choice(cands[1:])
+    order = [shown] + [c for c in cands if c != shown]
+    top = rng.uniform(0.35, 0.8)
+    rest = [rng.random() + 0.05 for _ in order[1:]]
+    probs = [top] + [(1 - top) * r / sum(rest) * 0.98 for r in rest]
+    if None in order and probs[order.index(None)] < 1.01 - FIGURE_BAR:
+        # the empty cell among the candidates at all, then as likely as the reader's bar for a sure figure leaves
+        # it: below, the cell surely holds a figure (CellReading.holds_a_figure), by design whatever figure
+        k = order.index(None)
+        scale = (sum(probs) - (1.01 - FIGURE_BAR)) / (sum(probs) - probs[k])
+        probs = [1.01 - FIGURE_BAR if i == k else p * scale for i, p in enumerate(probs)]
+    readings[ref] = CellReading(shown, round(top, 3), tuple((v, round(p, 3)) for v, p in zip(order, probs)),
+                                doubtful=True, reason=rng.choice(REASONS))
+    return put(sl, ref, shown)
+
+
 def doubtful_list(seed: int, seats: int, kind: str = "tournament", penalties: bool = False, games: Optional[int] = None,
                   doubts: int = 3) -> ScoreList:
     """A list as read from a photo: the paper (a simulated series with the keeper's slips, ``kind`` "tournament",
@@ -187,30 +221,17 @@ def doubtful_list(seed: int, seats: int, kind: str = "tournament", penalties: bo
     readings = {}
     sl = paper
     for ref in pick_cells(rng, paper, doubts):
-        written = get(paper, ref)
-        cands = [written] + misreadings(rng, written)
-        if ref.startswith("g") and len(true.games) == len(paper.games):
-            truth = get(true, ref)
-            if truth != written and truth not in cands:
-                cands.insert(1, truth)
-        cands = [c for c in cands if valid(put(sl, ref, c))]
-        if len(cands) < 2:
-            continue
-        # the reading shown: mostly the figure on paper, sometimes a misreading the reader liked better
-        shown = written if rng.random() < 0.75 else rng.choice(cands[1:])
-        order = [shown] + [c for c in cands if c != shown]
-        top = rng.uniform(0.35, 0.8)
-        rest = [rng.random() + 0.05 for _ in order[1:]]
-        probs = [top] + [(1 - top) * r / sum(rest) * 0.98 for r in rest]
-        if None in order and probs[order.index(None)] < 1.01 - FIGURE_BAR:
-            # the empty cell among the candidates at all, then as likely as the reader's bar for a sure figure leaves
-            # it: below, the cell surely holds a figure (CellReading.holds_a_figure), by design whatever figure
-            k = order.index(None)
-            scale = (sum(probs) - (1.01 - FIGURE_BAR)) / (sum(probs) - probs[k])
-            probs = [1.01 - FIGURE_BAR if i == k else p * scale for i, p in enumerate(probs)]
-        readings[ref] = CellReading(shown, round(top, 3), tuple((v, round(p, 3)) for v, p in zip(order, probs)),
-                                    doubtful=True, reason=rng.choice(REASONS))
-        sl = put(sl, ref, shown)
+        sl = read_in_doubt(rng, sl, ref, paper, true, readings)
+    # the passed game's column read in doubt ("X" or not: a passed row, or a played one with a stray stroke there),
+    # drawn by a generator of its own so that the lists of every seed are otherwise as they were
+    extra = random.Random(f"passed {seed}")
+    if extra.random() < PASSED_DOUBT:
+        rows = [g.no for g in paper.games if not g.crossed_out and not g.blank]
+        passed = [no for no in rows if paper.games[no - 1].passed]
+        pick = passed if passed and extra.random() < 0.5 else rows
+        ref = f"g{extra.choice(pick)}.passed" if pick else None
+        if ref is not None and ref not in readings:
+            sl = read_in_doubt(extra, sl, ref, paper, true, readings)
     return replace(sl, readings=readings)
 
 

@@ -700,3 +700,30 @@ def test_a_count_finding_in_a_row_several_seats_took_rests_on_their_penalty_poin
     read = _read(sl, penalty_1_points_1=_unsure(None, 1))
     assert (2, 2, "counter.missing", True) in _found(audit(read), "counter")
     assert lost_sure_findings(read, audit) == []
+
+
+def test_a_rows_finding_rests_on_its_passed_mark_read_in_doubt():
+    """Game 2's "+" 30 is no value of its Kreuz mit 1 (24): an error on paper. With the row's passed-game mark read in
+    doubt (a stroke there, X or not), read X the row is a passed game and that finding goes (another takes its place):
+    the finding is the doubt's to tell and names the mark; with the mark read surely, or in doubt between readings
+    that are all no mark, it stays an error on paper."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=30, base=12, mit=1, plus=30)]
+    paper = make_list(rows, games=2, signatures=None)
+
+    def value_plus(sl):
+        return [(f.doubtful, "g2.passed" in f.cells) for f in audit(sl).findings if f.key == "value.plus"]
+
+    assert value_plus(paper) == [(False, False)]
+    assert value_plus(_read(paper, g2_passed=_unsure(False, True))) == [(True, True)]
+    assert value_plus(_read(paper, g2_passed=_unsure(False, None))) == [(False, False)]
+    assert value_plus(_read(paper, g1_passed=_unsure(False, True))) == [(False, False)]
+
+
+def test_the_property_lists_whose_passed_mark_read_in_doubt_turned_a_sure_finding():
+    """Lists of the property sweep (bench/bench_doubts.py) whose sure finding went when the referee read a played row's
+    passed-game mark as X: seed 2640's "+" that is no value of its game (game 17), seed 3959's count (game 19)."""
+    for seed, seats, kind, penalties, doubts, ref in ((2640, 3, "tournament", False, 1, "g17.passed"),
+                                                      (3959, 4, "private", True, 3, "g19.passed")):
+        sl = doubtful_list(seed, seats, kind, penalties, doubts=doubts)
+        assert ref in sl.doubtful_cells()
+        assert lost_sure_findings(sl, audit) == []
