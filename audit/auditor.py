@@ -233,7 +233,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
                                   tallies=tallies))
     found = _rows_that_add_up(found)
     if doubtful:
-        found = [_on_its_passed_mark(f, sl) for f in found]
+        found = [_on_passed_marks(f, sl) for f in found]
 
     def rests_on_doubt(f: Finding) -> bool:
         return any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells)
@@ -287,20 +287,38 @@ def _correct_read_as(sl: ScoreList, ref: str, value, settings: Settings) -> Corr
     return correct(read, analyse(read), settings)
 
 
-def _on_its_passed_mark(f: Finding, sl: ScoreList) -> Finding:
-    """``f`` resting also on its row's passed-game mark where that mark is read in doubt with another reading its cell
-    can hold: read otherwise, the row is a passed game or one played, and every check of the row goes another way (a
-    "+" that is no game's value, a row without a value, two declarers, a count: each found on a played row and none on
-    a passed one; the property sweep, bench/bench_doubts.py, found 13 such sure findings in 4,000 lists that went when
-    the referee read the mark). A finding about no row, or the mark's own unreadable finding, is left as it is."""
-    if f.game is None or f.code == "unreadable":
+#: The findings about a game row that the row's passed-game mark turns (read X, the row is a passed game: no declarer's
+#: outcome, no game value checked, no count, a total that is a passed row's figure; read empty, the other way round):
+#: by code, and by key where a code's other keys do not depend on it (an abandoned game's rule, a Grand charged or a
+#: seat charged, the home rules, a list longer than its series: the same either way; a struck row's figures are
+#: "passed-game" either way).
+TURNED_BY_PASSED = frozenset({"value-mismatch", "impossible-value", "incomplete-row", "overbid", "single-counted-loss",
+                              "several-declarers", "dealer-declared", "counter", "running-total", "ramsch"})
+TURNED_BY_PASSED_KEYS = frozenset({"passed.value", "abandoned.gave-up", "abandoned.lost", "abandoned.won", "count.gap",
+                                   "count.open-rows", "count.ended-early"})
+
+
+def _on_passed_marks(f: Finding, sl: ScoreList) -> Finding:
+    """``f``, a finding about a game row that its passed-game mark turns (:data:`TURNED_BY_PASSED`), resting also on
+    the passed-game marks read in doubt (with another reading their cells can hold) of its row and of the rows whose
+    figures it rests on: read otherwise, such a row is a passed game or one played, and the check goes another way (a
+    "+" that is no game's value, a row without a value, two declarers, a count; a fall in the row after a total that
+    then is a passed row's figure). The doubt property's sweep (bench/bench_doubts.py) found 13 sure findings in 4,000
+    lists that went when the referee read the row's own mark. Other findings are left as they are (a footer's or the
+    money's rest on the rows by :mod:`audit.rows_in_doubt`)."""
+    if f.game is None or f.code not in TURNED_BY_PASSED and f.key not in TURNED_BY_PASSED_KEYS:
         return f
-    ref = cell_ref(f.game, "passed")
+    rows = {f.game} | {no for no in (parse_ref(c)[0] for c in f.cells) if no is not None}
+    marks = tuple(ref for ref in (cell_ref(no, "passed") for no in sorted(rows))
+                  if ref not in f.cells and _read_otherwise(sl, ref))
+    return replace(f, cells=(*f.cells, *marks)) if marks else f
+
+
+def _read_otherwise(sl: ScoreList, ref: str) -> bool:
+    """Whether the mark ``ref`` is read in doubt with a candidate of the other truth (None and False: no mark)."""
     reading = sl.readings.get(ref)
-    if reading is None or not reading.doubtful or ref in f.cells or not any(
-            bool(value) != bool(reading.value) and holdable(ref, value) for value, _ in reading.candidates):
-        return f
-    return replace(f, cells=(*f.cells, ref))
+    return reading is not None and reading.doubtful and any(
+        bool(value) != bool(reading.value) and holdable(ref, value) for value, _ in reading.candidates)
 
 
 def _rows_that_add_up(found: list[Finding]) -> list[Finding]:

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from audit import rows_in_doubt
 from audit.auditor import audit, run_checks
-from audit.model import CellReading, Footer, Game, Penalty, SeatCells
+from audit.model import Abandoned, CellReading, Footer, Game, Penalty, SeatCells
 from audit.settings import Settings
 
 from .builders import make_list, row
@@ -727,3 +727,33 @@ def test_the_property_lists_whose_passed_mark_read_in_doubt_turned_a_sure_findin
         sl = doubtful_list(seed, seats, kind, penalties, doubts=doubts)
         assert ref in sl.doubtful_cells()
         assert lost_sure_findings(sl, audit) == []
+
+
+def test_a_fall_after_a_row_whose_passed_mark_is_read_in_doubt_rests_on_the_mark():
+    """Seat 1's total falls in game 2 beside a "+": a lost game written in the "+" column, an error on paper. With game
+    1's passed-game mark read in doubt, read X game 1's total is a passed row's figure, the fall says nothing sure, and
+    the finding is another one: it is the doubt's to tell, naming the mark (the reviewer's case)."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=-24, base=12, mit=1, plus=24)]
+    paper = make_list(rows, games=2, signatures=None)
+    assert [(f.key, f.doubtful) for f in audit(paper).findings if f.game == 2] == [("value.column", False)]
+    sl = _read(paper, g1_passed=_unsure(False, True))
+    assert [(f.key, f.doubtful, "g1.passed" in f.cells) for f in audit(sl).findings if f.game == 2] == [
+        ("value.column", True, True)]
+    assert lost_sure_findings(sl, audit) == []
+
+
+def test_a_rows_findings_its_passed_mark_does_not_turn_stay_errors_on_paper():
+    """The home rules, an abandoned game without the online rule and a list longer than its series are found the
+    same whether the row is a passed game or not: the row's passed-game mark read in doubt leaves them errors on
+    paper (not every finding about a row rests on its mark)."""
+    mark = _unsure(False, True)
+    home = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=48, base=12, mit=1, plus=48, re=True)]
+    abandoned = [row(1, 3, 1, total=-48, base=24, mit=1, minus=48, abandoned=Abandoned(1, "play"))]
+    long = [row(n, 3, 1, total=24 * n, base=12, mit=1, plus=24) for n in range(1, 38)]
+    cases = ((home, 2, {"home.re-without-kontra", "home.doubling-in-tournament"}),
+             (abandoned, 1, {"abandoned.no-rule"}), (long, 37, {"count.too-many"}))
+    for rows, no, keys in cases:
+        paper = make_list(rows, games=no, signatures=None)
+        sl = _read(paper, **{f"g{no}_passed": mark})
+        for listed in (paper, sl):
+            assert keys <= {f.key for f in audit(listed).findings if f.game == no and not f.doubtful}
