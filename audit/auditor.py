@@ -233,7 +233,7 @@ def run_checks(sl: ScoreList, settings: Settings, facts=None, corrected: Optiona
                                   tallies=tallies))
     found = _rows_that_add_up(found)
     if doubtful:
-        found = [_on_passed_marks(f, sl) for f in found]
+        found = [_on_passed_marks(f, sl, facts) for f in found]
 
     def rests_on_doubt(f: Finding) -> bool:
         return any(c in doubtful and not (c in f.presence and sl.readings[c].holds_a_figure) for c in f.cells)
@@ -287,29 +287,40 @@ def _correct_read_as(sl: ScoreList, ref: str, value, settings: Settings) -> Corr
     return correct(read, analyse(read), settings)
 
 
-#: The findings about a game row that the row's passed-game mark turns (read X, the row is a passed game: no declarer's
-#: outcome, no game value checked, no count, a total that is a passed row's figure; read empty, the other way round):
-#: by code, and by key where a code's other keys do not depend on it (an abandoned game's rule, a Grand charged or a
-#: seat charged, the home rules, a list longer than its series: the same either way; a struck row's figures are
-#: "passed-game" either way).
-TURNED_BY_PASSED = frozenset({"value-mismatch", "impossible-value", "incomplete-row", "overbid", "single-counted-loss",
+#: The findings about a game row that the passed-game marks turn (read X, a row is a passed game: no declarer's outcome,
+#: no game value checked, no count, a total that is a passed row's figure and moves no correction; read empty, the
+#: other way round): by code, and by key where a code's other keys do not depend on them (an abandoned game's rule, a
+#: Grand charged or a seat charged, the home rules: the same either way; a struck row's figures are "passed-game"
+#: either way). The game count's findings depend on the marks of rows that hold nothing else (:func:`_on_passed_marks`).
+TURNED_BY_PASSED = frozenset({"value-mismatch", "impossible-value", "incomplete-row", "single-counted-loss",
                               "several-declarers", "dealer-declared", "counter", "running-total", "ramsch"})
-TURNED_BY_PASSED_KEYS = frozenset({"passed.value", "abandoned.gave-up", "abandoned.lost", "abandoned.won", "count.gap",
-                                   "count.open-rows", "count.ended-early"})
+TURNED_BY_PASSED_KEYS = frozenset({"abandoned.gave-up", "abandoned.lost", "abandoned.won"})
 
 
-def _on_passed_marks(f: Finding, sl: ScoreList) -> Finding:
-    """``f``, a finding about a game row that its passed-game mark turns (:data:`TURNED_BY_PASSED`), resting also on
-    the passed-game marks read in doubt (with another reading their cells can hold) of its row and of the rows whose
-    figures it rests on: read otherwise, such a row is a passed game or one played, and the check goes another way (a
-    "+" that is no game's value, a row without a value, two declarers, a count; a fall in the row after a total that
-    then is a passed row's figure). The doubt property's sweep (bench/bench_doubts.py) found 13 sure findings in 4,000
-    lists that went when the referee read the row's own mark. Other findings are left as they are (a footer's or the
-    money's rest on the rows by :mod:`audit.rows_in_doubt`)."""
-    if f.game is None or f.code not in TURNED_BY_PASSED and f.key not in TURNED_BY_PASSED_KEYS:
+def _on_passed_marks(f: Finding, sl: ScoreList, facts) -> Finding:
+    """``f`` resting also on the passed-game marks read in doubt (with another reading their cells can hold) that may
+    turn it: for a finding about a game row whose check the mark turns (:data:`TURNED_BY_PASSED`), its row's mark and
+    those of the rows before it where its seat (or the row's one declarer) wrote a figure (read X, such a row is a
+    passed game or one played, and the check goes another way: a "+" that is no game's value, a row without a value,
+    two declarers, a count; a fall after a total that is then a passed row's figure, which moves no correction); for
+    the game count's findings, the marks of rows that hold nothing else (read empty, such a row is blank, and the
+    list's last used row, its gaps and open rows move). The doubt property's sweep (bench/bench_doubts.py) found 13
+    sure findings in 4,000 lists that went when the referee read the row's own mark, and two reviews the others.
+    Other findings are left as they are (a footer's or the money's rest on the rows by :mod:`audit.rows_in_doubt`)."""
+    if f.game is None:
         return f
-    rows = {f.game} | {no for no in (parse_ref(c)[0] for c in f.cells) if no is not None}
-    marks = tuple(ref for ref in (cell_ref(no, "passed") for no in sorted(rows))
+    if f.code == "game-count":
+        rows = [g.no for g in sl.games if _read_otherwise(sl, cell_ref(g.no, "passed"))
+                and replace(g, passed=not g.passed).blank != g.blank]
+    elif f.code in TURNED_BY_PASSED or f.key in TURNED_BY_PASSED_KEYS:
+        declarer = next((r.declarer for r in facts if r.game.no == f.game), None)
+        seats = {f.seat - 1} if f.seat is not None else set() if declarer is None else {declarer}
+        rows = [f.game] + [h.no for h in sl.games[:max(f.game - 1, 0)]
+                           if any((h.players[s].total, h.players[s].won, h.players[s].lost) != (None, None, None)
+                                  for s in seats if s < len(h.players))]
+    else:
+        return f
+    marks = tuple(ref for ref in (cell_ref(no, "passed") for no in sorted(set(rows)))
                   if ref not in f.cells and _read_otherwise(sl, ref))
     return replace(f, cells=(*f.cells, *marks)) if marks else f
 

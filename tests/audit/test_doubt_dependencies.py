@@ -743,9 +743,9 @@ def test_a_fall_after_a_row_whose_passed_mark_is_read_in_doubt_rests_on_the_mark
 
 
 def test_a_rows_findings_its_passed_mark_does_not_turn_stay_errors_on_paper():
-    """The home rules, an abandoned game without the online rule and a list longer than its series are found the
-    same whether the row is a passed game or not: the row's passed-game mark read in doubt leaves them errors on
-    paper (not every finding about a row rests on its mark)."""
+    """The home rules, an abandoned game without the online rule and a list longer than its series (its last row a
+    game) are found the same whether the row is a passed game or not: the row's passed-game mark read in doubt leaves
+    them errors on paper (not every finding about a row rests on its mark)."""
     mark = _unsure(False, True)
     home = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=48, base=12, mit=1, plus=48, re=True)]
     abandoned = [row(1, 3, 1, total=-48, base=24, mit=1, minus=48, abandoned=Abandoned(1, "play"))]
@@ -757,3 +757,37 @@ def test_a_rows_findings_its_passed_mark_does_not_turn_stay_errors_on_paper():
         sl = _read(paper, **{f"g{no}_passed": mark})
         for listed in (paper, sl):
             assert keys <= {f.key for f in audit(listed).findings if f.game == no and not f.doubtful}
+
+
+def test_a_fall_rests_on_the_passed_marks_of_the_declarers_rows_before_it():
+    """Seat 1 wins games 1 and 2 and his total falls by 24 beside a "+" in game 3: a lost game in the "+" column. With
+    game 1's passed-game mark read in doubt, read X his first win moves no correction, and the fall is another
+    finding: the doubt's to tell, though the finding's cells reach back only to game 2 (review 2's case)."""
+    rows = [row(1, 3, 1, total=24, won=1, lost=0, base=12, mit=1, plus=24),
+            row(2, 3, 1, total=48, won=2, lost=0, base=12, mit=1, plus=24),
+            row(3, 3, 1, total=24, won=2, lost=0, base=12, mit=1, plus=24)]
+    sl = _read(make_list(rows, games=3, signatures=None), g1_passed=_unsure(False, True))
+    assert [(f.key, f.doubtful, "g1.passed" in f.cells) for f in audit(sl).findings if f.key == "value.column"] == [
+        ("value.column", True, True)]
+    assert lost_sure_findings(sl, audit) == []
+
+
+def test_the_game_count_rests_on_the_passed_mark_of_a_row_holding_nothing_else():
+    """A row holding only its passed-game X is blank when the X is read empty: the list's last used row, its gaps and
+    open rows move with it. So a list of 37 rows whose 37th holds only an X read in doubt is too long only in doubt,
+    and so is a row left open before it (review 2's cases); a mark read in doubt in another seat's row leaves a seat's
+    wrong total an error on paper."""
+    full = [row(n, 3, 1, total=24 * n, base=12, mit=1, plus=24) for n in range(1, 37)]
+    sl = _read(make_list(full + [row(37, 3, None, passed=True)], games=37, signatures=None),
+               g37_passed=_unsure(True, False))
+    assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "game-count"] == [("count.too-many", True)]
+    assert lost_sure_findings(sl, audit) == []
+    blank = Game(no=2, players=(SeatCells(),) * 3)
+    sl = _read(make_list([row(1, 3, 1, total=24, base=12, mit=1, plus=24), blank, row(3, 3, None, passed=True)],
+                         games=3, signatures=None), g3_passed=_unsure(True, False))
+    assert {f.doubtful for f in audit(sl).findings if f.code == "game-count"} == {True}
+    assert lost_sure_findings(sl, audit) == []
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=24, base=12, mit=1, plus=24),
+            row(3, 3, 1, total=50, base=12, mit=1, plus=24)]
+    sl = _read(make_list(rows, games=3, signatures=None), g2_passed=_unsure(False, True))
+    assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "running-total"] == [("total.wrong", False)]
