@@ -791,3 +791,18 @@ def test_the_game_count_rests_on_the_passed_mark_of_a_row_holding_nothing_else()
             row(3, 3, 1, total=50, base=12, mit=1, plus=24)]
     sl = _read(make_list(rows, games=3, signatures=None), g2_passed=_unsure(False, True))
     assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "running-total"] == [("total.wrong", False)]
+
+
+def test_a_gap_rests_on_a_later_passed_mark_and_a_struck_rows_figures_on_none():
+    """On a private list the last used row says where the rows end: a row holding only an X read in doubt after a row
+    left open makes the gap the doubt's to tell (review 1's case). A struck row with a value is told so whether its
+    passed-game mark is read X or not: an error on paper either way."""
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 2, total=24, base=12, mit=1, plus=24),
+            row(3, 3), row(4, 3, passed=True)]
+    sl = _read(make_list(rows, games=4, signatures=None, kind="private"), g4_passed=_unsure(True, False))
+    assert [(f.key, f.game, f.doubtful) for f in audit(sl).findings if f.code == "game-count"] == [
+        ("count.gap", 3, True)]
+    assert lost_sure_findings(sl, audit) == []
+    rows = [row(1, 3, 1, total=24, base=12, mit=1, plus=24), row(2, 3, 1, total=24, plus=24, crossed_out=True)]
+    sl = _read(make_list(rows, games=2, signatures=None), g2_passed=_unsure(False, True))
+    assert [(f.key, f.doubtful) for f in audit(sl).findings if f.code == "passed-game"] == [("struck.value", False)]
