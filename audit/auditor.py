@@ -295,22 +295,23 @@ def _correct_read_as(sl: ScoreList, ref: str, value, settings: Settings) -> Corr
 TURNED_BY_PASSED = frozenset({"value-mismatch", "impossible-value", "incomplete-row", "single-counted-loss",
                               "several-declarers", "dealer-declared", "counter", "running-total", "ramsch"})
 TURNED_BY_PASSED_KEYS = frozenset({"abandoned.gave-up", "abandoned.lost", "abandoned.won"})
-#: Of those, the findings that follow from the seat's rows before their own (his running total and counts, and the
-#: fall a lost game in the "+" column is told by): the marks of those rows turn them too.
-FOLLOWS_EARLIER = frozenset({"running-total", "counter", "value.column"})
+#: Of those, the findings that follow from the seat's rows before their own, by the figures he wrote there (his
+#: running total from his totals, his counts from his counts and the outcomes his totals tell, the fall a lost game in
+#: the "+" column is told by from his totals and Verl.): the marks of those rows turn them too.
+FOLLOWS_EARLIER = {"running-total": ("total",), "counter": ("total", "won", "lost"), "value.column": ("total", "lost")}
 
 
 def _on_passed_marks(f: Finding, sl: ScoreList, facts) -> Finding:
-    """``f`` resting also on the passed-game marks read in doubt (with another reading their cells can hold) that may
-    turn it: for a finding about a game row whose check the mark turns (:data:`TURNED_BY_PASSED`), its row's mark, and
-    for one that follows from the rows before it (:data:`FOLLOWS_EARLIER`) the marks of those where its seat (or the
-    row's one declarer) wrote a figure (read X, such a row is a passed game or one played, and the check goes another
-    way: a "+" that is no game's value, a row without a value, two declarers, a count; a fall after a total that is
-    then a passed row's figure, which moves no correction); for the game count's findings, the marks of rows that
-    hold nothing else (read empty, such a row is blank, and the list's last used row, its gaps and open rows move).
-    The doubt property's sweep (bench/bench_doubts.py) found 13 sure findings in 4,000 lists that went when the
-    referee read the row's own mark, and two reviews the others. Other findings are left as they are (a footer's or
-    the money's rest on the rows by :mod:`audit.rows_in_doubt`)."""
+    """``f`` resting also on the passed-game marks read in doubt (with another reading their cells can hold) that
+    may turn it: for a finding about a game row whose check the mark turns (:data:`TURNED_BY_PASSED`), its row's
+    mark, and for one that follows from the rows before it (:data:`FOLLOWS_EARLIER`) the marks of those where its
+    seat (or the row's one declarer) wrote the figures it follows from (read X, such a row is a passed game or one
+    played, and the check goes another way: a "+" that is no game's value, a row without a value, two declarers, a
+    count; a fall after a total that is then a passed row's figure, which moves no correction); for the game count's
+    findings, the marks of rows that hold nothing else (read empty, such a row is blank, and the list's last used
+    row, its gaps and open rows move). The doubt property's sweep (bench/bench_doubts.py) found 13 sure findings in
+    4,000 lists that went when the referee read the row's own mark, and two reviews the others. Other findings are
+    left as they are (a footer's or the money's rest on the rows by :mod:`audit.rows_in_doubt`)."""
     if f.game is None:
         return f
     if f.code == "game-count":
@@ -318,12 +319,13 @@ def _on_passed_marks(f: Finding, sl: ScoreList, facts) -> Finding:
                 and replace(g, passed=not g.passed).blank != g.blank]
     elif f.code in TURNED_BY_PASSED or f.key in TURNED_BY_PASSED_KEYS:
         rows = [f.game]
-        if f.code in FOLLOWS_EARLIER or f.key in FOLLOWS_EARLIER:
+        fields = FOLLOWS_EARLIER.get(f.code, FOLLOWS_EARLIER.get(f.key, ()))
+        if fields:
             declarer = next((r.declarer for r in facts if r.game.no == f.game), None)
             seats = {f.seat - 1} if f.seat is not None else set() if declarer is None else {declarer}
             rows += [h.no for h in sl.games[:max(f.game - 1, 0)]
-                     if any((h.players[s].total, h.players[s].won, h.players[s].lost) != (None, None, None)
-                            for s in seats if s < len(h.players))]
+                     if any(getattr(h.players[s], fld) is not None for s in seats if s < len(h.players)
+                            for fld in fields)]
     else:
         return f
     marks = tuple(ref for ref in (cell_ref(no, "passed") for no in sorted(set(rows)))

@@ -722,12 +722,14 @@ def test_a_rows_finding_rests_on_its_passed_mark_read_in_doubt():
 def test_the_property_lists_whose_passed_mark_read_in_doubt_turned_a_sure_finding():
     """Lists of the property sweep (bench/bench_doubts.py) whose sure finding went when the referee read a played row's
     passed-game mark as X: seed 2640's "+" that is no value of its game (game 17), seed 3959's count (game 19); and
-    two whose sure "+" finding a count read in doubt in an earlier row made a doubt, when the marks of every earlier
-    row of the row's declarer counted for it (seeds 10352 and 3025)."""
+    three whose sure finding a count read in doubt in an earlier row made a doubt, when the marks of every earlier row
+    of the row's declarer counted for it (seeds 10352 and 3025: a "+" finding; 15007: a running total, which follows
+    from the seat's totals alone)."""
     for seed, seats, kind, penalties, doubts, ref in ((2640, 3, "tournament", False, 1, "g17.passed"),
                                                       (3959, 4, "private", True, 3, "g19.passed"),
                                                       (10352, 3, "tournament", False, 3, "g22.p3.won"),
-                                                      (3025, 4, "tournament", False, 5, "g26.p3.lost")):
+                                                      (3025, 4, "tournament", False, 5, "g26.p3.lost"),
+                                                      (15007, 4, "private", False, 3, "g15.p4.lost")):
         sl = doubtful_list(seed, seats, kind, penalties, doubts=doubts)
         assert ref in sl.doubtful_cells()
         assert lost_sure_findings(sl, audit) == []
