@@ -16,8 +16,8 @@ row: another seat's total read empty may be a figure; in a row several seats too
 previous totals and penalty points read in doubt), in a row with a "+" where his total fell the game's columns read
 in doubt (a lost game written in the "+" column charges by the game's value: "+24" for Kreuz mit 1 beside a total
 fallen by 72 is a slip, its "mit 1" read in doubt, or "mit 2", makes it none: 2 x 36; "+20" for Kreuz mit 1 beside a
-fall of 44 is a won game's slip, its Grundwert 12 read in doubt, or 11, makes it a lost one that charges 44), and the
-passed game's mark read in doubt (a passed row's figures are that finding's, not this one's).
+fall of 44 is a won game's slip, its Grundwert 12 read in doubt, or 11, makes it a lost one that charges 44); the
+passed game's mark read in doubt the auditor adds (a passed row's figures are that finding's, not this one's).
 """
 from __future__ import annotations
 
@@ -60,12 +60,13 @@ def check(facts: list[RowFacts], *, sl: ScoreList, came_back, **_):
 
 
 def _game_in_doubt(f: RowFacts, s: int, unsure) -> tuple[str, ...]:
-    """The cells of row ``f`` read in doubt whose reading may turn the game the 0-based declarer ``s`` played: its
-    passed game's mark, and where his total fell in a row with a "+", the game's columns (a lost game written in the
-    "+" column charges by the game's value, and read otherwise the "+" may be one, or not)."""
+    """The cells of row ``f`` read in doubt whose reading may turn the game the 0-based declarer ``s`` played: where
+    his total fell in a row with a "+", the game's columns (a lost game written in the "+" column charges by the game's
+    value, and read otherwise the "+" may be one, or not). Its passed game's mark the auditor names for every finding
+    the mark turns (:func:`audit.auditor._on_passed_marks`)."""
     no, total = f.game.no, f.game.players[s].total
     fell = f.misplaced or total is not None and f.game.plus is not None and total < f.prev_total[s]
-    return tuple(c for c in (*(game_cells(no) if fell else ()), cell_ref(no, "passed")) if c in unsure)
+    return tuple(c for c in game_cells(no) if c in unsure) if fell else ()
 
 
 def _corrected_total(corrected_row, s: int):
