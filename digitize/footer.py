@@ -115,14 +115,14 @@ def _fill_empty_lines(cells: Cells, s: int, seats: int, last: dict) -> None:
     "Verl." 2, read empty at 0.84 and "2" at 0.002, its bonus 400 = (10 - 2) x 50 read. A figure 0 is not taken.
     The footer agrees with it as read, or with its other lines read below the bar taking candidates
     (:func:`_footer_with`), which are then chosen too. Where the rows do not state it (their figure in doubt), a
-    count or the points the footer's own lines read surely imply are taken so (:func:`_footer_implies`). The bonus
+    count or the points the footer's own lines read surely imply are taken so (:func:`footer_implies`). The bonus
     line likewise takes (won - lost) x 50 of the rows' last counts, or what the footer's own sure lines make of it
     (session 49, seed 7's photo 7035 again, another draw: seat 4's "400" written high over the points' line, read
     empty at 0.31 and "400" at 1.1e-4)."""
     for k in LAST_LINES + ("bonus",):
         ref, want = f"footer.{k}.{s}", _rows_bonus(cells, last) if k == "bonus" else last.get(k)
         if want is None:
-            want = _footer_implies(cells, s, k)
+            want = footer_implies(cells, s, k)
         if ref not in cells.reads or want in (None, 0) or cells.get(ref) is not None \
                 or cells.reason.get(ref) != "bar" or ref in cells.by_arith:
             continue
@@ -147,7 +147,7 @@ def _last_lost(cells: Cells, last: dict) -> Optional[int]:
     return last.get("lost", 0 if cells.counting else None)
 
 
-def _footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
+def footer_implies(cells: Cells, s: int, line: str) -> Optional[int]:
     """The figure seat ``s``'s footer implies for its ``line`` from its other lines read surely (not in doubt): a count
     from the bonus, (won - lost) x 50, and the other count; the points (the bonus) from the score less the bonus (the
     points) and the others' losses, a bonus only where it is a multiple of 50 (a score the keeper added up wrong says

@@ -24,6 +24,7 @@ from audit.model import cell_ref
 from audit.settings import Settings
 from digitize.cell_values import CellRead
 from digitize.doubts import ASKED_MIN, Cells
+from digitize.footer import footer_implies
 from digitize.reader import SIGNATURE
 from digitize.settle import settle
 
@@ -74,14 +75,19 @@ def _take(cells: Cells, ref: str, owed: float) -> None:
 
 
 def sure_lost_count(cells: Cells, seat: int, games: int, struck: Collection[int] = ()) -> Optional[int]:
-    """How many games ``seat`` lost, where the list says it surely: the footer's "Verl." line read and not in doubt,
-    and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt, a crossed-out
+    """How many games ``seat`` lost, where the list says it surely: the footer's "Verl." line read and not in doubt (or
+    read in doubt as the reader's own best reading, the figure the seat's "Gew." and bonus lines read surely give:
+    won - bonus / 50, :func:`digitize.footer.footer_implies`; seed 11's photo 11032: "Verl." 1 read at 0.82 beside
+    "Gew." 13 and a bonus of 600, its last count in the rows in doubt, so that the schedule did not settle his "0,50"
+    read "2,50" at 0.26), and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt, a crossed-out
     row of ``struck`` passed over) read and not in doubt. Where both say it they must agree; where one is in doubt or
     not written the other says it alone; None where neither says it or the two disagree (a slip of the keeper's, or
     a misreading: the auditor's)."""
     said = []
     footer = f"footer.lost.{seat}"
-    if footer in cells.reads and footer not in cells.doubt and cells.get(footer) is not None:
+    if footer in cells.reads and cells.get(footer) is not None and (
+            footer not in cells.doubt or footer not in cells.by_arith
+            and cells.get(footer) == footer_implies(cells, seat, "lost")):
         said.append(cells.get(footer))
     for no in range(games, 0, -1):
         if no in struck:

@@ -88,11 +88,15 @@ def test_a_confident_amount_the_schedule_contradicts_is_the_keepers():
 
 def test_nothing_is_taken_when_how_many_games_he_lost_is_in_doubt():
     """The player's "Verl." line read below the reader's bar (0.5): the rows' last count, read surely, says how many
-    games he lost, and his amount is taken. With that count in doubt too the list does not say it surely, and the
-    schedule says nothing about his amount: the reading stays the reader's, in doubt."""
+    games he lost, and his amount is taken. With that count in doubt too, the footer's "Gew." and bonus lines read
+    surely still say it (won - bonus / 50 is the "Verl." line's reading: seed 11's photo 11032), and his amount is
+    taken. With the bonus in doubt as well the list does not say it surely, and the schedule says nothing about his
+    amount: the reading stays the reader's, in doubt; so too where the lost line's reading is not the figure the sure
+    lines give (the one they give is only its runner-up)."""
     sl, owing = _list()
     seat = owing[0]
     lost = sl.footer.lost[seat - 1]
+    bonus = sl.footer.bonus[seat - 1]
     last = max(g.no for g in sl.games if not g.crossed_out and g.players[seat - 1].lost is not None)
     reads = with_read(dskv_reads(sl), "footer.money_total", "", 0.99)
     reads = with_read(reads, f"signature.{seat}", "9,50~", 0.5, (_text(sl.footer.money[seat - 1]) + "~", 0.3))
@@ -101,6 +105,12 @@ def test_nothing_is_taken_when_how_many_games_he_lost_is_in_doubt():
     assert r.value == sl.footer.money[seat - 1] and r.reason == "schedule"
     reads = with_read(reads, cell_ref(last, "lost", seat), str(lost), 0.5, (str(lost + 1), 0.45))
     r = decode(reads, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == sl.footer.money[seat - 1] and r.reason == "schedule"
+    in_doubt = with_read(reads, f"footer.bonus.{seat}", str(bonus), 0.5, (str(bonus + 50), 0.45))
+    r = decode(in_doubt, table_of(sl), 36).readings[f"footer.money.{seat}"]
+    assert r.value == 9.5 and r.doubtful and r.chosen_by == "reader"
+    other = with_read(reads, f"footer.lost.{seat}", str(lost + 3), 0.5, (str(lost), 0.45))
+    r = decode(other, table_of(sl), 36).readings[f"footer.money.{seat}"]
     assert r.value == 9.5 and r.doubtful and r.chosen_by == "reader"
 
 
