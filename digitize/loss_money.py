@@ -79,10 +79,10 @@ def sure_lost_count(cells: Cells, seat: int, games: int, struck: Collection[int]
     read in doubt as the reader's own best reading, the figure the seat's "Gew." and bonus lines read surely give:
     won - bonus / 50, :func:`digitize.footer.footer_implies`; seed 11's photo 11032: "Verl." 1 read at 0.82 beside
     "Gew." 13 and a bonus of 600, its last count in the rows in doubt, so that the schedule did not settle his "0,50"
-    read "2,50" at 0.26), and the seat's last running "Verl." count in the rows (the lowest row with it written or in doubt, a crossed-out
-    row of ``struck`` passed over) read and not in doubt. Where both say it they must agree; where one is in doubt or
-    not written the other says it alone; None where neither says it or the two disagree (a slip of the keeper's, or
-    a misreading: the auditor's)."""
+    read "2,50" at 0.26), and the seat's last running "Verl." count in the rows (the lowest row with it written or in
+    doubt, a crossed-out row of ``struck`` passed over) read and not in doubt. Where both say it they must agree;
+    where one is in doubt or not written the other says it alone; None where neither says it or the two disagree (a
+    slip of the keeper's, or a misreading: the auditor's)."""
     said = []
     footer = f"footer.lost.{seat}"
     if footer in cells.reads and cells.get(footer) is not None and (
