@@ -62,8 +62,8 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
                 and seat_cells.lost in (None, prev_lost))
 
 
-def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: int, plus: Optional[int],
-               value: Optional[int], sure) -> bool:
+def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: int, prev_won: int,
+               plus: Optional[int], value: Optional[int], sure) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
     figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
     game loses (its "+" ``plus`` or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
@@ -71,8 +71,12 @@ def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: 
     total that follows the corrected total before it is no fall, a Verl. that carries a loss the keeper forgot to count
     no rise, and a fall by another amount is a running total's slip. A total read surely that rose says won: a Verl.
     beside it that rose too is a count's slip, not a lost game (before, one such count cost a won game the value twice
-    and the 50). ``prev_total`` None: the total before the row is not known for sure (penalty points entered before
-    it, whose figures the correction may take otherwise than written): the total says nothing."""
+    and the 50). The other way round, a Gew. read surely that rose by one (``prev_won`` his Gew. before the row, as
+    written) beside the "+" says won with it: a total that fell beside them is the running total's slip, whose lower
+    figure stands, not a lost game (before, "+" 24 and Gew. 1 -> 2 beside a total subtracted, 72 -> 48, made the game
+    lost, the others 40 each for it: one figure against two). ``prev_total`` None: the total before the row is not
+    known for sure (penalty points entered before it, whose figures the correction may take otherwise than written):
+    the total says nothing."""
     cells = game.players[declarer]
     if prev_total is None or cells.total is None or not sure("total"):
         rose = False
@@ -80,6 +84,8 @@ def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: 
         rose = cells.total > prev_total
     if not rose and cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
         return True
+    if cells.won is not None and cells.won == prev_won + 1 and sure("won"):
+        return False
     if prev_total is None or cells.total is None or cells.total >= prev_total or not sure("total"):
         return False
     fall = prev_total - cells.total
@@ -254,11 +260,15 @@ def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
             # blank while the totals hold them): the total before it is not known for sure, so its fall says nothing
             penalised = first_penalty is not None and first_penalty < g.no
             says = partial(_says_lost, g, declarer, None if penalised else low[declarer],
-                           max(lost[declarer], counted_lost[declarer]), sure=sure(g.no, declarer))
+                           max(lost[declarer], counted_lost[declarer]), won[declarer], sure=sure(g.no, declarer))
             misplaced = says(g.plus, value)
-            # a "+" or game column read in doubt decides nothing for sure: lost only as they were read
-            lost_unsure = misplaced and not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
-                                                 None if doubtful & set(game_cells(g.no)) else value)
+            # a "+" or game column read in doubt decides nothing for sure: lost only as they were read; nor does a
+            # Gew. read in doubt that rose (read surely, it would say won)
+            cells = g.players[declarer]
+            lost_unsure = misplaced and (
+                not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
+                         None if doubtful & set(game_cells(g.no)) else value)
+                or cells.won is not None and cells.won == won[declarer] + 1 and not sure(g.no, declarer)("won"))
         charge = None
         if misplaced:
             outcome = LOST

@@ -479,6 +479,30 @@ def test_a_value_under_plus_with_the_total_falling_or_the_lost_count_rising_coun
         [74, 0, 0], [(1, 1, "total", -48, 24)])
 
 
+def test_a_value_under_plus_with_the_gew_rising_is_won_and_a_falling_total_is_the_totals_slip():
+    """"+" 24 for a Kreuz mit 1, the declarer's Gew. rising 1 -> 2, his total written 72 -> 48 (the value taken off
+    instead of added): the "+" and the Gew. say won, the total alone lost. Won, the total's slip, its lower written
+    figure standing (SkWO 7.2.5): 48 and the 50 twice, 148, the others nothing (before: lost, 24, and 40 each for
+    the others; the second review of session 52). A Gew. read in doubt decides nothing: lost as before, but every
+    change provisional and the finding a reading doubt's (read surely it would say won)."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=72, won=1, base=24, mit=2, plus=72),
+            row(2, 3, seat=1, total=48, won=2, base=12, mit=1, plus=24)]
+    a = audit(make_list(rows, games=2, signatures=None))
+    assert [r.score for r in a.result] == [148, 0, 0]
+    assert [(f.key, f.game) for f in a.findings if f.severity == "error"] == [("total.wrong", 2)]
+    assert not any(c.game == 2 and c.field in ("plus", "minus", "won", "lost") for c in a.corrected.corrections)
+    # one count short, the Gew. left at 1: nothing says won but the "+", and the fall by the value says lost
+    short = [rows[0], replace(rows[1], players=(SeatCells(48, 1), SeatCells(), SeatCells()))]
+    assert [r.score for r in audit(make_list(short, games=2, signatures=None)).result] == [24, 40, 40]
+    doubt = {"g2.p1.won": CellReading(2, 0.6, ((2, 0.6), (1, 0.3)), doubtful=True, reason="confidence")}
+    b = audit(replace(make_list(rows, games=2, signatures=None), readings=doubt))
+    assert [r.score for r in b.result] == [24, 40, 40]
+    [f] = [f for f in b.findings if f.key == "value.column"]
+    assert f.doubtful and "g2.p1.won" in f.cells
+    assert all(c.provisional for c in b.corrected.corrections if c.game == 2)
+
+
 def test_a_game_written_in_two_seats_columns_is_one_game():
     """One row is one game, and the declarer is known only from the totals. Kreuz mit 1, "+" 24, added to seat 1's and
     seat 2's totals: each by his lower reading, the win counts for neither (as in a passed or struck row); before,
