@@ -54,6 +54,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   cells the arithmetic may change, chosen by the arithmetic and doubtful as above;
 * a declarer's total read surely in a row that, as settled, does not add up is in doubt where its "+"/"-" or previous
   total is (:func:`_doubt_totals_beside_doubts`: the row's finding rests on those, a reading doubt already);
+* a count read surely as the digit a total beside it lacks (the total mended by the arithmetic to its reading with
+  that digit added, the count not fitting its row: a total's digit run over the line) is in doubt, its reading kept
+  (:func:`digitize.spills.doubt_spilled_counts`);
 * a seat's footer checks its points and counts against the seat's last row figures read surely (and a last total in
   doubt for the bar alone that its row adds up with, :func:`digitize.footer._row_holds`); a footer line read as its
   last row figure was read takes what the arithmetic mended that figure to (:func:`digitize.footer._copied_misreads`),
@@ -122,6 +125,7 @@ from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle, settle_alone
+from digitize.spills import doubt_spilled_counts
 from digitize.crossed_rows import crossed_rows, in_crossed_row
 from digitize.footer import chosen_lines, follow_mended_lines, footer_of, resolve_footer
 
@@ -519,6 +523,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     if propose_learned_swaps(cells):
         _settle_rows_again(cells, seats, games, struck)
     _doubt_totals_beside_doubts(cells, seats, games, struck)
+    doubt_spilled_counts(cells, seats, games, struck)
     resolve_footer(cells, seats, games)
     follow_mended_lines(cells, games, mend_misread_digits(cells, "footer") + chosen_lines(cells, seats))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)
