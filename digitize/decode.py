@@ -23,8 +23,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   digit they suggest the reader takes for another (unless its row confirms it: :mod:`digitize.confirm`): they
   point at a hand the reader misreads, not at as many keeper mistakes; a played row's Grundwert read empty,
   and on a list that keeps the counts both counts of its declarer read empty, are doubtful (the value the row
-  implies shown among the candidates: :func:`_show_implied`), and there a row's arithmetic wants the declarer's
-  count of its outcome (an empty count tests nothing); a row with a game and its declarer whose "+" and "-" are
+  implies shown among the candidates: :func:`_show_implied`; the count still read empty no longer once the
+  arithmetic gave the other its figure: :func:`_lift_missing_beside_counts`), and there a row's arithmetic wants the
+  declarer's count of its outcome (an empty count tests nothing); a row with a game and its declarer whose "+" and "-" are
   both read empty, one of them in doubt, has the one its declarer's count names in doubt too
   (:func:`_doubt_missing_value`: a value written across the line between them);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
@@ -523,6 +524,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     if propose_learned_swaps(cells):
         _settle_rows_again(cells, seats, games, struck)
     _doubt_totals_beside_doubts(cells, seats, games, struck)
+    _lift_missing_beside_counts(cells, seats, games, struck)
     doubt_spilled_counts(cells, seats, games, struck)
     resolve_footer(cells, seats, games)
     follow_mended_lines(cells, games, mend_misread_digits(cells, "footer") + chosen_lines(cells, seats))
@@ -596,6 +598,25 @@ def _settle_rows_again(cells: Cells, seats: int, games: int, struck: set[int]) -
     cells.frozen = {ref for ref in cells.reads if GAME_REF.match(ref) and field_of(ref) in ("total", "won", "lost")}
     _settle_rows(cells, seats, games, struck, again=True)
     cells.frozen = set()
+
+
+def _lift_missing_beside_counts(cells: Cells, seats: int, games: int, struck: set[int]) -> None:
+    """A declarer's two counts read empty are both in doubt as missing (:func:`_resolve_row`: a thin "1" is what the
+    reader misses most); where the arithmetic has since given one of them its figure, the other, still read empty, is
+    no longer missing (a won row has nothing under "Verl."): its doubt goes. Before, the review's sample photo
+    dskv-3-clean.jpg said of a won game's empty "Verl." that every played row has an entry there, seven such doubts on
+    the five sample photos."""
+    for no in range(1, games + 1):
+        if no in struck:
+            continue
+        for s in range(1, seats + 1):
+            refs = [cell_ref(no, kind, s) for kind in ("won", "lost")]
+            if not all(r in cells.reads for r in refs):
+                continue
+            for r, other in (refs, refs[::-1]):
+                if cells.reason.get(r) == "missing" and cells.get(r) is None and r not in cells.by_arith \
+                        and cells.get(other) is not None:
+                    del cells.reason[r]
 
 
 def _doubt_totals_beside_doubts(cells: Cells, seats: int, games: int, struck: set[int]) -> None:
