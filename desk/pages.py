@@ -280,10 +280,10 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
             "written": show_value(f.written) if not isinstance(f.written, list) else ", ".join(map(str, f.written)),
             "expected": show_value(f.expected),
             "candidates": [(show_value(v), show_percent(p)) for v, p in f.candidates],
-            "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref])) for ref in _pictured_of(f)
-                         if ref in pictures],
+            "pictures": [(ref, cell_label(ref, lang), _data_uri(pictures[ref]))
+                         for ref in _pictured_of(f, sl.readings) if ref in pictures],
             # its cells can be corrected in the settle form where the paper says otherwise than read
-            "misread": any(ref in misread for ref in _pictured_of(f))})
+            "misread": any(ref in misread for ref in _pictured_of(f, sl.readings))})
     # the game's columns; each seat's three columns stand under one "Platz N" (headed "P3 Stand", "P3 Gew.", ... the
     # rows of a table of four ran past a laptop's screen)
     view.header = [field_name("no", lang), ""] + [field_name(x, lang) if x not in MARK_SHORT else MARK_SHORT[x]
@@ -367,13 +367,13 @@ FINDING_PICTURES = 3
 
 def pictured_cells(a: Audit) -> list[str]:
     """The cells whose pictures from the photo the list page shows: every cell read in doubt (where the referee
-    settles it) and the first :data:`FINDING_PICTURES` cells of each error or warning on paper, also one that rests
+    settles it) and the cells that decide each error or warning on paper (:func:`_pictured_of`), also one that rests
     on a doubt (beside the finding: the referee sees what the keeper wrote before the correction counts, and a
     misreading behind a finding shows at once; where it does, the referee enters what the paper says:
     :func:`misread_cells`)."""
     cells = set(a.sl.doubtful_cells())
     for f in a.findings:
-        cells.update(_pictured_of(f))
+        cells.update(_pictured_of(f, a.sl.readings))
     return sorted(c for c in cells if c in a.sl.readings)
 
 
@@ -391,13 +391,33 @@ def misread_cells(a: Audit) -> set[str]:
     neighbouring cell) makes a sure "Fehler" that is a misreading: the picture shows it, and the referee's reading
     lifts it; if the paper says what was read, the error stays. A typed list (nothing read) has none."""
     doubtful, sl = set(a.sl.doubtful_cells()), a.sl
-    return {ref for f in a.findings if not f.doubtful for ref in _pictured_of(f)
+    return {ref for f in a.findings if not f.doubtful for ref in _pictured_of(f, sl.readings)
             if ref in sl.readings and ref not in doubtful and ref not in sl.settled and settleable(ref)}
 
 
-def _pictured_of(f) -> tuple:
-    """The cells of the finding ``f`` shown from the photo beside it (:func:`pictured_cells`)."""
-    return tuple(f.cells[:FINDING_PICTURES]) if f.severity in (ERROR, WARNING) else ()
+def _pictured_of(f, readings: dict) -> tuple:
+    """The cells of the finding ``f`` shown from the photo beside it (:func:`pictured_cells`): the first
+    :data:`FINDING_PICTURES` of those it names, passing over the ones read empty that only widen what it rests on, a game
+    column of its row (its "mit" beside the "ohne" that holds the figure) and any cell of another row (the empty rows
+    between a running total and the seat's previous one), so that the cells that decide it show: a single-counted
+    loss's "ohne 1", a running total's previous total "302" (the review of session 52: both were left out for empty
+    cells, and the settle form offered those empty cells to correct). Its own cells read empty, a "+" or "-" a row
+    lacks, stay: their emptiness is the finding. ``readings``: the list's (cells the photo did not read are passed
+    over alike where empty)."""
+    if f.severity not in (ERROR, WARNING):
+        return ()
+
+    def widens(ref: str) -> bool:
+        r = readings.get(ref)
+        game, _, fld = parse_ref(ref)
+        return (r is None or holds_nothing(r.value)) and game is not None and (
+            game != f.game or fld in _GAME_COLUMN_FIELDS)
+    deciding = [ref for ref in f.cells if not widens(ref)]
+    return tuple((deciding or list(f.cells))[:FINDING_PICTURES])
+
+
+#: A game row's columns that give its game (an empty one among them widens a finding without deciding it).
+_GAME_COLUMN_FIELDS = frozenset(("base", "mit", "ohne", *MARK_FIELDS))
 
 
 def _page_order(readings: dict):

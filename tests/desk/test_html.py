@@ -126,15 +126,18 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     a = audit(_read(sl, 0.0))        # read from a photo, every reading sure
     error = next(f for f in a.errors if f.cells)
     assert not a.sl.doubtful_cells() and error.cells[0] in a.sl.readings
-    assert set(pictured_cells(a)) == {c for f in a.errors for c in f.cells[:FINDING_PICTURES] if c in a.sl.readings}
+    # the cells that decide it: the matador columns, not read (empty), pass over to the figures
+    decide = [c for c in error.cells if c in a.sl.readings][:FINDING_PICTURES]
+    assert error.key == "single-loss" and decide == [f"g{error.game}.minus", f"g{error.game}.base"]
+    assert set(pictured_cells(a)) == {c for f in a.errors for c in f.cells if c in a.sl.readings}
     jpeg = cv2.imencode(".jpg", np.full((30, 60, 3), 90, np.uint8))[1].tobytes()
     pictures = {ref: jpeg for ref in error.cells}
     html = render_list(list_view(a, "t", "en", pictures=pictures), "en")
     findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
     shown = re.findall(r'<img class="cell" src="data:image/jpeg;base64,[^"]+" alt="on the photo: ([^"]+)">'
                        r'<span class="muted">([^<]+)</span>', findings)
-    assert [ref for ref, _ in shown] == list(error.cells[:FINDING_PICTURES])
-    assert [label for _, label in shown] == [cell_label(ref, "en") for ref in error.cells[:FINDING_PICTURES]]
+    assert [ref for ref, _ in shown] == decide
+    assert [label for _, label in shown] == [cell_label(ref, "en") for ref in decide]
     assert shown[0][1].startswith(f"game {error.game} · ")            # each named as the referee finds it
     # an error resting on a doubt ("Fehler ?") shows its cells alike
     first = error.cells[0]
@@ -145,6 +148,41 @@ def test_a_finding_on_paper_shows_the_cells_it_names_from_the_photo():
     html = render_list(list_view(b, "t", "en", pictures=pictures), "en")
     findings = html[html.index('id="findings"'):html.index("</ul>", html.index('id="findings"'))]
     assert f'alt="on the photo: {first}"' in findings
+
+
+def test_the_pictures_beside_a_finding_are_the_cells_that_decide_it():
+    """Oracles: a Karo ohne 1 (worth 18) lost and written "-" 18: its "-", Grundwert and "ohne" are pictured, not the
+    empty "mit" named before the "ohne"; seat 1's total written 150 where 50 + 24 = 74, his previous total two rows
+    above (the row between his empty): the total, the "+" and the previous total 50, not the empty cell of the row
+    between (the review of session 52: the settle form then offered those empty cells to correct)."""
+    from audit.model import MARK_FIELDS, cell_ref
+    from desk.pages import pictured_cells
+    from tests.audit.builders import make_list, row
+
+    def read(sl):
+        cells = {}
+        for g in sl.games:
+            if g.crossed_out:
+                continue
+            for f in ("base", "mit", "ohne", "plus", "minus", *MARK_FIELDS):
+                cells[cell_ref(g.no, f)] = getattr(g, f)
+            for n, c in enumerate(g.players, start=1):
+                for f in ("total", "won", "lost"):
+                    cells[cell_ref(g.no, f, n)] = getattr(c, f)
+        return replace(sl, readings={r: CellReading(v, 0.99, ((v, 0.99),)) for r, v in cells.items()})
+
+    loss = read(make_list([row(1, 3, seat=1, total=-18, base=9, ohne=1, minus=18)], games=1, signatures=None))
+    [f] = [f for f in audit(loss).errors if f.code == "single-counted-loss"]
+    assert f.cells[:3] == ("g1.minus", "g1.base", "g1.mit")         # as the finding names them
+    assert set(pictured_cells(audit(loss))) == {"g1.minus", "g1.base", "g1.ohne"}
+    rows = [row(1, 3, seat=1, total=50, base=10, ohne=4, plus=50),
+            row(2, 3, seat=2, total=24, base=12, mit=1, plus=24),
+            row(3, 3, seat=1, total=150, base=12, mit=1, plus=24)]
+    total = read(make_list(rows, games=3, signatures=None))
+    [f] = [f for f in audit(total).errors if f.code == "running-total" and f.game == 3]
+    assert "g2.p1.total" in f.cells[:3]                               # the empty cell of the row between
+    assert set(pictured_cells(audit(total))) >= {"g3.p1.total", "g3.plus", "g1.p1.total"}
+    assert "g2.p1.total" not in pictured_cells(audit(total))
 
 
 def _read(sl, doubtful_share: float):
@@ -543,13 +581,18 @@ def test_the_cells_of_a_sure_error_on_paper_can_be_corrected_where_the_paper_say
     import cv2
     import numpy as np
 
-    from desk.pages import FINDING_PICTURES
+    from desk.pages import pictured_cells
 
     read, ref, true = misread_total()
     a = audit(read)
     errors = [f for f in a.errors if f.code == "running-total"]
     assert errors and not any(f.doubtful for f in errors) and errors[0].cells[0] == ref and not a.sl.doubtful_cells()
-    named = {c for f in errors for c in f.cells[:FINDING_PICTURES]}
+    named = set(pictured_cells(a))
+    # the cells that decide the findings, each holding a figure: the seat's previous written total among them, not
+    # the empty cells of the rows between (the review of session 52)
+    no = errors[0].game
+    before = max(g.no for g in read.games if g.no < no and g.players[1].total is not None)
+    assert f"g{before}.p2.total" in named and all(read.readings[c].value is not None for c in named)
     jpeg = cv2.imencode(".jpg", np.full((30, 60, 3), 90, np.uint8))[1].tobytes()
     view = list_view(a, "t", pictures={c: jpeg for c in named})
     order = list(read.readings)
