@@ -397,9 +397,9 @@ def misread_cells(a: Audit) -> set[str]:
 
 def _pictured_of(f, readings: dict) -> tuple:
     """The cells of the finding ``f`` shown from the photo beside it (:func:`pictured_cells`): the first
-    :data:`FINDING_PICTURES` of those it names, passing over the ones read empty that only widen what it rests on, a game
-    column of its row (its "mit" beside the "ohne" that holds the figure) and any cell of another row (the empty rows
-    between a running total and the seat's previous one), so that the cells that decide it show: a single-counted
+    :data:`FINDING_PICTURES` of those it names, passing over the ones read empty that only widen what it rests on, a
+    game column of its row (its "mit" beside the "ohne" that holds the figure) and any cell of another row (the empty
+    rows between a running total and the seat's previous one), so that the cells that decide it show: a single-counted
     loss's "ohne 1", a running total's previous total "302" (the review of session 52: both were left out for empty
     cells, and the settle form offered those empty cells to correct). Its own cells read empty, a "+" or "-" a row
     lacks, stay: their emptiness is the finding. ``readings``: the list's (cells the photo did not read are passed
