@@ -41,9 +41,9 @@ TEXTS = {
                crossed="gestrichen", passed="eingepasst", corrections="Berichtigungen (SkWO 7.2.5)", game="Spiel",
                provisional="Vorläufig: ruht auf unsicher gelesenen Feldern", read="gelesen",
                counts_for_now="zählt vorläufig",
-               provisional_note="Kein festgestellter Fehler auf der Liste: bis der Schiedsrichter die Lesezweifel "
-                                "entscheidet, zählt hier, was die übrige Liste ergibt; ob auf dem Papier ein Fehler "
-                                "steht, zeigt sich danach.",
+               provisional_note="Diese Änderungen hängen von Lesezweifeln ab: bis der Schiedsrichter sie "
+                                "entscheidet, zählt hier, was die übrige Liste ergibt; ob und wie die Zahlen auf dem "
+                                "Papier geändert werden, zeigt sich danach.",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
                result="Ergebnis nach Berichtigung (Seeger-Fabian)",
                result_private="Abrechnung (Endzahlsummenverfahren)",
@@ -119,8 +119,9 @@ TEXTS = {
                          "Blue → corrected value (SkWO 7.2.5). Green: decided by the referee.",
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
                provisional="Provisional: rests on cells read in doubt", read="read", counts_for_now="counts for now",
-               provisional_note="No error found on the list: until the referee decides the reading doubts, what the "
-                                "rest of the list gives counts here; whether the paper holds an error shows then.",
+               provisional_note="These changes rest on reading doubts: until the referee decides them, what the "
+                                "rest of the list gives counts here; whether and how the figures on paper change "
+                                "shows then.",
                seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
                player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",
