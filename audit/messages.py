@@ -81,6 +81,11 @@ T = {
                      "reading counts, lost: \"-\" {expected} (SkWO 7.2.5)."),
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
+    "single-loss-overbid": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}): "
+                            "{written} = {times} x {step} ist, was ein überreiztes Spiel kostet (ISkO 3.6), und "
+                            "verloren zählt es doppelt.",
+                            "Game {game}: lost game written single ({written} instead of {expected}): {written} = "
+                            "{times} x {step} is what an overbid game costs (ISkO 3.6), and lost it counts double."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "
                 "(gereizt {bid_low} bis {bid_high}, abgeschrieben 2 x {charged}).",
                 "Game {game}: \"-\" {written} fits only an overbid game "

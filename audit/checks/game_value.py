@@ -82,8 +82,12 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
                          charged=minus // 2)
             yield replace(f_, extra={"bids": list(bids), "game_value": value})
         elif written_single(minus, base, value, factor):
-            yield finding("single-counted-loss", "single-loss", game=no, field="minus",
-                          written=minus, expected=2 * minus, cells=(cell_ref(no, "minus"), *game_cells(no), *other))
+            # the game's value, or an overbid's charge (an odd multiple of the Grundwert above it), written once: the
+            # message says which, the second (Herz mit 1, "-" 30 for 60) not being the game's value as written
+            step = base * factor
+            yield finding("single-counted-loss", "single-loss" if minus == value else "single-loss-overbid",
+                          game=no, field="minus", written=minus, expected=2 * minus,
+                          cells=(cell_ref(no, "minus"), *game_cells(no), *other), times=minus // step, step=step)
         elif (bid := charged_at_the_bid(minus, base, value, factor)) is not None:
             # twice the bid charged: the finding says what an overbid at that bid is charged (ISkO 3.6); the
             # correction takes the lower of the two written facts as for any wrong value, it invents no bid

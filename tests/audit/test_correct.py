@@ -95,6 +95,14 @@ def test_an_overbid_charge_written_single_counts_double_as_the_finding_says():
     assert [f.expected for f in single] == [54]
     assert changes(a) == [(1, None, "minus", 27, 54), (1, 1, "total", -27, -54)]
     assert a.result[0].points == -54
+    # the message says why 54 and not the game's 36: 27 is the charge of an overbid game (the review of session 52:
+    # it said "written single" alone, as for the game's own value)
+    assert single[0].key == "single-loss-overbid"
+    assert "27 = 3 x 9" in single[0].message("de") and "überreizt" in single[0].message("de")
+    assert "27 = 3 x 9 is what an overbid game costs" in single[0].message("en")
+    own = audit(make_list([row(1, 3, seat=1, total=-18, base=9, mit=1, minus=18)], signatures=None))
+    [f] = [f for f in own.findings if f.code == "single-counted-loss"]
+    assert f.key == "single-loss" and "überreizt" not in f.message("de") and f.expected == 36
 
 
 def test_another_seats_lower_total_in_a_declarers_row_counts_as_written():
