@@ -264,11 +264,11 @@ def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
             misplaced = says(g.plus, value)
             # a "+" or game column read in doubt decides nothing for sure: lost only as they were read; nor does a
             # Gew. read in doubt that rose (read surely, it would say won)
-            cells = g.players[declarer]
+            own = g.players[declarer]
             lost_unsure = misplaced and (
                 not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
                          None if doubtful & set(game_cells(g.no)) else value)
-                or cells.won is not None and cells.won == won[declarer] + 1 and not sure(g.no, declarer)("won"))
+                or own.won is not None and own.won == won[declarer] + 1 and not sure(g.no, declarer)("won"))
         charge = None
         if misplaced:
             outcome = LOST

@@ -25,8 +25,8 @@ paper are different things, and the reader never silently fixes a cell to make t
   and on a list that keeps the counts both counts of its declarer read empty, are doubtful (the value the row
   implies shown among the candidates: :func:`_show_implied`; the count still read empty no longer once the
   arithmetic gave the other its figure: :func:`_lift_missing_beside_counts`), and there a row's arithmetic wants the
-  declarer's count of its outcome (an empty count tests nothing); a row with a game and its declarer whose "+" and "-" are
-  both read empty, one of them in doubt, has the one its declarer's count names in doubt too
+  declarer's count of its outcome (an empty count tests nothing); a row with a game and its declarer whose "+" and
+  "-" are both read empty, one of them in doubt, has the one its declarer's count names in doubt too
   (:func:`_doubt_missing_value`: a value written across the line between them);
 * the table head (Serie, Tisch, Start-Nr.), which nothing on the list checks, has a higher bar
   (:data:`HEAD_BAR`);
