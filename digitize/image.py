@@ -69,6 +69,17 @@ DAMAGED = ("part of its JPEG data is damaged ({detail}): the photo may show wron
 DAMAGED_DE = ("Ein Teil der JPEG-Daten des Fotos ist beschädigt ({detail}): dort kann es falsche Farben oder "
               "verschobene Blöcke zeigen; die Lesungen mit dem Papier vergleichen oder die Liste neu fotografieren.")
 
+#: The refusal of a photo whose JPEG data libjpeg found damaged (``{detail}``: its own words) when no list could then
+#: be found or read on what decoded (:func:`refused_as_damaged`). The damage is the likely cause: a list in full view
+#: was refused with advice about framing ("Only part of a Skat list is on the photo ..."), and the referee went back
+#: to photograph the sheet again when copying the file again was what helps. ``DAMAGED_REFUSED_DE``: the same in
+#: German, for the report.
+DAMAGED_REFUSED = ("The photo's JPEG data is damaged ({detail}) and no list could be read from what decodes: copy the "
+                   "file from the phone or camera again (if it is damaged there too, photograph the list again).")
+DAMAGED_REFUSED_DE = ("Die JPEG-Daten des Fotos sind beschädigt ({detail}), und aus dem lesbaren Teil ließ sich "
+                      "keine Liste lesen: die Datei noch einmal vom Handy oder von der Kamera kopieren (ist sie dort "
+                      "auch beschädigt, die Liste neu fotografieren).")
+
 #: How libjpeg's warnings of damaged data begin (jerror.h: JWRN_JPEG_EOF, JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
 #: JWRN_MUST_RESYNC, JWRN_NOT_SEQUENTIAL, ...).
 JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
@@ -93,6 +104,26 @@ class ImageError(PhotoError):
     the kind of problem (:data:`desk.batch.WHY`)."""
 
     why = "file"
+
+
+def refused_as_damaged(exc: PhotoError, damage: list) -> PhotoError:
+    """The error to show for a photo refused with ``exc`` (it could not be loaded, or no list was found or read on
+    it) after libjpeg said ``damage`` of its data (:func:`load_image`'s list): when it said something, an
+    :class:`ImageError` naming the damage in libjpeg's words (:data:`DAMAGED_REFUSED`), since the damage rather than
+    the framing or the light is then the likely cause, and copying the file again is what helps; else ``exc`` as
+    it is."""
+    if not damage:
+        return exc
+    detail = "; ".join(damage)
+    return ImageError(DAMAGED_REFUSED.format(detail=detail), de=DAMAGED_REFUSED_DE.format(detail=detail))
+
+
+def readable_formats(lang: str = "en") -> str:
+    """The formats :func:`load_image` decodes here, for the advice of a refusal ("JPEG, PNG, WebP, TIFF, BMP, HEIC
+    or AVIF"): HEIC only where pi-heif is installed and AVIF only where Pillow reads it, as :data:`FORMATS` holds
+    them. The advice said "use JPEG or PNG" while WebP, TIFF, BMP, HEIC and AVIF photos were read as well."""
+    names = ["JPEG", "PNG", "WebP", "TIFF", "BMP"] + ["HEIC"] * _heif_opener() + ["AVIF"] * _avif_reader()
+    return f"{', '.join(names[:-1])} {'oder' if lang == 'de' else 'or'} {names[-1]}"
 
 
 def load_image(source: Source, *, max_pixels: int = MAX_PIXELS, damage: Optional[list] = None) -> np.ndarray:
@@ -304,16 +335,17 @@ def _header_held(data: bytes, max_pixels: int) -> tuple[str, tuple[int, int], in
                 raise ImageError("The HEIC photo is damaged or cut short: it cannot be decoded.",
                                  de="Das HEIC-Foto ist beschädigt oder unvollständig: es lässt sich nicht "
                                     "entschlüsseln.") from None
-            raise ImageError("The file is not a photo skatscan can read (use JPEG or PNG).",
-                             de="Die Datei ist kein Foto, das skatscan lesen kann (bitte JPEG oder PNG).") from None
+            raise ImageError(f"The file is not a photo skatscan can read (use {readable_formats()}).",
+                             de=f"Die Datei ist kein Foto, das skatscan lesen kann (bitte {readable_formats('de')})."
+                             ) from None
         except (OSError, ValueError, SyntaxError) as exc:
             raise ImageError(f"The photo file is damaged ({exc}).",
                              de=f"Die Fotodatei ist beschädigt ({exc}).") from None
         finally:
             Image.MAX_IMAGE_PIXELS = limit
     if fmt not in FORMATS:
-        raise ImageError(f"{fmt} images are not supported: use JPEG or PNG.",
-                         de=f"{fmt}-Bilder werden nicht unterstützt: bitte JPEG oder PNG.")
+        raise ImageError(f"{fmt} images are not supported: use {readable_formats()}.",
+                         de=f"{fmt}-Bilder werden nicht unterstützt: bitte {readable_formats('de')}.")
     if pages > 1:
         raise ImageError(f"The TIFF file holds {pages} pages (a scan of several lists?): skatscan reads one list a "
                          "file; save each page as a file of its own.",

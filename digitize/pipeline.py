@@ -27,7 +27,7 @@ from .cells import crop, margin_for, share_off_photo
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .doubts import EMPTY_BAR
-from .image import ImageError, load_image
+from .image import ImageError, load_image, refused_as_damaged
 from .locate import Located, LocateError, locate
 
 ENGINES = ("skatscan", "tesseract")
@@ -197,12 +197,16 @@ def payload_table(located) -> Table:
 
 
 def digitize_file(path: str | Path, *, engine: str = "skatscan", settings: Optional[Settings] = None) -> Digitized:
-    """Load and read one photo file; bad files raise ImageError / LocateError with one sentence."""
+    """Load and read one photo file; bad files raise ImageError / LocateError with one sentence (one whose JPEG data
+    libjpeg found damaged an ImageError naming the damage: :func:`digitize.image.refused_as_damaged`)."""
     t0 = time.perf_counter()
     damage: list = []
-    image = load_image(path, damage=damage)
-    t1 = time.perf_counter()
-    d = digitize_image(image, engine=engine, source=str(path), settings=settings)
+    try:
+        image = load_image(path, damage=damage)
+        t1 = time.perf_counter()
+        d = digitize_image(image, engine=engine, source=str(path), settings=settings)
+    except (ImageError, LocateError) as exc:
+        raise refused_as_damaged(exc, damage) from None
     d.timings = {"load": t1 - t0, **d.timings}
     d.damaged = "; ".join(damage)
     return d
@@ -223,13 +227,16 @@ def encode_jpeg(image: np.ndarray, max_width: int = 1600, quality: int = 80) -> 
 
 
 def process_photo(path: str, engine: str = "skatscan", settings: Optional[Settings] = None) -> dict:
-    """The batch worker's job for one photo (see :mod:`desk.batch`)."""
+    """The batch worker's job for one photo (see :mod:`desk.batch`). A photo refused after libjpeg found its data
+    damaged is refused for the damage (:func:`digitize.image.refused_as_damaged`): the referee copies the file again
+    rather than photographing a list that was in full view again."""
     from desk.batch import PhotoProblem
     damage: list = []
     try:
         image = load_image(path, damage=damage)
         d = digitize_image(image, engine=engine, source=str(path), settings=settings)
     except (ImageError, LocateError) as exc:
+        exc = refused_as_damaged(exc, damage)
         raise PhotoProblem(str(exc), exc.why, exc.de) from None
     d.damaged = "; ".join(damage)
     # a reduced copy of the photo: the report draws the readings and findings onto it

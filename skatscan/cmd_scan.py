@@ -26,7 +26,7 @@ from desk.settle_from import Note
 from desk.settle_identity import report_id, report_lineage
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, OneLineCommand, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
 from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option, expand_photos, with_name_hint
@@ -71,6 +71,8 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     continues. The errors are those of the photos given, not of the lists scanned into the report before.
     """
     settings = make_settings(games, loss_money)
+    if report:
+        _report_parent_exists(Path(report))
     downloads = settle_folders(settle_from, report)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
@@ -303,6 +305,23 @@ def _workers_to_run(workers: int) -> int:
                f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
                "make each one slower, against its time limit)", err=True)
     return cores
+
+
+def _report_parent_exists(report: Path) -> None:
+    """Refuse (bad input, before anything is read or written) a report folder that does not exist and whose parent
+    folder does not either, or is a file. The report folder itself is made, but not the folders above it: a
+    mistyped path (``/media/stik/bericht`` for ``/media/stick/bericht``) made a tree of folders where nobody would
+    look for the report, while ``-o`` of ``audit`` and ``digitize`` refuses an output in a folder that does not
+    exist."""
+    if report.exists():
+        return
+    parent = report.parent
+    if not parent.exists():
+        raise BadInput(f"the folder to make the report in ({parent}) does not exist; nothing was read or written",
+                       str(report))
+    if not parent.is_dir():
+        raise BadInput(f"cannot create the folder ({parent} is a file, not a folder); nothing was read or written",
+                       str(report))
 
 
 def _results_folder(report: Optional[Path], tmp: Path) -> Path:

@@ -93,8 +93,9 @@ def _listable(folder: Path) -> bool:
 
 def read_photo(name: str, engine: str, settings=None):
     """(Digitized, image) for the photo ``name`` read with the tournament's ``settings`` (default ones when None),
-    or None after one line on stderr."""
-    from digitize.image import ImageError, load_image
+    or None after one line on stderr (for a photo whose JPEG data libjpeg found damaged, the damage:
+    :func:`digitize.image.refused_as_damaged`)."""
+    from digitize.image import ImageError, load_image, refused_as_damaged
     from digitize.locate import LocateError
     from digitize.pipeline import digitize_image
     from digitize.reader import EngineUnavailable
@@ -108,7 +109,7 @@ def read_photo(name: str, engine: str, settings=None):
         d.damaged = "; ".join(damage)
         return d, image
     except (ImageError, LocateError) as exc:
-        bad_input_line(name, str(exc))
+        bad_input_line(name, str(refused_as_damaged(exc, damage)))
     except EngineUnavailable as exc:
         raise BadInput(str(exc), f"--engine {engine}")
     except FileNotFoundError:
