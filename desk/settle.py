@@ -264,13 +264,38 @@ def _settlements(doc: dict, path: Path) -> dict[str, Settlement]:
         if not isinstance(d, dict) or "value" not in d:
             raise SettleError(f"{path}: $.cells.{ref}: needs a value")
         value = d["value"]
-        if not (value is None or isinstance(value, (bool, int, float))):
+        if ref.startswith(_START_NUMBER):
+            value = _start_number(value, f"{path}: $.cells.{ref}.value")
+        elif not (value is None or isinstance(value, (bool, int, float))):
             raise SettleError(f"{path}: $.cells.{ref}.value: expected a number, true/false or null")
         reading = d.get("reading", False)
         if not isinstance(reading, bool):
             raise SettleError(f"{path}: $.cells.{ref}.reading: expected true or false")
         out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")), reading=reading)
     return out
+
+
+#: The cells of a list's start numbers (``table.start_number.2``), which the list holds as text.
+_START_NUMBER = "table.start_number."
+
+
+def _start_number(value, where: str) -> Optional[str]:
+    """A settle file's value for a start number cell as the list holds it: text ("129", "0129", "A7": a start number
+    is what the registration gave, which a number would not keep), a whole number as its digits (the report's form
+    saves a figure typed in the cell, 129), null for none. A number with a fraction or true/false is no start number:
+    it became "129.0" or "True" in the list. Text that is empty, longer than a list holds (40 characters) or over
+    more than one line is refused too, as the list's own ``start_numbers`` would be, but named here."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise SettleError(f"{where}: expected a start number as text (\"129\"), a whole number or null")
+    text = value.strip()
+    if not text or len(text) > 40 or "\n" in text or "\r" in text:
+        raise SettleError(f"{where}: expected a start number as text (\"129\", up to 40 characters on one line), "
+                          "a whole number or null")
+    return text
 
 
 def identity_of(path: Path) -> Optional[dict]:

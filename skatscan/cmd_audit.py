@@ -9,31 +9,75 @@ import click
 from audit.auditjson import audit_to_json
 from audit.auditor import audit
 from audit.listjson import dumps, list_to_json
-from audit.load import SUFFIXES, BadListFile, load_list
+from audit.load import AUDIT_SUFFIX, CORRECTED_SUFFIX, SUFFIXES, BadListFile, document_format, load_list, own_audit
 from audit.report import render_text
 
 from desk.pages import list_view
-from desk.settle import SettleError, apply, decisions_for
+from desk.settle import FORMAT as SETTLE_FORMAT
+from desk.settle import SettleError, apply, decisions_for, saved_as
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, settings_of_scan, settings_options
-from .outputs import OutputPlan, is_same_file, write_page_or_fail, write_report_or_fail
+from .outputs import OutputPlan, is_same_file, safe_stem, write_page_or_fail, write_report_or_fail
 
 
 def expand(paths) -> list[str]:
-    """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`; a scan's results
-    folder for its lists, not its manifest; not skatscan's own standings or seating CSV, :func:`own_table`)."""
-    from desk.batch import files_in
-    from desk.batch import MANIFEST
+    """Files as given; a folder stands for the list files in it (:func:`desk.batch.files_in`): a scan's results
+    folder for its lists, not its manifest; not skatscan's own documents that are no list, which a referee keeps
+    beside the lists: its standings or seating CSV (:func:`own_table`), its audits (``audit L -o L``,
+    :func:`audit.load.own_audit`) and the referee's decisions (``NAME.settle.json``, :func:`own_decisions`). Nor
+    a list's corrected copy beside it (``audit L --corrected L``, :func:`corrected_copies`): the list counts, audited
+    and corrected again, and one line says so. A file named as such is read as given, and refused if it is no list."""
+    from desk.batch import MANIFEST, files_in
     out = []
     for p in paths:
-        # not the batch's own record in a scan's results folder, which is no list
-        try:
-            out += ([str(q) for q in files_in(Path(p), SUFFIXES) if q.name != MANIFEST and not own_table(q)]
-                    if Path(p).is_dir() else [p])
+        if not Path(p).is_dir():
+            out.append(p)
+            continue
+        try:        # not the batch's own record in a scan's results folder, which is no list
+            found = [q for q in files_in(Path(p), SUFFIXES)
+                     if q.name != MANIFEST and not own_table(q) and not own_audit(q) and not own_decisions(q)]
         except OSError as exc:      # a folder without permission to read: one line, not a traceback
             raise BadInput(f"cannot read the folder ({exc.strerror or exc})", str(p)) from None
+        copies = corrected_copies(found)
+        if copies:
+            first, original = next(iter(copies.items()))
+            one = len(copies) == 1
+            click.echo(f"skatscan: {p}: {len(copies)} corrected {'copy' if one else 'copies'} (audit --corrected) "
+                       f"passed over, the list{'' if one else 's'} beside {'it' if one else 'them'} counted "
+                       f"({first.name} of {original.name}{'' if one else ', ...'}): name the copy, not its folder, "
+                       f"to count it instead", err=True)
+        out += [str(q) for q in found if q not in copies]
     return out
+
+
+def corrected_copies(files) -> dict:
+    """Of the list files ``files`` (paths, as given), those that ``audit --corrected`` wrote of another of them, each
+    with that other: ``NAME.corrected.json`` beside ``NAME.json`` (or ``NAME.csv``; the name as
+    :func:`.outputs.safe_stem` makes it, ``Tisch 3.json`` -> ``Tisch_3.corrected.json``). A folder holding both
+    counted every player of the list twice ("start number 1 plays series 1 twice"). Of the two the list is what
+    counts: the copy holds its figures corrected when it was written, the same that auditing the list gives now,
+    unless the list (or the referee's decisions on it, ``NAME.settle.json``, which the copy is not asked for) changed
+    since, and then the list's are the ones that count."""
+    by_stem: dict = {}
+    for q in files:
+        by_stem.setdefault(safe_stem(Path(q).name).casefold(), q)
+    out = {}
+    for q in files:
+        name = Path(q).name
+        if name.lower().endswith(CORRECTED_SUFFIX):
+            original = by_stem.get(name[:-len(CORRECTED_SUFFIX)].casefold())
+            if original is not None and original != q:
+                out[q] = original
+    return out
+
+
+def own_decisions(path: Path) -> bool:
+    """Whether ``path`` is a file of the referee's decisions on a list (``NAME.settle.json`` beside ``NAME.json``,
+    or a browser's later download of it, ``NAME.settle (1).json``: :func:`desk.settle.saved_as`), by its name and
+    its format ``skatscan.settle/1``. It is read with the list it decides (:func:`desk.settle.decisions_for`); read
+    as a list too, it ended every run on the folder ("unknown format")."""
+    return saved_as(path.name) is not None and document_format(path) == SETTLE_FORMAT
 
 
 def own_table(path: Path) -> bool:
@@ -97,8 +141,8 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
     if not files:
         bad_input_line(" ".join(lists), "no list files (.json, .csv) found")
         raise SystemExit(EXIT_BAD_INPUT)
-    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)
-    fixed = OutputPlan(corrected, len(files), ".corrected.json", inputs=files)
+    plan = OutputPlan(output, len(files), AUDIT_SUFFIX, inputs=files)
+    fixed = OutputPlan(corrected, len(files), CORRECTED_SUFFIX, inputs=files)
     if plan.target is not None and fixed.target is not None and plan.folder is None and fixed.folder is None \
             and is_same_file(plan.target, fixed.target):
         raise BadInput("-o and --corrected name the same file: one would overwrite the other", str(fixed.target))

@@ -20,7 +20,7 @@ from desk.settle import SettleError, apply, decisions_for
 from desk.start_numbers import reconcile_start_numbers
 
 from .cli import EXIT_BAD_INPUT, BadInput, OneLineCommand, bad_input_line
-from .cmd_audit import expand
+from .cmd_audit import corrected_copies, expand
 from .options import make_settings, read_seatings, settings_of_scan, settings_options
 from .outputs import not_an_input
 from .photos import with_name_hint
@@ -80,7 +80,9 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
     spreadsheet of the language reads them: "3,50" and ";" in German (a German spreadsheet took "3.50" for a date),
     "3.50" and "," in English (an English one put a ";" file into one column). ``outside``: the lists not in the
     seating list (``desk.seating.outside_seating``); a player's series on one of them are named in ``outside_seating``
-    ("4")."""
+    ("4"). The text columns (``start_number``, ``name``, ``start_number_read_as``) are written as a spreadsheet shows
+    them and does not run them (:func:`desk.seating.as_sheet_text`): a start number is text a list or a seating list
+    gives as it was typed or read, and one that began like a formula (``=HYPERLINK(...)``, ``+1``) ran as one."""
     names = names or {}
     apart = {(series, table) for series, table, _ in outside}
     series = sorted({s for p in lines for s in p.series if s is not None})
@@ -92,9 +94,10 @@ def to_csv(lines, names=None, lang: str = "de", outside=(), money=None) -> str:
                + [CHARGED_FIELD] + [f"s{s}_{CHARGED_FIELD}" for s in series])
     ranks = {s: {id(own.player): own for own in series_standings(lines, s)} for s in series}
     for p in lines:
-        row = [p.place, TIE[lang] if p.tie else "", p.start_number, len(p.series), p.points, p.won, p.lost,
-               p.others_lost, p.score, show_money(p.money, lang), p.penalty,
-               as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "", p.read_as,
+        row = [p.place, TIE[lang] if p.tie else "", as_sheet_text(p.start_number), len(p.series), p.points, p.won,
+               p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
+               as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
+               as_sheet_text(p.read_as),
                " ".join(str(s) for s, (table, *_) in sorted(p.series.items(), key=lambda i: i[0] or 0)
                         if (s, table) in apart)]
         for s in series:
@@ -130,17 +133,19 @@ def _table_money(money, series, table, lang: str, source: str = "") -> str:
 def series_csv(lines, series: int, names=None, lang: str = "de", outside=(), money=None) -> str:
     """One series' ranking (:func:`audit.series_standings.series_standings` of the standings ``lines``) as CSV, a row
     per player of the series by his place there, his figures of that series; the columns as :func:`to_csv` names
-    them, and ``table`` and ``seat`` where he sat, ``table_money`` his table's loss money."""
+    them (its text columns as a spreadsheet shows them, as there), and ``table`` and ``seat`` where he sat,
+    ``table_money`` his table's loss money."""
     names = names or {}
     apart = {(s, table) for s, table, _ in outside}
     out = io.StringIO()
     w = csv.writer(out, delimiter=SEPARATOR[lang], lineterminator="\n")
     w.writerow(SERIES_CSV_HEAD)
     for p in series_standings(lines, series):
-        w.writerow([p.place, TIE[lang] if p.tie else "", p.start_number, p.table if p.table is not None else "",
-                    p.seat, p.points, p.won, p.lost, p.others_lost, p.score, show_money(p.money, lang), p.penalty,
-                    as_sheet_text(names.get(p.start_number, "")), p.doubts, 1 if p.start_in_doubt else "",
-                    p.read_as, series if (series, p.table) in apart else "",
+        w.writerow([p.place, TIE[lang] if p.tie else "", as_sheet_text(p.start_number),
+                    p.table if p.table is not None else "", p.seat, p.points, p.won, p.lost, p.others_lost, p.score,
+                    show_money(p.money, lang), p.penalty, as_sheet_text(names.get(p.start_number, "")), p.doubts,
+                    1 if p.start_in_doubt else "", as_sheet_text(p.read_as),
+                    series if (series, p.table) in apart else "",
                     _table_money(money, series, p.table, lang, p.source), _charged(p.result)])
     return out.getvalue()
 
@@ -201,6 +206,19 @@ def to_text(lines, lang: str, names=None, outside=(), money=None, series=None) -
     cash = loss_money_lines(money, lang, series)
     rows += ["", *cash] if cash else []        # the cash box apart from the ranking and its notes
     return "\n".join(rows)
+
+
+def _copy_hint(problem: str, files) -> str:
+    """What to add to ``problem`` (a player counted twice, :class:`audit.standings.StandingsError`) when the two lists
+    it names are a list and the corrected copy ``audit --corrected`` wrote of it (both named, ``standings L/*.json``;
+    a folder passes over the copy beside its list, :func:`.cmd_audit.expand`): that the one is the other's copy and
+    what to give. "" otherwise: "plays series 1 twice" alone sent the referee looking for a wrong start number."""
+    for copy, original in corrected_copies([Path(f) for f in files]).items():
+        # the lists' sources as load_list names them (Path("./t1.json") is "t1.json")
+        if str(copy) in problem and str(original) in problem:
+            return (f": {copy} is the corrected copy of {original} (audit --corrected): give one of them (a folder "
+                    f"counts the list and passes over its copy beside it)")
+    return ""
 
 
 class SeriesNumber(click.ParamType):
@@ -292,7 +310,7 @@ def command(lists, as_csv, as_html, output, lang, seating, only, games, loss_mon
     try:
         lines = standings(audits)
     except StandingsError as exc:
-        raise BadInput(str(exc))
+        raise BadInput(str(exc) + _copy_hint(str(exc), files))
     outside = outside_seating([a.sl for a in audits], drawn)
     money = money_to_collect(audits, settings)
     for series, table, sources in money.twice:

@@ -152,7 +152,9 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", again.as_uri()).stdout
     resaved = json.loads(re.search(r'data-saved="([^"]*)"', dom).group(1).replace("&quot;", '"'))
     assert set(resaved["cells"]) == {first, second, left[0]}
-    assert {k: resaved["cells"][second][k] for k in ("value", "reading")} == {"value": 7, "reading": True}
+    # kept as the list now holds it: a start number as its text (the decision file takes text there since session 52)
+    kept = "7" if second.startswith("table.start_number.") else 7
+    assert {k: resaved["cells"][second][k] for k in ("value", "reading")} == {"value": kept, "reading": True}
     assert resaved["cells"][left[0]]["value"] == 5
 
 
