@@ -18,7 +18,8 @@ from desk.settle import SettleError, apply, decisions_for, saved_as
 
 from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, settings_of_scan, settings_options
-from .outputs import OutputPlan, is_same_file, safe_stem, write_page_or_fail, write_report_or_fail
+from .outputs import (OutputPlan, is_same_file, report_parent_exists, safe_stem, write_page_or_fail,
+                      write_report_or_fail)
 
 
 def expand(paths) -> list[str]:
@@ -153,6 +154,7 @@ def command(lists, as_json, output, corrected, report, verbose, lang, games, los
             raise BadInput(f"{option} writes a JSON document (skatscan.{'audit' if option == '-o' else 'list'}/1): "
                            "name the file .json", str(target.target))
     if report:
+        report_parent_exists(Path(report))
         from desk.html import sweep_report     # jinja2 only for a report
         # what a run killed outright left half-written in the report's folders (-o's files too, -o bericht)
         names, endings = zip(plan.written_into(Path(report)), fixed.written_into(Path(report)))

@@ -14,6 +14,7 @@ import click
 
 from audit.auditjson import audit_to_json
 from audit.auditor import audit
+from audit.load import AUDIT_SUFFIX
 from audit.listjson import ListError, dumps, list_from_json
 from audit.report import render_text
 from desk.batch import (TIME_LIMIT, CannotStartWorker, earlier_photos, forget_others, mark_said, report_names,
@@ -26,9 +27,9 @@ from desk.settle_from import Note
 from desk.settle_identity import report_id, report_lineage
 from desk.start_numbers import reconcile_start_numbers
 
-from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, BadInput, OneLineCommand, bad_input_line
+from .cli import EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS, OneLineCommand, bad_input_line
 from .options import lang_option, make_settings, read_seatings, settings_options
-from .outputs import OutputPlan, write_page_or_fail, write_report_or_fail
+from .outputs import OutputPlan, report_parent_exists, write_page_or_fail, write_report_or_fail
 from .photos import OTHER_LISTS_LINE, damaged_line, damaged_note, engine_option, expand_photos, with_name_hint
 from .report_notes import index_notes, missing_tables, tables_twice
 from .report_pictures import list_pictures
@@ -72,12 +73,12 @@ def command(photos, report, as_json, output, again, workers, time_limit, seating
     """
     settings = make_settings(games, loss_money)
     if report:
-        _report_parent_exists(Path(report))
+        report_parent_exists(Path(report))
     downloads = settle_folders(settle_from, report)
     drawn, player_names = read_seatings(seating)
     files = [Path(f) for f in expand_photos(photos, missing_is_bad=True)]
     workers = _workers_to_run(workers)
-    plan = OutputPlan(output, len(files), ".audit.json", inputs=files)    # before the batch: -o is no input
+    plan = OutputPlan(output, len(files), AUDIT_SUFFIX, inputs=files)    # before the batch: -o is no input
     # the photos scanned into the report before and still in their places: the report shows them all (a late photo
     # scanned on its own joins the tournament's lists); only this run's photos go to -o, --json and the terminal
     before = earlier_photos(Path(report) / RESULTS, files) if report else []
@@ -305,23 +306,6 @@ def _workers_to_run(workers: int) -> int:
                f"run on, so {cores} photo{'s are' if cores != 1 else ' is'} read at a time (more would only "
                "make each one slower, against its time limit)", err=True)
     return cores
-
-
-def _report_parent_exists(report: Path) -> None:
-    """Refuse (bad input, before anything is read or written) a report folder that does not exist and whose parent
-    folder does not either, or is a file. The report folder itself is made, but not the folders above it: a
-    mistyped path (``/media/stik/bericht`` for ``/media/stick/bericht``) made a tree of folders where nobody would
-    look for the report, while ``-o`` of ``audit`` and ``digitize`` refuses an output in a folder that does not
-    exist."""
-    if report.exists():
-        return
-    parent = report.parent
-    if not parent.exists():
-        raise BadInput(f"the folder to make the report in ({parent}) does not exist; nothing was read or written",
-                       str(report))
-    if not parent.is_dir():
-        raise BadInput(f"cannot create the folder ({parent} is a file, not a folder); nothing was read or written",
-                       str(report))
 
 
 def _results_folder(report: Optional[Path], tmp: Path) -> Path:

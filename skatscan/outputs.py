@@ -152,3 +152,20 @@ def write_page_or_fail(folder: Path, view, lang: str):
     except OSError as exc:
         raise BadInput(f"cannot write the report ({exc.strerror or exc})", str(folder))
     return view.for_index()
+
+
+def report_parent_exists(report: Path) -> None:
+    """Refuse (bad input, before anything is read or written) a report folder (``scan --report``, ``audit
+    --report``) that does not exist and whose parent folder does not either, or is a file. The report folder itself
+    is made, but not the folders above it: a mistyped path (``/media/stik/bericht`` for ``/media/stick/bericht``)
+    made a tree of folders where nobody would look for the report, while ``-o`` of ``audit`` and ``digitize``
+    refuses an output in a folder that does not exist."""
+    if report.exists():
+        return
+    parent = report.parent
+    if not parent.exists():
+        raise BadInput(f"the folder to make the report in ({parent}) does not exist; nothing was read or written",
+                       str(report))
+    if not parent.is_dir():
+        raise BadInput(f"cannot create the folder ({parent} is a file, not a folder); nothing was read or written",
+                       str(report))

@@ -72,6 +72,19 @@ def test_scan_report_refuses_a_folder_whose_parent_does_not_exist(tmp_path):
     assert not (tmp_path / "nope").exists()
 
 
+def test_audit_report_refuses_a_folder_whose_parent_does_not_exist(tmp_path):
+    """``audit --report`` as ``scan --report``: the report folder is made, not the folders above it."""
+    lists = PHOTOS.parent / "lists" / "six-games.json"
+    report = tmp_path / "nope" / "rep"
+    code, out, err = run("audit", str(lists), "--report", str(report))
+    assert code == 2 and out == ""
+    assert err == (f"skatscan: {report}: the folder to make the report in ({report.parent}) does not exist; nothing "
+                   "was read or written\n")
+    assert not (tmp_path / "nope").exists()
+    code, _, err = run("audit", str(lists), "--report", str(tmp_path / "rep"))
+    assert code in (0, 1) and (tmp_path / "rep" / "index.html").is_file(), err
+
+
 def test_scan_report_refuses_a_folder_under_a_file(tmp_path):
     (tmp_path / "afile").write_text("x")
     report = tmp_path / "afile" / "rep"
