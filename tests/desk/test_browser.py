@@ -130,8 +130,10 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     assert saved["list"] == {"name": "skatscan-4-errors", "sha256": manifest["skatscan-4-errors"]["sha256"],
                              "report": rid}
     assert all(c["reading"] is True for c in saved["cells"].values())
-    assert saved["cells"][second]["value"] == 7
-    want = True if shown == "X" else None if shown == "∅" else float(shown.replace(",", "."))
+    # a start number typed is saved as its text, as the list holds it
+    assert saved["cells"][second]["value"] == ("7" if second.startswith("table.start_number.") else 7)
+    want = True if shown == "X" else None if shown == "∅" else shown if first.startswith("table.start_number.") \
+        else float(shown.replace(",", "."))
     assert saved["cells"][first]["value"] == want
     # the file in the report's settle folder (a copy of the report): the next scan applies it
     report = tmp_path / "report"
@@ -152,10 +154,10 @@ def test_the_referee_settles_doubts_in_the_browser_and_the_next_scan_takes_them(
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", again.as_uri()).stdout
     resaved = json.loads(re.search(r'data-saved="([^"]*)"', dom).group(1).replace("&quot;", '"'))
     assert set(resaved["cells"]) == {first, second, left[0]}
-    # kept as the list now holds it: a start number as its text (the decision file takes text there since session 52)
+    # kept as the list holds it: a start number as its text (the decision file takes text there since session 52)
     kept = "7" if second.startswith("table.start_number.") else 7
     assert {k: resaved["cells"][second][k] for k in ("value", "reading")} == {"value": kept, "reading": True}
-    assert resaved["cells"][left[0]]["value"] == 5
+    assert resaved["cells"][left[0]]["value"] == ("5" if left[0].startswith("table.start_number.") else 5)
 
 
 SECOND_DRIVER = """
@@ -170,9 +172,15 @@ document.getElementById("save").click();
 PARSE_DRIVER = """
 <script>
 // what the page makes of what a referee types as the paper says it, and a save with one entry it does not understand
-var typed = ["36", "-48", "+24", "3,50", "4,-", "0.5", "X", "x", "+", "ja", "∅", "-", "nein", " 12 ", "zwölf", "3,,5"];
+var typed = ["36", "-48", "+24", "3,50", "4,-", "0.5", "X", "x", "+", "ja", "∅", "-", "nein", " 12 ", "zwölf",
+             "3,,5"];
 document.body.setAttribute("data-parsed", JSON.stringify(typed.map(function (v) {
   var p = paperValue(v); return p === undefined ? "?" : p; })));
+// a start number is kept as typed, text (leading zero, letters); any other cell as the paper value
+document.body.setAttribute("data-start", JSON.stringify([["table.start_number.2", "0129"],
+  ["table.start_number.2", "A7"], ["table.start_number.2", " 7 "], ["table.start_number.2", "∅"],
+  ["g3.plus", "0129"], ["g3.plus", "A7"]].map(function (c) {
+    var p = cellValue(c[0], c[1]); return p === undefined ? "?" : p; })));
 """ + KEEP_SAVED + """var inputs = document.querySelectorAll("#settle input[name]");
 inputs[0].value = "4,-"; inputs[1].value = "zwölf";
 document.getElementById("save").click();
@@ -195,6 +203,10 @@ def test_the_settle_form_reads_what_the_paper_says_and_refuses_what_it_does_not_
     dom = browser(tmp_path, "--virtual-time-budget=2000", "--dump-dom", driven.as_uri()).stdout
     parsed = json.loads(html.unescape(re.search(r'data-parsed="([^"]*)"', dom).group(1)))
     assert parsed == [36, -48, 24, 3.5, 4, 0.5, True, True, True, True, None, None, None, 12, "?", "?"]
+    # a start number as text: "0129" kept with its zero and "A7" taken (the review of session 52: saved as 129, and
+    # refused as not understood)
+    start = json.loads(html.unescape(re.search(r'data-start="([^"]*)"', dom).group(1)))
+    assert start == ["0129", "A7", "7", None, 129, "?"]
     assert 'data-saved="' not in dom                   # nothing saved
     problem = html.unescape(re.search(r'data-problem="([^"]*)"', dom).group(1))
     assert problem.startswith("Nicht gespeichert, nicht verstanden") and problem.endswith(": zwölf")
