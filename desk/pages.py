@@ -402,16 +402,18 @@ def _pictured_of(f, readings: dict) -> tuple:
     rows between a running total and the seat's previous one), so that the cells that decide it show: a single-counted
     loss's "ohne 1", a running total's previous total "302" (the review of session 52: both were left out for empty
     cells, and the settle form offered those empty cells to correct). Its own cells read empty, a "+" or "-" a row
-    lacks, stay: their emptiness is the finding. ``readings``: the list's (cells the photo did not read are passed
-    over alike where empty)."""
+    lacks, stay: their emptiness is the finding, and so do the game columns of a finding on them (the matadors
+    missing in a suit game: "mit" and "ohne" read empty). ``readings``: the list's (cells the photo did not read are
+    passed over alike where empty)."""
     if f.severity not in (ERROR, WARNING):
         return ()
+    about_columns = f.field in _GAME_COLUMN_FIELDS     # a finding on the game's columns: their emptiness is it
 
     def widens(ref: str) -> bool:
         r = readings.get(ref)
         game, _, fld = parse_ref(ref)
         return (r is None or holds_nothing(r.value)) and game is not None and (
-            game != f.game or fld in _GAME_COLUMN_FIELDS)
+            game != f.game or fld in _GAME_COLUMN_FIELDS and not about_columns)
     deciding = [ref for ref in f.cells if not widens(ref)]
     return tuple((deciding or list(f.cells))[:FINDING_PICTURES])
 

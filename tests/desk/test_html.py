@@ -159,7 +159,8 @@ def test_the_pictures_beside_a_finding_are_the_cells_that_decide_it():
     """Oracles: a Karo ohne 1 (worth 18) lost and written "-" 18: its "-", Grundwert and "ohne" are pictured, not the
     empty "mit" named before the "ohne"; seat 1's total written 150 where 50 + 24 = 74, his previous total two rows
     above (the row between his empty): the total, the "+" and the previous total 50, not the empty cell of the row
-    between (the review of session 52: the settle form then offered those empty cells to correct)."""
+    between (the review of session 52: the settle form then offered those empty cells to correct). A finding on the
+    game's columns (the matadors missing) keeps them, empty."""
     from audit.model import MARK_FIELDS, cell_ref
     from desk.pages import pictured_cells
     from tests.audit.builders import make_list, row
@@ -188,6 +189,10 @@ def test_the_pictures_beside_a_finding_are_the_cells_that_decide_it():
     assert "g2.p1.total" in f.cells[:3]                               # the empty cell of the row between
     assert set(pictured_cells(audit(total))) >= {"g3.p1.total", "g3.plus", "g1.p1.total"}
     assert "g2.p1.total" not in pictured_cells(audit(total))
+    # a finding on the game's columns keeps them, empty: a Kreuz game with neither "mit" nor "ohne" written
+    bare = read(make_list([row(1, 3, seat=1, total=24, base=12, plus=24)], games=1, signatures=None))
+    [f] = [f for f in audit(bare).errors if f.key == "impossible.matadors-missing"]
+    assert {"g1.mit", "g1.ohne"} <= set(pictured_cells(audit(bare)))
 
 
 def _read(sl, doubtful_share: float):
