@@ -82,10 +82,10 @@ T = {
     "single-loss": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}).",
                     "Game {game}: lost game written single ({written} instead of {expected})."),
     "single-loss-overbid": ("Spiel {game}: verlorenes Spiel nur einfach abgeschrieben ({written} statt {expected}): "
-                            "{written} = {times} x {step} ist, was ein überreiztes Spiel kostet (ISkO 3.6), und "
-                            "verloren zählt es doppelt.",
+                            "{written} = {times} x {step} ist der Betrag eines überreizten Spiels (ISkO 3.6); "
+                            "abgeschrieben wird er doppelt.",
                             "Game {game}: lost game written single ({written} instead of {expected}): {written} = "
-                            "{times} x {step} is what an overbid game costs (ISkO 3.6), and lost it counts double."),
+                            "{times} x {step} is an overbid game's amount (ISkO 3.6), which is written off twice."),
     "overbid": ("Spiel {game}: „-“ {written} passt nur zu einem überreizten Spiel "
                 "(gereizt {bid_low} bis {bid_high}, abgeschrieben 2 x {charged}).",
                 "Game {game}: \"-\" {written} fits only an overbid game "

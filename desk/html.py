@@ -42,8 +42,8 @@ TEXTS = {
                provisional="Vorläufig: ruht auf unsicher gelesenen Feldern", read="gelesen",
                counts_for_now="zählt vorläufig",
                provisional_note="Diese Änderungen hängen von Lesezweifeln ab: bis der Schiedsrichter sie "
-                                "entscheidet, zählt hier, was die übrige Liste ergibt; ob und wie die Zahlen auf dem "
-                                "Papier geändert werden, zeigt sich danach.",
+                                "entscheidet, zählt hier, was die übrige Liste ergibt; ob und wie berichtigt wird, "
+                                "zeigt sich danach.",
                seat="Platz", field="Feld", written="geschrieben", counts="zählt", why="warum", rule="Regel",
                result="Ergebnis nach Berichtigung (Seeger-Fabian)",
                result_private="Abrechnung (Endzahlsummenverfahren)",
@@ -120,8 +120,8 @@ TEXTS = {
                crossed="crossed out", passed="passed", corrections="Corrections (SkWO 7.2.5)", game="Game",
                provisional="Provisional: rests on cells read in doubt", read="read", counts_for_now="counts for now",
                provisional_note="These changes rest on reading doubts: until the referee decides them, what the "
-                                "rest of the list gives counts here; whether and how the figures on paper change "
-                                "shows then.",
+                                "rest of the list gives counts here; whether and how the list is corrected shows "
+                                "then.",
                seat="Seat", field="Field", written="written", counts="counts", why="why", rule="Rule",
                result="Result after correction (Seeger-Fabian)", result_private="Settlement (cents)",
                player="Start no.", points="Game points", won="Won", lost="Lost", others="Others",

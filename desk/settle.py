@@ -281,14 +281,15 @@ _START_NUMBER = "table.start_number."
 
 def _start_number(value, where: str) -> Optional[str]:
     """A settle file's value for a start number cell as the list holds it: text ("129", "0129", "A7": a start number
-    is what the registration gave, which a number would not keep), a whole number as its digits (the report's form
-    saves a figure typed in the cell, 129), null for none. A number with a fraction or true/false is no start number:
-    it became "129.0" or "True" in the list. Text that is empty, longer than a list holds (40 characters) or over
-    more than one line is refused too, as the list's own ``start_numbers`` would be, but named here."""
+    is what the registration gave, which a number would not keep), a whole number as its digits (a settle file
+    written before the report's form saved start numbers as text held 129), null for none. A number with a fraction
+    or true/false is no start number: it became "129.0" or "True" in the list. Text (or digits) that is empty, longer
+    than a list holds (40 characters) or over more than one line is refused, named here: the list took a longer one
+    only to refuse it when the decision was applied, naming the list and not the settle file's cell."""
     if value is None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+        value = str(value)
     if not isinstance(value, str):
         raise SettleError(f"{where}: expected a start number as text (\"129\"), a whole number or null")
     text = value.strip()

@@ -70,15 +70,15 @@ DAMAGED_DE = ("Ein Teil der JPEG-Daten des Fotos ist beschädigt ({detail}): dor
               "verschobene Blöcke zeigen; die Lesungen mit dem Papier vergleichen oder die Liste neu fotografieren.")
 
 #: The refusal of a photo whose JPEG data libjpeg found damaged (``{detail}``: its own words) when no list could then
-#: be found or read on what decoded (:func:`refused_as_damaged`). The damage is the likely cause: a list in full view
-#: was refused with advice about framing ("Only part of a Skat list is on the photo ..."), and the referee went back
-#: to photograph the sheet again when copying the file again was what helps. ``DAMAGED_REFUSED_DE``: the same in
-#: German, for the report.
-DAMAGED_REFUSED = ("The photo's JPEG data is damaged ({detail}) and no list could be read from what decodes: copy the "
-                   "file from the phone or camera again (if it is damaged there too, photograph the list again).")
-DAMAGED_REFUSED_DE = ("Die JPEG-Daten des Fotos sind beschädigt ({detail}), und aus dem lesbaren Teil ließ sich "
-                      "keine Liste lesen: die Datei noch einmal vom Handy oder von der Kamera kopieren (ist sie dort "
-                      "auch beschädigt, die Liste neu fotografieren).")
+#: be found or read on what decoded (``{reason}``: that refusal's own sentence; :func:`refused_as_damaged`). The
+#: damage is the likely cause: a list in full view was refused with advice about framing ("Only part of a Skat list
+#: is on the photo ..."), and the referee went back to photograph the sheet again when copying the file again was
+#: what helps. ``DAMAGED_REFUSED_DE``: the same in German, for the report.
+DAMAGED_REFUSED = ("The photo's JPEG data is damaged ({detail}), which may be why: {reason} Copy the file from the "
+                   "phone or camera again first (if it is damaged there too, photograph the list again).")
+DAMAGED_REFUSED_DE = ("Die JPEG-Daten des Fotos sind beschädigt ({detail}), das kann der Grund sein: {reason} Die "
+                      "Datei zuerst noch einmal vom Handy oder von der Kamera kopieren (ist sie dort auch beschädigt, "
+                      "die Liste neu fotografieren).")
 
 #: How libjpeg's warnings of damaged data begin (jerror.h: JWRN_JPEG_EOF, JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
 #: JWRN_MUST_RESYNC, JWRN_NOT_SEQUENTIAL, ...).
@@ -109,13 +109,15 @@ class ImageError(PhotoError):
 def refused_as_damaged(exc: PhotoError, damage: list) -> PhotoError:
     """The error to show for a photo refused with ``exc`` (it could not be loaded, or no list was found or read on
     it) after libjpeg said ``damage`` of its data (:func:`load_image`'s list): when it said something, an
-    :class:`ImageError` naming the damage in libjpeg's words (:data:`DAMAGED_REFUSED`), since the damage rather than
-    the framing or the light is then the likely cause, and copying the file again is what helps; else ``exc`` as
-    it is."""
+    :class:`ImageError` naming the damage in libjpeg's words first, then the refusal itself (:data:`DAMAGED_REFUSED`),
+    since the damage rather than the framing or the light is then the likely cause, and copying the file again is what
+    helps first; but a photo of no list at all, damaged too, is still said to show none (the third review of session
+    52: the refusal's own reason was dropped); else ``exc`` as it is."""
     if not damage:
         return exc
     detail = "; ".join(damage)
-    return ImageError(DAMAGED_REFUSED.format(detail=detail), de=DAMAGED_REFUSED_DE.format(detail=detail))
+    return ImageError(DAMAGED_REFUSED.format(detail=detail, reason=str(exc)),
+                      de=DAMAGED_REFUSED_DE.format(detail=detail, reason=getattr(exc, "de", None) or str(exc)))
 
 
 def readable_formats(lang: str = "en") -> str:

@@ -61,7 +61,9 @@ def _short_by(cells: Cells, total: str, settled: int, digit: int, before: bool) 
     for value, p in cells.read.get(total, ()):
         if type(value) is not int or value == settled or p < ALT_MIN:
             continue
-        if want == (f"{digit}{value}" if before else f"{value}{digit}"):
+        # a negative total's first digit stands after its minus: "-252" read "-52", its "2" left of the line
+        joined = (f"-{digit}{-value}" if value < 0 else f"{digit}{value}") if before else f"{value}{digit}"
+        if want == joined:
             return True
     return False
 

@@ -62,12 +62,13 @@ def corrected_copies(files) -> dict:
     since, and then the list's are the ones that count."""
     by_stem: dict = {}
     for q in files:
-        by_stem.setdefault(safe_stem(Path(q).name).casefold(), q)
+        by_stem.setdefault((Path(q).parent, safe_stem(Path(q).name).casefold()), q)
     out = {}
     for q in files:
         name = Path(q).name
         if name.lower().endswith(CORRECTED_SUFFIX):
-            original = by_stem.get(name[:-len(CORRECTED_SUFFIX)].casefold())
+            # beside it: the same name in another folder (day2/t1.corrected.json, day1/t1.json) is another list's
+            original = by_stem.get((Path(q).parent, name[:-len(CORRECTED_SUFFIX)].casefold()))
             if original is not None and original != q:
                 out[q] = original
     return out

@@ -105,3 +105,14 @@ def test_a_list_and_its_corrected_copy_named_both_say_so(samples, tmp_path):
     assert len(lines) == 1 and "plays series 1 twice" in lines[0]
     assert lines[0].endswith(f": {copy} is the corrected copy of {original} (audit --corrected): give one of them "
                              "(a folder counts the list and passes over its copy beside it)")
+
+
+def test_a_copy_is_paired_with_the_list_beside_it_only():
+    """The same name in another folder is another list's copy (day2/t1.corrected.json is no copy of day1/t1.json)."""
+    from pathlib import Path
+
+    from skatscan.cmd_audit import corrected_copies
+    day1, day2 = Path("day1"), Path("day2")
+    assert corrected_copies([day1 / "t1.json", day2 / "t1.corrected.json"]) == {}
+    copy = day1 / "T1.corrected.json"
+    assert corrected_copies([day1 / "t1.json", copy]) == {copy: day1 / "t1.json"}

@@ -30,9 +30,12 @@ def test_a_refusal_after_damage_names_the_damage_in_both_languages():
     exc = NoListFound("Only part of a Skat list is on the photo.", de="Nur ein Teil einer Skatliste.")
     got = refused_as_damaged(exc, ["Corrupt JPEG data: premature end of data segment"])
     assert isinstance(got, ImageError) and got.why == "file"
-    assert str(got) == DAMAGED_REFUSED.format(detail="Corrupt JPEG data: premature end of data segment")
+    assert str(got) == DAMAGED_REFUSED.format(detail="Corrupt JPEG data: premature end of data segment",
+                                              reason="Only part of a Skat list is on the photo.")
     assert "(Corrupt JPEG data: premature end of data segment)" in got.de and "beschädigt" in got.de
-    assert "copy the file" in str(got) and "kopieren" in got.de
+    assert "Copy the file" in str(got) and "kopieren" in got.de
+    # the refusal's own sentence stays, after the damage (a photo of no list is still said to show none)
+    assert str(got).index("damaged") < str(got).index("Only part of a Skat list") and "Nur ein Teil" in got.de
 
 
 def test_the_batch_worker_refuses_a_damaged_photo_for_its_damage(tmp_path):
@@ -42,7 +45,7 @@ def test_the_batch_worker_refuses_a_damaged_photo_for_its_damage(tmp_path):
     with pytest.raises(PhotoProblem) as info:
         process_photo(str(damaged_photo(tmp_path)))
     assert str(info.value).startswith("The photo's JPEG data is damaged (Corrupt JPEG data"), str(info.value)
-    assert "corner markers" not in str(info.value)
+    assert "which may be why: Only part of a Skat list" in str(info.value)
     assert info.value.why == "file"
     assert info.value.de.startswith("Die JPEG-Daten des Fotos sind beschädigt (Corrupt JPEG data"), info.value.de
 

@@ -91,3 +91,17 @@ def test_a_count_that_fits_its_row_is_left_as_read():
     assert got.readings[cell_ref(g.no, "total", s)].value == total
     r = got.readings[cell_ref(g.no, "won", s)]
     assert not r.doubtful
+
+
+def test_the_digit_is_joined_on_the_side_the_count_lies():
+    """The total's reading with the count's digit added: after it for the Gew. on its right ("13" and "4": 134, "-13"
+    and "4": -134), before it for the Verl. on its left, after a negative total's minus ("52" and "2": 252, "-52" and
+    "2": -252); a reading of the total that is the settled value itself, or too improbable, says nothing."""
+    from types import SimpleNamespace
+
+    from digitize.spills import _short_by
+    cells = SimpleNamespace(read={"t": [(13, 0.6), (-13, 0.2), (52, 0.1), (-52, 0.05), (134, 1e-9)]})
+    assert _short_by(cells, "t", 134, 4, before=False) and _short_by(cells, "t", -134, 4, before=False)
+    assert _short_by(cells, "t", 252, 2, before=True) and _short_by(cells, "t", -252, 2, before=True)
+    assert not _short_by(cells, "t", 134, 4, before=True) and not _short_by(cells, "t", 135, 4, before=False)
+    assert not _short_by(SimpleNamespace(read={"t": [(134, 0.9), (13, 1e-9)]}), "t", 134, 4, before=False)
