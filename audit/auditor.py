@@ -297,7 +297,8 @@ TURNED_BY_PASSED = frozenset({"value-mismatch", "impossible-value", "incomplete-
 TURNED_BY_PASSED_KEYS = frozenset({"abandoned.gave-up", "abandoned.lost", "abandoned.won"})
 #: Of those, the findings that follow from the seat's rows before their own, by the figures he wrote there (his
 #: running total from his totals, his counts from his counts and the outcomes his totals tell, the fall a lost game in
-#: the "+" column is told by from his totals and Verl.): the marks of those rows turn them too.
+#: the "+" column is told by from his totals and Verl., and from his Gew., whose rise says won beside a fall by the
+#: value once: audit.rows._says_lost): the marks of those rows turn them too.
 FOLLOWS_EARLIER = {"running-total": ("total",), "counter": ("total", "won", "lost"),
                    "value.column": ("total", "won", "lost")}
 

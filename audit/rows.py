@@ -54,6 +54,9 @@ class RowFacts:
     #: per seat, the game points after this row and the penalties entered right after it
     #: (the written totals of rows that are not crossed out, plus penalty points as written)
     points_after: tuple[int, ...] = ()
+    #: ``misplaced`` only as the declarer's Gew. (or the one before it) was read, in doubt: read as a rise by one, the
+    #: row would be won (:func:`_says_lost`); the lost reading rests on the Gew. cells too
+    gew_unsure: bool = False
 
 
 def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool:
@@ -63,7 +66,7 @@ def _changed(seat_cells, prev_total: int, prev_won: int, prev_lost: int) -> bool
 
 
 def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: int, prev_won: int,
-               plus: Optional[int], value: Optional[int], sure) -> bool:
+               plus: Optional[int], value: Optional[int], sure, gew_rose: Optional[bool] = None) -> bool:
     """Do the declarer's own figures that are not in doubt (``sure``: a field of his row, with the cell his previous
     figure of it was read from) say the game was lost: his Verl. count rose by one, or his total fell by what the row's
     game loses (its "+" ``plus`` or its columns' value, once or twice, or an overbid's charge)? ``prev_total`` and
@@ -71,12 +74,16 @@ def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: 
     total that follows the corrected total before it is no fall, a Verl. that carries a loss the keeper forgot to count
     no rise, and a fall by another amount is a running total's slip. A total read surely that rose says won: a Verl.
     beside it that rose too is a count's slip, not a lost game (before, one such count cost a won game the value twice
-    and the 50). The other way round, a Gew. read surely that rose by one (``prev_won`` his Gew. before the row, as
-    written) beside the "+" says won with it: a total that fell beside them is the running total's slip, whose lower
-    figure stands, not a lost game (before, "+" 24 and Gew. 1 -> 2 beside a total subtracted, 72 -> 48, made the game
-    lost, the others 40 each for it: one figure against two). ``prev_total`` None: the total before the row is not
-    known for sure (penalty points entered before it, whose figures the correction may take otherwise than written):
-    the total says nothing."""
+    and the 50). The other way round, in a played row a total that fell by the value once (a loss written single, or
+    the value taken off where it was to be added) beside a Gew. read surely that rose by one (``prev_won`` his Gew.
+    before the row, as written) is the running total's slip, whose lower written figure stands: the "+" and the Gew.
+    say won, and a loss would be three slips ("+" for "-", Gew. for Verl., the loss single) where the won game is one
+    (before, "+" 24 and Gew. 1 -> 2 beside 72 -> 48 made the game lost, the others 40 each for it; the review of
+    session 52). A fall by the whole loss (twice the value, an overbid's charge) stays a lost game, and so does any
+    fall in a passed or struck row (a lost game there counts as played; a won one nothing). ``gew_rose``: whether the
+    Gew. rose, where the caller asks as if (None: as read, :func:`_gew_rose`). ``prev_total`` None: the total before
+    the row is not known for sure (penalty points entered before it, whose figures the correction may take otherwise
+    than written): the total says nothing."""
     cells = game.players[declarer]
     if prev_total is None or cells.total is None or not sure("total"):
         rose = False
@@ -84,14 +91,36 @@ def _says_lost(game: Game, declarer: int, prev_total: Optional[int], prev_lost: 
         rose = cells.total > prev_total
     if not rose and cells.lost is not None and cells.lost == prev_lost + 1 and sure("lost"):
         return True
-    if cells.won is not None and cells.won == prev_won + 1 and sure("won"):
-        return False
     if prev_total is None or cells.total is None or cells.total >= prev_total or not sure("total"):
         return False
     fall = prev_total - cells.total
-    return plus is not None and fall in (plus, 2 * plus) or value is not None and (
-        fall in (value, 2 * value) or bool(explained_bids(fall, game.base, value, game.factor))
-        or written_single(fall, game.base, value, game.factor))
+    if plus is not None and (fall == 2 * plus or fall == plus and value is not None and plus == 2 * value) \
+            or value is not None and (fall == 2 * value or bool(explained_bids(fall, game.base, value, game.factor))):
+        return True         # the whole loss taken off
+    single = plus is not None and fall == plus or value is not None and (
+        fall == value or written_single(fall, game.base, value, game.factor))
+    if not single:
+        return False
+    played = not (game.passed or game.crossed_out)
+    return not (played and (_gew_rose(cells, prev_won, sure) if gew_rose is None else gew_rose))
+
+
+def _gew_rose(cells, prev_won: int, sure) -> bool:
+    """Whether the declarer's Gew. (``cells.won``) read surely rose by one from ``prev_won``."""
+    return cells.won is not None and cells.won == prev_won + 1 and sure("won")
+
+
+def _gew_in_doubt(sl: ScoreList, g: Game, declarer: int, prev_won: int, last_row: dict, doubtful) -> bool:
+    """Whether the declarer's Gew. in row ``g`` may have risen by one from ``prev_won`` as far as its reading doubts
+    go: his Gew. cell read in doubt with that rise among its readings, or the cell his Gew. before it was read from in
+    doubt (beside a Gew. written here). A previous Gew. in a passed or struck row is no doubt (``last_row`` None)."""
+    ref = cell_ref(g.no, "won", declarer + 1)
+    if ref in doubtful:
+        r = sl.readings.get(ref)
+        if r is not None and (r.value == prev_won + 1 or any(v == prev_won + 1 for v, _p in r.candidates)):
+            return True
+    before = last_row.get(("won", declarer), 0)
+    return bool(before) and g.players[declarer].won is not None and cell_ref(before, "won", declarer + 1) in doubtful
 
 
 def _may_say_lost(cells, prev_total: int, prev_lost: int) -> bool:
@@ -246,7 +275,7 @@ def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
         played = not (g.passed or g.crossed_out or g.blank)
         # a game value in the wrong column: "+" written, the declarer's own sure figures say lost (the reverse slip,
         # "-" written and the total rising, is already lost)
-        misplaced = lost_unsure = False
+        misplaced = lost_unsure = gew_unsure = False
         # also in a passed or struck row that carries the game (carried_game): lost, it counts as played
         if not follow and declarer is not None and g.players[declarer].total is None:
             return None                 # the correction's total may come above the written one from here
@@ -263,12 +292,12 @@ def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
                            max(lost[declarer], counted_lost[declarer]), won[declarer], sure=sure(g.no, declarer))
             misplaced = says(g.plus, value)
             # a "+" or game column read in doubt decides nothing for sure: lost only as they were read; nor does a
-            # Gew. read in doubt that rose (read surely, it would say won)
-            own = g.players[declarer]
+            # Gew. read in doubt that may have risen (read so, it would say won)
+            gew_unsure = misplaced and _gew_in_doubt(sl, g, declarer, won[declarer], last_row, doubtful) \
+                and not says(g.plus, value, gew_rose=True)
             lost_unsure = misplaced and (
                 not says(None if cell_ref(g.no, "plus") in doubtful else g.plus,
-                         None if doubtful & set(game_cells(g.no)) else value)
-                or own.won is not None and own.won == won[declarer] + 1 and not sure(g.no, declarer)("won"))
+                         None if doubtful & set(game_cells(g.no)) else value) or gew_unsure)
         charge = None
         if misplaced:
             outcome = LOST
@@ -303,7 +332,8 @@ def _analyse(sl: ScoreList, follow: bool) -> Optional[list[RowFacts]]:
             points[s] += v
             low[s] += v
         out.append(RowFacts(g, declarers, declarer, value, impossible, outcome, delta, *prev, played, misplaced,
-                            lost_unsure, charge, counts=not g.ramsch, points_after=tuple(points)))
+                            lost_unsure, charge, counts=not g.ramsch, points_after=tuple(points),
+                            gew_unsure=gew_unsure))
     return out
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..findings import finding
 from ..model import ScoreList, cell_ref
-from ..rows import WON, RowFacts, fits_in_doubt, others_in_doubt, prev_cells, written_value_cells
+from ..rows import WON, RowFacts, fits_in_doubt, game_cells, others_in_doubt, prev_cells, written_value_cells
 
 
 def check(facts: list[RowFacts], *, sl: ScoreList, counters: bool, came_back, **_):
@@ -108,9 +108,16 @@ def _worked_out(row) -> bool:
 
 def _rests_on(facts: list[RowFacts], i: int, seat: int, field: str) -> tuple[str, ...]:
     """The count's cell, the seat's previous count and what says the game was won or lost: the row's "+" or
-    "-", else the declarer's total against his previous one."""
+    "-", else the declarer's total against his previous one; in a row whose "+" its declarer's figures make a lost
+    game (:attr:`RowFacts.misplaced`) those too, the game's columns the fall is matched with, and his Gew. where one
+    read in doubt may have risen (:attr:`RowFacts.gew_unsure`: read so, the row is won and this count not missing)."""
     f = facts[i]
     no = f.game.no
-    outcome = written_value_cells(f) or (cell_ref(no, "total", seat + 1), *prev_cells(facts, i, seat, "total"))
-    return (cell_ref(no, field, seat + 1), *prev_cells(facts, i, seat, field), *outcome)
+    total = (cell_ref(no, "total", seat + 1), *prev_cells(facts, i, seat, "total"))
+    outcome = written_value_cells(f) or total
+    if f.misplaced:
+        outcome = (*outcome, *total, *game_cells(no))
+        if f.gew_unsure:
+            outcome = (*outcome, cell_ref(no, "won", seat + 1), *prev_cells(facts, i, seat, "won"))
+    return tuple(dict.fromkeys((cell_ref(no, field, seat + 1), *prev_cells(facts, i, seat, field), *outcome)))
 

@@ -45,15 +45,16 @@ def check(facts: list[RowFacts], *, sl: ScoreList, **_):
         if f.misplaced:
             # "+" written, the declarer's total fell or his Verl. rose: the lost reading counts, the value written or
             # the columns' (the higher), twice, or the "+" itself where it is twice the value (the loss figure); it
-            # rests on the game columns too (the value the fall is matched with), and on his Gew. (one that rose says
-            # won: audit.rows._says_lost)
+            # rests on the game columns too (the value the fall is matched with), and where a Gew. read in doubt may
+            # have risen on his Gew. cells too (one that rose says won: audit.rows._says_lost, RowFacts.gew_unsure)
             s = f.declarer
+            counts = ("total", "lost", "won") if f.gew_unsure else ("total", "lost")
             yield finding("value-mismatch", "value.column", game=no, field="plus", written=g.plus, declarer=s + 1,
                           expected=f.lost_charge,
                           cells=(cell_ref(no, "plus"), cell_ref(no, "minus"), *game_cells(no),
-                                 *(cell_ref(no, fld, s + 1) for fld in ("total", "lost", "won")
-                                   if getattr(g.players[s], fld) is not None),
-                                 *prev_cells(facts, i, s, "total", "lost", "won")))
+                                 *(cell_ref(no, fld, s + 1) for fld in counts if getattr(g.players[s], fld) is not None
+                                   or fld == "won"),
+                                 *prev_cells(facts, i, s, *counts)))
             continue
         if f.value is None:
             if not g.has_game_columns:

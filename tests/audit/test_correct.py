@@ -99,7 +99,7 @@ def test_an_overbid_charge_written_single_counts_double_as_the_finding_says():
     # it said "written single" alone, as for the game's own value)
     assert single[0].key == "single-loss-overbid"
     assert "27 = 3 x 9" in single[0].message("de") and "überreizt" in single[0].message("de")
-    assert "27 = 3 x 9 is what an overbid game costs" in single[0].message("en")
+    assert "27 = 3 x 9 is an overbid game's amount (ISkO 3.6), which is written off twice" in single[0].message("en")
     own = audit(make_list([row(1, 3, seat=1, total=-18, base=9, mit=1, minus=18)], signatures=None))
     [f] = [f for f in own.findings if f.code == "single-counted-loss"]
     assert f.key == "single-loss" and "überreizt" not in f.message("de") and f.expected == 36
@@ -492,7 +492,8 @@ def test_a_value_under_plus_with_the_gew_rising_is_won_and_a_falling_total_is_th
     instead of added): the "+" and the Gew. say won, the total alone lost. Won, the total's slip, its lower written
     figure standing (SkWO 7.2.5): 48 and the 50 twice, 148, the others nothing (before: lost, 24, and 40 each for
     the others; the second review of session 52). A Gew. read in doubt decides nothing: lost as before, but every
-    change provisional and the finding a reading doubt's (read surely it would say won)."""
+    change provisional and the finding a reading doubt's (read surely it would say won). A fall by the whole loss,
+    a struck row, and a Verl. rising surely beside it stay a lost game."""
     from audit.model import CellReading
     rows = [row(1, 3, seat=1, total=72, won=1, base=24, mit=2, plus=72),
             row(2, 3, seat=1, total=48, won=2, base=12, mit=1, plus=24)]
@@ -509,6 +510,28 @@ def test_a_value_under_plus_with_the_gew_rising_is_won_and_a_falling_total_is_th
     [f] = [f for f in b.findings if f.key == "value.column"]
     assert f.doubtful and "g2.p1.won" in f.cells
     assert all(c.provisional for c in b.corrected.corrections if c.game == 2)
+    # read "1" in doubt with the rise its runner-up: the same (the third review: the changes were told as on paper,
+    # and the count's finding too, though the Gew. read 2 makes the game won)
+    runner_up = {"g2.p1.won": CellReading(1, 0.6, ((1, 0.6), (2, 0.3)), doubtful=True, reason="confidence")}
+    c = audit(replace(make_list(short, games=2, signatures=None), readings=runner_up))
+    assert [r.score for r in c.result] == [24, 40, 40]
+    assert all(f.doubtful for f in c.findings if f.game == 2 and f.code in ("value-mismatch", "counter"))
+    assert all(c.provisional for c in c.corrected.corrections if c.game == 2)
+    # the total fell by the whole loss (twice the value): a lost game, whatever the Gew. says (the keeper took the
+    # loss off; "+" and Gew. are two slips beside it, the lower reading counts)
+    whole = [rows[0], replace(rows[1], players=(SeatCells(24, 2), SeatCells(), SeatCells()))]
+    assert [r.score for r in audit(make_list(whole, games=2, signatures=None)).result] == [24, 40, 40]
+    # in a struck row a Gew. that rose keeps nothing: a lost game there counts as played, a won one nothing
+    struck = [rows[0], replace(rows[1], crossed_out=True)]
+    assert [r.score for r in audit(make_list(struck, games=2, signatures=None)).result][0] == 24
+    # a Verl. rising surely says lost first: a Gew. read in doubt beside it decides nothing, the finding is on paper
+    both = [rows[0], replace(rows[1], players=(SeatCells(48, 2, 1), SeatCells(), SeatCells()))]
+    d = audit(replace(make_list(both, games=2, signatures=None), readings=doubt))
+    [f] = [f for f in d.findings if f.key == "value.column"]
+    assert not f.doubtful
+    # (the Gew. cell's own change is provisional, as every change of a cell read in doubt is)
+    assert [(c.field, c.provisional) for c in d.corrected.corrections if c.game == 2 and c.field != "won"] == [
+        ("plus", False), ("minus", False), ("total", False)]
 
 
 def test_a_game_written_in_two_seats_columns_is_one_game():
