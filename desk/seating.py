@@ -413,6 +413,39 @@ class SeatingNote(str):
         return str(self) + other
 
 
+def _seat_agrees(sl, k: int, number) -> Optional[bool]:
+    """Whether the list ``sl``'s start number at seat ``k`` (1-based) may be the drawn ``number``: read as it, or read
+    in doubt with it among its readings; None where the seat's number was not read."""
+    own = sl.table.start_numbers[k - 1] if k <= len(sl.table.start_numbers) else None
+    if own is None:
+        return None
+    if same_number_key(str(own)) == same_number_key(number):
+        return True
+    r = sl.readings.get(f"table.start_number.{k}")
+    return bool(r is not None and r.doubtful and any(
+        v is not None and same_number_key(str(v)) == same_number_key(number) for v, _p in r.candidates))
+
+
+def _tables_of(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]) -> list[tuple[int, int]]:
+    """The drawn tables (of ``lookup``) with as many seats as ``sl`` whose start numbers the list's agree with seat by
+    seat (:func:`_seat_agrees`): every seat's number read, and each the drawn one or that among its readings in
+    doubt (an unread number is no guess)."""
+    return [key for key, numbers in lookup.items() if len(numbers) == sl.table.seats
+            and all(_seat_agrees(sl, k, n) for k, n in enumerate(numbers, start=1))]
+
+
+def _none_sure_agree(sl, drawn: tuple[str, ...]) -> bool:
+    """Whether at least two start numbers of ``sl`` are read surely (not in doubt) and none of them is the one drawn
+    for its seat: the list is not the drawn table's (SkWO 7.1.2 lets no seat be swapped, but no table has all its
+    players wrong)."""
+    doubted = sl.doubtful_cells()
+    sure = [k for k, n in enumerate(sl.table.start_numbers, start=1)
+            if n is not None and f"table.start_number.{k}" not in doubted and k <= len(drawn)]
+    numbers = sl.table.start_numbers
+    return len(sure) >= 2 and not any(same_number_key(str(numbers[k - 1])) == same_number_key(drawn[k - 1])
+                                      for k in sure)
+
+
 def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     """The list ``sl`` (an ``audit.model.ScoreList``) with the start numbers of its drawn table,
     and a problem sentence or None.
@@ -424,22 +457,49 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     """
     t = sl.table
     drawn = lookup.get((t.series, t.table))
+    if drawn is not None and len(drawn) == t.seats and _none_sure_agree(sl, drawn):
+        # every start number read surely is another's than the drawn table's: its series or table is misread (or
+        # written wrong); the drawn numbers would book its results to other players
+        other = _tables_of(sl, lookup)
+        if len(other) == 1 and other[0] != (t.series, t.table):
+            series, table = other[0]
+            said = f"series {t.series}, table {t.table}"
+            readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
+            return (replace(sl, table=replace(t, series=series, table=table, start_numbers=lookup[other[0]]),
+                            readings=readings),
+                    SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said}, "
+                                "whose drawn players none of them is)",
+                                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
+                                f"{t.series}, Tisch {t.table}, deren geloste Spieler keine davon sind)"))
+        listed = ", ".join(str(n or "-") for n in t.start_numbers)
+        return sl, SeatingNote(f"none of the start numbers read surely (list: {listed}) is one drawn for series "
+                               f"{t.series}, table {t.table} ({', '.join(drawn)}): the list's own are kept; check "
+                               "its series and table",
+                               f"keine der sicher gelesenen Start-Nr. (Liste: {listed}) ist für Serie {t.series}, "
+                               f"Tisch {t.table} gelost ({', '.join(drawn)}): die der Liste gelten; Serie und Tisch "
+                               "prüfen")
     if drawn is None:
         # series or table unread (or misread): the start numbers may name the table
         read = tuple(None if n is None else same_number_key(str(n)) for n in t.start_numbers)
         matches = [key for key, numbers in lookup.items()
                    if len(numbers) == t.seats and None not in read
                    and tuple(same_number_key(n) for n in numbers) == read]
+        if not matches:
+            # start numbers read in doubt: the one table whose drawn numbers are among their readings
+            matches = _tables_of(sl, lookup)
         if len(matches) == 1:
             series, table = matches[0]
             said = f"series {t.series or '-'}, table {t.table or '-'}"
             # the draw gives series and table now (every start number matched): the doubts about their boxes go, as
             # where the file name gives them, so that a table on two photos is seen as one
             readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
-            return (replace(sl, table=replace(t, series=series, table=table), readings=readings),
-                    SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said})",
-                                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
-                                f"{t.series or '-'}, Tisch {t.table or '-'})"))
+            note = SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said})",
+                               f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
+                               f"{t.series or '-'}, Tisch {t.table or '-'})")
+            # then as a list of that table: the drawn start numbers (those read in doubt among them: said so)
+            found, more = apply_seating(replace(sl, table=replace(t, series=series, table=table), readings=readings),
+                                        lookup)
+            return found, note if more is None else note + more
         if t.series is None or t.table is None:
             return sl, None
         return sl, SeatingNote(f"series {t.series}, table {t.table} is not in the seating list",

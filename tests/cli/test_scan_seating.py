@@ -162,3 +162,44 @@ def test_a_photo_of_a_table_not_in_the_seating_list_is_named_atop_the_index_and_
     assert said in (report / "index.html").read_text() and said in (report / "standings.html").read_text()
     rows = csv.DictReader(io.StringIO((report / "standings.csv").read_text("utf-8-sig")))     # English: ","
     assert {r["outside_seating"] for r in rows} == {"4"}
+
+
+def test_a_misread_series_is_found_by_start_numbers_read_in_doubt():
+    """The organiser's review of session 52: series 1 read "4" in doubt, not in the draw; its start numbers read in
+    doubt too, each with the drawn one among its readings: the one drawn table they fit is taken (before, the list
+    made an invented series 4, its players' results booked to the numbers as misread)."""
+    from audit.model import CellReading
+
+    def doubt(v, *others):
+        return CellReading(v, 0.4, ((v, 0.4),) + tuple((o, 0.2) for o in others), doubtful=True, reason="bar")
+    lookup = seating_lookup([DrawnTable(1, 3, ("24", "30", "14", "36")), DrawnTable(2, 3, ("24", "31", "15", "36"))])
+    sl = ScoreList(table=Table(seats=4, series=4, table=3, start_numbers=("3", "84", "14", "36")),
+                   readings={"table.series": doubt(4, 1), "table.start_number.1": doubt(3, 24),
+                             "table.start_number.2": doubt(84, 30), "table.start_number.3": doubt(14, 15),
+                             "table.start_number.4": doubt(36)})
+    found, note = apply_seating(sl, lookup)
+    assert (found.table.series, found.table.table) == (1, 3) and found.table.start_numbers == ("24", "30", "14", "36")
+    assert note.startswith("series 1, table 3 found by its start numbers (the list says series 4, table 3); start "
+                           "number at seat 1 read in doubt (3?), the seating list gives 24")
+    # a reading that fits no seat of any table (84 without 30 among its readings): no guess, as before
+    sl2 = ScoreList(table=sl.table, readings={**sl.readings, "table.start_number.2": doubt(84)})
+    assert apply_seating(sl2, lookup) == (sl2, "series 4, table 3 is not in the seating list")
+
+
+def test_a_list_none_of_whose_sure_start_numbers_is_its_tables_is_not_given_the_drawn_players():
+    """Series 1, table 9 read surely, but its start numbers, read surely, are series 3, table 9's: that table is taken
+    (before, the drawn players of series 1, table 9 were given its results). Where no other table fits, the list's own
+    start numbers stay and the note says to check its series and table."""
+    lookup = seating_lookup([DrawnTable(1, 9, ("1", "5", "9")), DrawnTable(3, 9, ("2", "26", "31"))])
+    sl = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "26", "31")))
+    found, note = apply_seating(sl, lookup)
+    assert (found.table.series, found.table.table, found.table.start_numbers) == (3, 9, ("2", "26", "31"))
+    assert note.startswith("series 3, table 9 found by its start numbers (the list says series 1, table 9")
+    alone = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")))
+    kept, note = apply_seating(alone, lookup)
+    assert kept.table.start_numbers == ("2", "27", "31") and kept.table.series == 1
+    assert "none of the start numbers read surely" in note and "check its series and table" in note
+    assert "Serie und Tisch prüfen" in note.text("de")
+    # one of them the drawn one at its seat: a list of that table whose other numbers differ, the drawn ones used
+    one = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("1", "27", "31")))
+    assert apply_seating(one, lookup)[0].table.start_numbers == ("1", "5", "9")
