@@ -12,6 +12,9 @@ from ..findings import DOUBT, finding
 from ..messages import show_percent, show_value
 from ..model import ScoreList, parse_ref
 
+#: The cells of the seats' start numbers in the table head (``table.start_number.2``).
+START_NUMBER = "table.start_number."
+
 
 def _show(value) -> str:
     """A candidate as the referee reads it: X, 3,50 for money, ∅ for nothing."""
@@ -42,6 +45,12 @@ def check(facts, *, sl: ScoreList, **_):
         if not reading.doubtful:
             continue
         game, seat, field = parse_ref(ref)
+        written = reading.value
+        if ref.startswith(START_NUMBER):
+            # a seat's start number: its seat, and its figure as the list holds start numbers, text (the contract
+            # review of session 52: seat null, written 68 beside "68" in table.start_numbers)
+            seat = int(ref[len(START_NUMBER):])
+            written = None if written is None else str(written)
         key = "unreadable" if reading.reason in ("", "bar") else f"unreadable.{reading.reason}"
         if key == "unreadable.chain":
             key = chain_key(ref, field)     # which of the row's relations chose it, by its cell
@@ -52,6 +61,6 @@ def check(facts, *, sl: ScoreList, **_):
         if reading.chosen_by == "tournament":
             key = "unreadable.by-tournament"    # a start number the other lists chose: say so
         f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
-                    written=reading.value, cells=(ref,), cell=ref, confidence=show_percent(reading.confidence),
+                    written=written, cells=(ref,), cell=ref, confidence=show_percent(reading.confidence),
                     candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-", value=_show(reading.value))
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

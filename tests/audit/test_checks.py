@@ -510,3 +510,13 @@ def test_a_struck_row_with_a_game_names_its_declarer_not_the_first_seat_that_wro
     r2 = _replace(r2, crossed_out=True, players=(SeatCells(total=14), r2.players[1], r2.players[2]))
     sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24), r2])
     assert [(f.key, f.seat) for f in audit(sl).findings if f.code == "passed-game"] == [("struck.value", 2)]
+
+
+def test_a_start_number_read_in_doubt_names_its_seat_and_its_text():
+    """The contract review of session 52: an unreadable start number's finding had seat null and written 68 (a number)
+    beside "68" in the list's start numbers; it names the seat, and the figure as the list holds it."""
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], games=1, signatures=None)
+    sl = replace(sl, readings={"table.start_number.3": CellReading(68, 0.4, ((68, 0.4), (6, 0.3)), doubtful=True,
+                                                                    reason="bar")})
+    [f] = [f for f in audit(sl).findings if f.cells == ("table.start_number.3",)]
+    assert (f.code, f.seat, f.written) == ("unreadable", 3, "68")
