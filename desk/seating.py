@@ -435,12 +435,13 @@ def _tables_of(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]) -> list[tu
 
 
 def _none_sure_agree(sl, drawn: tuple[str, ...]) -> bool:
-    """Whether at least two start numbers of ``sl`` are read surely (not in doubt) and none of them is the one drawn
-    for its seat: the list is not the drawn table's (SkWO 7.1.2 lets no seat be swapped, but no table has all its
-    players wrong)."""
+    """Whether at least two start numbers of ``sl`` are read from its photo surely (a reading not in doubt) and none of
+    them is the one drawn for its seat: the list is not the drawn table's (SkWO 7.1.2 lets no seat be swapped, but no
+    table has all its players wrong). A typed list (nothing read) is the drawn table's as it says."""
     doubted = sl.doubtful_cells()
     sure = [k for k, n in enumerate(sl.table.start_numbers, start=1)
-            if n is not None and f"table.start_number.{k}" not in doubted and k <= len(drawn)]
+            if n is not None and f"table.start_number.{k}" in sl.readings
+            and f"table.start_number.{k}" not in doubted and k <= len(drawn)]
     numbers = sl.table.start_numbers
     return len(sure) >= 2 and not any(same_number_key(str(numbers[k - 1])) == same_number_key(drawn[k - 1])
                                       for k in sure)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -49,7 +50,17 @@ def expand(paths) -> list[str]:
                        f"({first.name} of {original.name}{'' if one else ', ...'}): name the copy, not its folder, "
                        f"to count it instead", err=True)
         out += [str(q) for q in found if q not in copies]
-    return out
+    # a file given twice (by name and in its folder, or twice by name) is one list: audited once, ranked once (the
+    # contract review of session 52: standings named it twice as a player playing a series twice)
+    once: dict = {}
+    for f in out:
+        once.setdefault(_same_file_key(f), f)
+    return list(once.values())
+
+
+def _same_file_key(path: str) -> str:
+    """A key that is the same for two names of one file (``./t1.json``, ``lists/../t1.json``, a link to it)."""
+    return os.path.realpath(path)
 
 
 def corrected_copies(files) -> dict:

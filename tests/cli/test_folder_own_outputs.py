@@ -116,3 +116,15 @@ def test_a_copy_is_paired_with_the_list_beside_it_only():
     assert corrected_copies([day1 / "t1.json", day2 / "t1.corrected.json"]) == {}
     copy = day1 / "T1.corrected.json"
     assert corrected_copies([day1 / "t1.json", copy]) == {copy: day1 / "t1.json"}
+
+
+def test_a_list_given_twice_is_one_list(samples, tmp_path):
+    """By name and in its folder, or twice by name: audited once and ranked once (the contract review of session 52:
+    standings said its players played the series twice, naming the one file twice; audit audited it twice)."""
+    folder = _folder(samples, tmp_path)
+    one = folder / "series1-table1.json"
+    _, before, _ = run("standings", folder, "--csv")
+    code, out, err = run("standings", folder, one, "--csv")
+    assert code == 0 and out == before, err
+    code, out, _ = run("audit", one, one)
+    assert out.count("series1-table1.json") == 1

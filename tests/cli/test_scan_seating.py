@@ -187,19 +187,30 @@ def test_a_misread_series_is_found_by_start_numbers_read_in_doubt():
 
 
 def test_a_list_none_of_whose_sure_start_numbers_is_its_tables_is_not_given_the_drawn_players():
-    """Series 1, table 9 read surely, but its start numbers, read surely, are series 3, table 9's: that table is taken
-    (before, the drawn players of series 1, table 9 were given its results). Where no other table fits, the list's own
-    start numbers stay and the note says to check its series and table."""
+    """Series 1, table 9 read surely, but its start numbers, read surely from the photo, are series 3, table 9's: that
+    table is taken (before, the drawn players of series 1, table 9 were given its results). Where no other table fits,
+    the list's own start numbers stay and the note says to check its series and table. A typed list is its table's."""
+    from audit.model import CellReading
+
+    def read(numbers):      # read from a photo, surely
+        return {f"table.start_number.{k}": CellReading(int(n), 0.99, ((int(n), 0.99),))
+                for k, n in enumerate(numbers, start=1)}
     lookup = seating_lookup([DrawnTable(1, 9, ("1", "5", "9")), DrawnTable(3, 9, ("2", "26", "31"))])
-    sl = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "26", "31")))
+    sl = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "26", "31")),
+                   readings=read(("2", "26", "31")))
     found, note = apply_seating(sl, lookup)
     assert (found.table.series, found.table.table, found.table.start_numbers) == (3, 9, ("2", "26", "31"))
     assert note.startswith("series 3, table 9 found by its start numbers (the list says series 1, table 9")
-    alone = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")))
+    alone = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")),
+                      readings=read(("2", "27", "31")))
     kept, note = apply_seating(alone, lookup)
     assert kept.table.start_numbers == ("2", "27", "31") and kept.table.series == 1
     assert "none of the start numbers read surely" in note and "check its series and table" in note
     assert "Serie und Tisch prüfen" in note.text("de")
     # one of them the drawn one at its seat: a list of that table whose other numbers differ, the drawn ones used
-    one = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("1", "27", "31")))
+    one = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("1", "27", "31")),
+                    readings=read(("1", "27", "31")))
     assert apply_seating(one, lookup)[0].table.start_numbers == ("1", "5", "9")
+    # a typed list (nothing read) is the drawn table's as it says
+    typed = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")))
+    assert apply_seating(typed, lookup)[0].table.start_numbers == ("1", "5", "9")
