@@ -192,11 +192,16 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
                                              *seat_cells(f.game.no, o)))}
     # a value under "+" counted lost only as a "+" or game column read in doubt was read
     unsure_lost = {f.game.no for f in facts if f.lost_unsure}
+    # a row holding both a "+" and a "-", one of them read in doubt: which of the two holds its game is the doubt's to
+    # tell (a stroke in an empty "-" read "1" at 0.20 beside a sure "+" 72 and a total that rose by it struck the "+"
+    # as a correction on paper: the rerun with the "-" taken as written strikes it too; session 52)
+    unsure_both = {f.game.no for f in facts if f.game.plus is not None and f.game.minus is not None
+                   and any(cell_ref(f.game.no, c) in doubtful for c in ("plus", "minus"))}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
         or c.reason in ("correct.several-won", "correct.not-declarer") and c.game in shared
         or c.reason == "correct.counter" and (c.game, c.seat) in strays
-        or c.game in unsure_lost
+        or c.game in unsure_lost or c.game in unsure_both
         or (c.cell, c.after) not in as_read or after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()

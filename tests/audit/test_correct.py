@@ -740,3 +740,18 @@ def test_a_total_after_penalty_points_says_nothing_of_a_lost_column():
     doubt = replace(blank, penalties=(Penalty(after=1, seat=1, offence="other", points=(0, 12, 12, 12)),),
                     readings={"penalty.1.points.1": CellReading(0, 0.5, ((0, 0.5), (-36, 0.4)), doubtful=True)})
     assert not any(c.reason == "correct.lost-column" for c in audit(doubt).corrected.corrections)
+
+
+def test_a_plus_struck_for_a_minus_read_in_doubt_is_provisional():
+    """A stroke in an empty "-" read "1" at 0.20 in doubt beside a sure "+" 24 whose total rose by it (seen on a
+    synthetic evening, session 52): the row holds both, and which holds its game is the doubt's to tell; striking the
+    "+" was a correction on paper, as the rerun with the "-" taken as written strikes it too. Read surely, the same
+    "-" is the keeper's, and the change is on paper."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=24, base=12, mit=1, plus=24, minus=1)]
+    doubt = {"g1.minus": CellReading(1, 0.2, ((1, 0.2), (11, 0.11), (4, 0.09)), doubtful=True, reason="bar")}
+    a = audit(replace(make_list(rows, games=1, signatures=None), readings=doubt))
+    struck = [c for c in a.corrected.corrections if c.game == 1 and c.field == "plus"]
+    assert struck and all(c.provisional for c in struck)
+    b = audit(make_list(rows, games=1, signatures=None))
+    assert [c.provisional for c in b.corrected.corrections if c.game == 1 and c.field == "plus"] == [False]
