@@ -347,6 +347,10 @@ def cell_ref(game: Optional[int], field_name: str, seat: Optional[int] = None) -
 _REF = re.compile(r"^g(\d+)\.(?:p(\d+)\.)?(\w+)$|^footer\.(\w+)\.(\d+)$|^signature\.(\d+)$")
 
 
+#: How the cells of the seats' start numbers in the table head begin (``table.start_number.2``).
+START_NUMBER = "table.start_number."
+
+
 def parse_ref(ref: str) -> tuple:
     """(game, seat, field) of a cell reference (:func:`cell_ref`'s inverse); seat 1-based.
 

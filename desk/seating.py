@@ -38,6 +38,7 @@ from typing import Iterable, Mapping, Optional
 import jinja2
 
 from audit.files import UnreadableText, read_text, write_atomic
+from audit.model import START_NUMBER
 
 from .draw import (MAX_SERIES, MAX_TABLE, MAX_TABLES_OF_THREE, START_NUMBER_RE, Draw, Table,
                    number_key, same_number_key)
@@ -531,5 +532,5 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
                            f"{drawn[k - 1]}: die geloste gilt")
         problem = note if problem is None else problem + note
     # the reader's doubts about handwritten start numbers no longer matter: the draw says who sat there
-    readings = {ref: r for ref, r in sl.readings.items() if not ref.startswith("table.start_number.")}
+    readings = {ref: r for ref, r in sl.readings.items() if not ref.startswith(START_NUMBER)}
     return replace(sl, table=replace(t, start_numbers=drawn), readings=readings), problem

@@ -39,7 +39,7 @@ from typing import Optional
 
 from audit.files import resolved
 from audit.listjson import ListError, list_from_json, list_to_json
-from audit.model import ScoreList, Settlement
+from audit.model import START_NUMBER, ScoreList, Settlement
 
 from .settle_identity import checked_identity, other_photo, other_report, report_lineage
 
@@ -264,7 +264,7 @@ def _settlements(doc: dict, path: Path) -> dict[str, Settlement]:
         if not isinstance(d, dict) or "value" not in d:
             raise SettleError(f"{path}: $.cells.{ref}: needs a value")
         value = d["value"]
-        if ref.startswith(_START_NUMBER):
+        if ref.startswith(START_NUMBER):
             value = _start_number(value, f"{path}: $.cells.{ref}.value")
         elif not (value is None or isinstance(value, (bool, int, float))):
             raise SettleError(f"{path}: $.cells.{ref}.value: expected a number, true/false or null")
@@ -273,10 +273,6 @@ def _settlements(doc: dict, path: Path) -> dict[str, Settlement]:
             raise SettleError(f"{path}: $.cells.{ref}.reading: expected true or false")
         out[ref] = Settlement(value, str(d.get("rule", REFEREE)), str(d.get("note", "")), reading=reading)
     return out
-
-
-#: The cells of a list's start numbers (``table.start_number.2``), which the list holds as text.
-_START_NUMBER = "table.start_number."
 
 
 def _start_number(value, where: str) -> Optional[str]:

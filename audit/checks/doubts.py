@@ -10,10 +10,7 @@ from dataclasses import replace
 
 from ..findings import DOUBT, finding
 from ..messages import show_percent, show_value
-from ..model import ScoreList, parse_ref
-
-#: The cells of the seats' start numbers in the table head (``table.start_number.2``).
-START_NUMBER = "table.start_number."
+from ..model import START_NUMBER, ScoreList, parse_ref
 
 
 def _show(value) -> str:
