@@ -452,7 +452,7 @@ def test_the_gate_reads_empty_cells_and_dashes_alone_and_passes_no_other_cell(wr
     assert CellReader(gate_thresholds={"": 1.01, "-": 1.01}).read(crops) == want
 
 
-def test_a_variant_is_the_crop_moved_scaled_or_turned():
+def test_a_variant_is_the_crop_moved_scaled_turned_or_drawn_out():
     crop = np.full((40, 60), 230, np.uint8)
     crop[10:30, 28:32] = 20                                            # a vertical stroke in the middle
     assert np.array_equal(rd.variant(crop), crop)                     # no change
@@ -463,6 +463,9 @@ def test_a_variant_is_the_crop_moved_scaled_or_turned():
     turned = rd.variant(crop, rotation=3.0)
     assert (turned < 128).any() and not np.array_equal(turned, crop)
     assert rd.variant(np.zeros((0, 5), np.uint8), scale=0.9).shape == (0, 5)   # an empty crop stays empty
+    wide = rd.variant(crop, wide=1.3)                                  # drawn out: as high, 1.3 times as wide
+    assert wide.shape == (40, 78) and (wide[10:30, 37:41] < 128).all() and (wide[:, :35] == 230).all()
+    assert (wide < 128).sum() > (crop < 128).sum()                     # the stroke is wider too
 
 
 def test_missing_model_is_unavailable(tmp_path):
