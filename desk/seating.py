@@ -465,14 +465,11 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
         other = _tables_of(sl, lookup)
         if len(other) == 1 and other[0] != (t.series, t.table):
             series, table = other[0]
-            said = f"series {t.series}, table {t.table}"
-            readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
-            return (replace(sl, table=replace(t, series=series, table=table, start_numbers=lookup[other[0]]),
-                            readings=readings),
-                    SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said}, "
-                                "whose drawn players none of them is)",
-                                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
-                                f"{t.series}, Tisch {t.table}, deren geloste Spieler keine davon sind)"))
+            return _found_by_numbers(sl, other[0], lookup, SeatingNote(
+                f"series {series}, table {table} found by its start numbers (the list says series {t.series}, "
+                f"table {t.table}, whose drawn players none of them is)",
+                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie {t.series}, Tisch "
+                f"{t.table}, deren geloste Spieler keine davon sind)"))
         listed = ", ".join(str(n or "-") for n in t.start_numbers)
         return sl, SeatingNote(f"none of the start numbers read surely (list: {listed}) is one drawn for series "
                                f"{t.series}, table {t.table} ({', '.join(drawn)}): the list's own are kept; check "
@@ -491,17 +488,11 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
             matches = _tables_of(sl, lookup)
         if len(matches) == 1:
             series, table = matches[0]
-            said = f"series {t.series or '-'}, table {t.table or '-'}"
-            # the draw gives series and table now (every start number matched): the doubts about their boxes go, as
-            # where the file name gives them, so that a table on two photos is seen as one
-            readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
-            note = SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said})",
-                               f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie "
-                               f"{t.series or '-'}, Tisch {t.table or '-'})")
-            # then as a list of that table: the drawn start numbers (those read in doubt among them: said so)
-            found, more = apply_seating(replace(sl, table=replace(t, series=series, table=table), readings=readings),
-                                        lookup)
-            return found, note if more is None else note + more
+            return _found_by_numbers(sl, matches[0], lookup, SeatingNote(
+                f"series {series}, table {table} found by its start numbers (the list says series {t.series or '-'}, "
+                f"table {t.table or '-'})",
+                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie {t.series or '-'}, "
+                f"Tisch {t.table or '-'})"))
         if t.series is None or t.table is None:
             return sl, None
         return sl, SeatingNote(f"series {t.series}, table {t.table} is not in the seating list",
@@ -534,3 +525,16 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     # the reader's doubts about handwritten start numbers no longer matter: the draw says who sat there
     readings = {ref: r for ref, r in sl.readings.items() if not ref.startswith(START_NUMBER)}
     return replace(sl, table=replace(t, start_numbers=drawn), readings=readings), problem
+
+
+def _found_by_numbers(sl, key: tuple[int, int], lookup: Mapping[tuple[int, int], tuple[str, ...]], note: SeatingNote):
+    """The list ``sl`` as the drawn table ``key`` (series, table), which its start numbers named, and ``note`` (with
+    what seating it there says). The draw gives series and table now: the doubts about their boxes go, as where the
+    file name gives them, so that a table on two photos is seen as one. Then it is seated as a list of that table
+    (:func:`apply_seating`): the drawn start numbers, those read in doubt among them said so, and their boxes'
+    doubts gone."""
+    series, table = key
+    readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
+    found, more = apply_seating(replace(sl, table=replace(sl.table, series=series, table=table), readings=readings),
+                                lookup)
+    return found, note if more is None else note + more

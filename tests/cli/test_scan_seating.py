@@ -201,6 +201,18 @@ def test_a_list_none_of_whose_sure_start_numbers_is_its_tables_is_not_given_the_
     found, note = apply_seating(sl, lookup)
     assert (found.table.series, found.table.table, found.table.start_numbers) == (3, 9, ("2", "26", "31"))
     assert note.startswith("series 3, table 9 found by its start numbers (the list says series 1, table 9")
+    assert not any(ref.startswith("table.") for ref in found.readings)     # the draw says who sat there
+    # a third number read in doubt with the drawn one among its readings: seated as that table, the doubt said and
+    # its box's doubt gone, as for a list found by numbers read in doubt (before, its doubt stayed on the report)
+    doubt = CellReading(34, 0.5, ((34, 0.5), (31, 0.3)), doubtful=True, reason="bar")
+    unsure = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "26", "34")),
+                       readings={**read(("2", "26")), "table.start_number.3": doubt})
+    found, note = apply_seating(unsure, lookup)
+    assert (found.table.series, found.table.table, found.table.start_numbers) == (3, 9, ("2", "26", "31"))
+    assert note == ("series 3, table 9 found by its start numbers (the list says series 1, table 9, whose drawn "
+                    "players none of them is); start number at seat 3 read in doubt (34?), the seating list gives 31: "
+                    "the drawn one is used")
+    assert "Start-Nr. auf Platz 3 unsicher gelesen (34?)" in note.text("de") and not found.doubtful_cells()
     alone = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")),
                       readings=read(("2", "27", "31")))
     kept, note = apply_seating(alone, lookup)
