@@ -467,9 +467,9 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
             series, table = other[0]
             return _found_by_numbers(sl, other[0], lookup, SeatingNote(
                 f"series {series}, table {table} found by its start numbers (the list says series {t.series}, "
-                f"table {t.table}, whose drawn players none of them is)",
+                f"table {t.table}, but none of them is drawn there)",
                 f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie {t.series}, Tisch "
-                f"{t.table}, deren geloste Spieler keine davon sind)"))
+                f"{t.table}, dort ist keine davon gelost)"))
         listed = ", ".join(str(n or "-") for n in t.start_numbers)
         return sl, SeatingNote(f"none of the start numbers read surely (list: {listed}) is one drawn for series "
                                f"{t.series}, table {t.table} ({', '.join(drawn)}): the list's own are kept; check "

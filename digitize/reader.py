@@ -215,7 +215,7 @@ def prepare(crops: Sequence[np.ndarray]) -> list[np.ndarray]:
 def variant(crop: np.ndarray, scale: float = 1.0, dx: int = 0, rotation: float = 0.0, wide: float = 1.0) -> np.ndarray:
     """A new crop: ``crop`` scaled by ``scale`` and turned by ``rotation`` degrees (counter-clockwise) about its
     centre and moved ``dx`` px to the right, the same size, its border repeated (:data:`LOOKS`); then drawn out to
-    ``wide`` times its width (:data:`HEAD_LOOKS`; the network reads it on a wider canvas, as many more steps)."""
+    ``wide`` times its width (:data:`HEAD_LOOKS`; the network reads it on a wider canvas, over more time steps)."""
     g = np.asarray(crop)
     h, w = g.shape[:2]
     if g.size == 0:                 # nothing to move (ink_map reads an empty crop as an empty cell)
@@ -453,11 +453,11 @@ class CellReader:
     ``head_b.onnx`` when the main network is the packaged one; ``None``: the head is read like every cell), the main
     network and the second opinion trained further on the head's cells (Serie, Tisch, Start-Nr.: cut without a
     margin, framed by thick lines, written larger by the players). They read the crops marked ``heads`` beside the
-    main network, as cut and turned (:data:`HEAD_LOOKS`), all averaged over the readings of the crop as cut (a
-    cell's probabilities look by look: the head networks' in order, then the main network's), and no other network
-    reads those: neither the gate nor the second, third and fourth opinions (which read the head
-    worse than the head networks with the main one alone), nor :meth:`reconsider` (docs/reader.md, "The table
-    head's networks").
+    main network, as cut, turned and drawn out (:data:`HEAD_LOOKS`), all averaged over the readings of the crop as
+    cut (a cell's probabilities look by look: the head networks' in order, then the main network's), and no other
+    network reads those: neither the gate nor the second, third and fourth opinions (which read the head worse than
+    the head networks with the main one alone), nor :meth:`reconsider` (docs/reader.md, "The table head's
+    networks").
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -550,9 +550,9 @@ class CellReader:
                 if passed:
                     results[i] = _result(passed)
             rest = [i for i in rest if results[i] is None]
-        # the main network reads every cell left; a head cell is read by the head networks too, as cut and turned
-        # (HEAD_LOOKS), all averaged: the head networks' and the main network's probabilities on the crop as cut
-        # first, then theirs on each turned look; the readings to score are those of the crop as cut
+        # the main network reads every cell left; a head cell is read by the head networks too, as cut, turned and
+        # drawn out (HEAD_LOOKS), all averaged: the head networks' and the main network's probabilities on the crop
+        # as cut first, then theirs on each other look; the readings to score are those of the crop as cut
         probs = {i: (softmax(lg, self._main.temperature),)
                  for i, lg in zip(rest, self._main.logits([maps[i] for i in rest]) if rest else ())}
         heads_left = [i for i in rest if i in headed]

@@ -49,7 +49,6 @@ import train_reader as tr  # noqa: E402  (sets OMP_WAIT_POLICY, checks torch and
 from digitize import reader as rd  # noqa: E402
 import digitize.cells as cells_module  # noqa: E402
 from digitize.cells import margin_for  # noqa: E402
-from digitize.doubts import HEAD_BAR  # noqa: E402
 
 import onnx  # noqa: E402
 import torch  # noqa: E402
@@ -74,6 +73,13 @@ LR = 2e-3
 WEIGHT_DECAY = 1e-4
 #: The elastic warp and the pen change of the second network's recipe (the players' hands vary more).
 ELASTIC = 0.5
+#: The bar the trained network alone is scored at on the calibration cells, reading each crop as cut: the head's bar
+#: when its cells were read so (digitize.doubts.HEAD_BAR is set for the reader's many looks averaged, and lower).
+ALONE_BAR = 0.98
+#: The chance that a head cell is drawn out wider (tools/train_reader.py's AUG["wide"]), as the reader reads the head
+#: in wider looks too (digitize.reader.HEAD_LOOKS). Off: the packaged head networks were trained without it, and
+#: trained further with it at 0.5 they read no more right (docs/reader.md, "Wider looks").
+WIDE = 0.0
 
 
 def folded(channels=tr.CHANNELS) -> nn.Sequential:
@@ -145,6 +151,8 @@ def main(argv=None) -> None:
     ap.add_argument("--replay", type=int, default=REPLAY, help="general cells replayed per epoch (0: none)")
     ap.add_argument("--lr", type=float, default=LR)
     ap.add_argument("--elastic", type=float, default=ELASTIC)
+    ap.add_argument("--wide", type=float, default=WIDE, help="chance of a head cell drawn out wider (the reader's "
+                    "wider looks, digitize.reader.HEAD_LOOKS; 0: none)")
     ap.add_argument("--workers", type=int, default=tr.THREADS)
     ap.add_argument("--seed", type=int, help="default: --name's")
     ap.add_argument("--head-margin", help="the head's crop margin to train for, X,Y shares of the box height left "
@@ -174,6 +182,7 @@ def main(argv=None) -> None:
     tr.AUG["elastic"] = (args.elastic, tr.AUG["elastic"][1])
     if not args.elastic:
         tr.AUG["pen"] = (0.0, tr.AUG["pen"][1])
+    wide = {"head": (args.wide, tr.AUG["wide"][1]), "general": (0.0, tr.AUG["wide"][1])}  # head cells alone
     data_dir = Path(args.data)
     data_dir.mkdir(parents=True, exist_ok=True)
     parts = [head_data(data_dir / f"head_{n}_{seed}{suffix}.npz", n, seed, "train", args.workers, args.pad)
@@ -212,7 +221,9 @@ def main(argv=None) -> None:
     for epoch in range(args.epochs):
         te = time.time()
         order = rng.permutation(np.repeat(np.arange(len(head["labels"])), HEAD_REPEAT))
+        tr.AUG["wide"] = wide["head"]
         maps = tr.epoch_inputs(head, order, rng)
+        tr.AUG["wide"] = wide["general"]
         labels = [head["labels"][i] for i in order]
         if replay_pool:
             pick = rng.choice(replay_pool, size=args.replay, replace=False, p=replay_p)
@@ -223,6 +234,7 @@ def main(argv=None) -> None:
         ok = tr.greedy_exact(model, cal_maps, cal_labels)
         print(f"epoch {epoch + 1}: loss {loss:.4f}, calibration exact (greedy) {ok:.2%}, "
               f"{time.time() - te:.0f} s, total {(time.time() - t0) / 60:.1f} min", flush=True)
+    tr.AUG["wide"] = wide["head"]  # as the head cells were augmented (the JSON records it)
     train_seconds = time.time() - t0
     torch.save(model.state_dict(), data_dir / "head_state.pt")
 
@@ -267,8 +279,8 @@ def main(argv=None) -> None:
     })
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     reader = rd.CellReader(onnx_path, meta_path, second=None, gate=None)
-    fig = tr.figures(reader.read(cal_crops), cal_labels, cal["kinds"], cal["cut"], bar=HEAD_BAR)
-    tr.print_figures(fig, "calibration head cells (test writers, CellReader, at the head's bar)")
+    fig = tr.figures(reader.read(cal_crops), cal_labels, cal["kinds"], cal["cut"], bar=ALONE_BAR)
+    tr.print_figures(fig, "calibration head cells (test writers, CellReader, alone, as cut, at 0.98)")
     meta["validation"] = fig
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwrote {onnx_path} and {meta_path}; training {train_seconds / 60:.1f} min")

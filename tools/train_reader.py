@@ -129,6 +129,8 @@ AUG = {
     "elastic": (0.6, (0.015, 0.035)),  # smooth random warp, amplitude as a share of the crop height (chance:
                                        # RECIPES; "pen" is on with it)
     "pen": (0.15, (-1.0, 1.0)),  # strokes a pixel thinner or thicker (2x2 grey dilation or erosion, half each)
+    "wide": (0.0, (1.0, 1.45)),  # the crop drawn out to this share of its width, as the reader's wider looks of the
+                                 # table head draw it (digitize.reader.HEAD_LOOKS; off but for tools/train_head.py)
 }
 #: Smoothness of the elastic displacement field: Gaussian sigma as a share of the crop height.
 ELASTIC_SIGMA = 0.12
@@ -211,6 +213,10 @@ def augment(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     p, (lo, hi) = AUG["noise"]
     if rng.random() < p:
         g = g + rng.normal(0.0, rng.uniform(lo, hi), g.shape).astype(np.float32)
+    p, (lo, hi) = AUG["wide"]
+    if p and rng.random() < p:
+        h, w = g.shape
+        g = cv2.resize(g, (max(1, round(w * rng.uniform(lo, hi))), h), interpolation=cv2.INTER_LINEAR)
     return np.clip(np.round(g), 0, 255).astype(np.uint8)
 
 

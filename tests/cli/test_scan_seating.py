@@ -209,9 +209,11 @@ def test_a_list_none_of_whose_sure_start_numbers_is_its_tables_is_not_given_the_
                        readings={**read(("2", "26")), "table.start_number.3": doubt})
     found, note = apply_seating(unsure, lookup)
     assert (found.table.series, found.table.table, found.table.start_numbers) == (3, 9, ("2", "26", "31"))
-    assert note == ("series 3, table 9 found by its start numbers (the list says series 1, table 9, whose drawn "
-                    "players none of them is); start number at seat 3 read in doubt (34?), the seating list gives 31: "
-                    "the drawn one is used")
+    assert note == ("series 3, table 9 found by its start numbers (the list says series 1, table 9, but none of them "
+                    "is drawn there); start number at seat 3 read in doubt (34?), the seating list gives 31: the drawn "
+                    "one is used")
+    assert note.text("de").startswith("Serie 3, Tisch 9 an den Start-Nr. erkannt (die Liste sagt Serie 1, Tisch 9, "
+                                      "dort ist keine davon gelost); ")
     assert "Start-Nr. auf Platz 3 unsicher gelesen (34?)" in note.text("de") and not found.doubtful_cells()
     alone = ScoreList(table=Table(seats=3, series=1, table=9, start_numbers=("2", "27", "31")),
                       readings=read(("2", "27", "31")))

@@ -622,10 +622,10 @@ def _head_cells(seed: int) -> tuple[list[np.ndarray], list[str]]:
 
 
 def test_head_cells_are_read_by_the_head_networks(written):
-    """The crops marked as the table head's are read by the head networks and the main network alone, as cut and
-    turned (``HEAD_LOOKS``; look by look the heads' probabilities, then the main network's, all averaged over the
-    readings of the crop as cut) and never by the gate or the further opinions; the other crops read as without the
-    marks, and without a head network the marks change nothing. On
+    """The crops marked as the table head's are read by the head networks and the main network alone, as cut,
+    turned and drawn out (``HEAD_LOOKS``; look by look the heads' probabilities, then the main network's, all
+    averaged over the readings of the crop as cut) and never by the gate or the further opinions; the other crops
+    read as without the marks, and without a head network the marks change nothing. On
     start numbers, Serie and Tisch written by test-split writers they read at least as many right as the networks
     without them."""
     assert all(rd.model_path(f).is_file() for f in rd.HEAD_FILES)
