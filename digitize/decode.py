@@ -126,7 +126,7 @@ from digitize.misread_digits import mend_misread_digits, propose_learned_swaps
 from digitize.priors import OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle, settle_alone
-from digitize.spills import doubt_spilled_counts
+from digitize.spills import doubt_spilled_counts, doubt_twin_counts
 from digitize.crossed_rows import crossed_rows, in_crossed_row
 from digitize.footer import chosen_lines, follow_mended_lines, footer_of, resolve_footer
 
@@ -526,6 +526,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
     _doubt_totals_beside_doubts(cells, seats, games, struck)
     _lift_missing_beside_counts(cells, seats, games, struck)
     doubt_spilled_counts(cells, seats, games, struck)
+    doubt_twin_counts(cells, seats, games, struck)
     resolve_footer(cells, seats, games)
     follow_mended_lines(cells, games, mend_misread_digits(cells, "footer") + chosen_lines(cells, seats))
     for no in range(1, games + 1):     # the rows as settled (settling a row may change the total above it)

@@ -1,4 +1,5 @@
-"""A running total's digit run over the line into the count cell beside it: the count read as that digit is in doubt.
+"""Ink run over a line into the cell beside it: a running total's digit in the count cell beside it, and a count's
+figure in its twin count cell. The count read so is in doubt, and so is the twin left empty.
 
 A keeper who writes a total large or close to its cell's edge leaves one of its digits in the cell beside it: the
 last digit in the same seat's "Gew." (the cell to the right of the total), the first digit of the next seat's total
@@ -17,6 +18,12 @@ previous "Gew." plus one, a "Verl." of a seat without a total in the row (many a
 of the total the arithmetic mended beside it: without this test, ten counts read right on the benchmark photos of
 seeds 7-11 were put in doubt beside the two spilled digits). It changes no value: which of the two the ink belongs
 to is the referee's to see on the photo.
+
+:func:`doubt_twin_counts` puts in doubt a count read surely empty beside the seat's other count that its row doubts,
+where the figure read there would be the empty cell's next count: the declarer's "Gew." figure written across the line
+and read in his "Verl." (the sample skatscan-4-errors.jpg's game 16: its "Gew." read empty at 0.99 was wrong without a
+doubt, and the auditor set it as a correction on paper). On the benchmark photos of seeds 7-11 it puts no cell in
+doubt; a looser test (a "Verl." wherever its seat has a total) put seven empty cells read right in doubt.
 """
 from __future__ import annotations
 
@@ -79,4 +86,44 @@ def _fits(cells: Cells, no: int, ref: str, count: int, struck: Collection[int]) 
         return False
     before = next((v for k in range(no - 1, 0, -1) if k not in struck
                    for v in (cells.get(cell_ref(k, "won", seat)),) if type(v) is int), 0)
+    return count == before + 1
+
+
+def doubt_twin_counts(cells: Cells, seats: int, games: int, struck: Collection[int] = ()) -> list[str]:
+    """Put in doubt a seat's count read surely empty beside his other count that its row doubts (reason "row"), where
+    the figure read there would be the empty cell's next count (:func:`_next_count`): a "1" written across the line between "Gew." and
+    "Verl." is read in the wrong one of the two (the sample skatscan-4-errors.jpg's game 16: the declarer's "Gew." 1
+    read in his "Verl." in doubt, his "Gew." read empty at 0.99, wrong without a doubt). The empty reading is kept,
+    the figure shown among its readings (:meth:`Cells.doubt_implied`); ``struck`` the crossed-out rows, passed over.
+    Out: the counts put in doubt."""
+    out = []
+    for no in range(1, games + 1):
+        if no in struck:
+            continue
+        for s in range(1, seats + 1):
+            for kind, twin in (("won", "lost"), ("lost", "won")):
+                ref, other = cell_ref(no, twin, s), cell_ref(no, kind, s)
+                figure = cells.get(other)
+                if cells.reason.get(other) != "row" or type(figure) is not int or ref not in cells.reads \
+                        or ref in cells.doubt or cells.get(ref) is not None:
+                    continue
+                if _next_count(cells, no, ref, figure, struck):
+                    cells.doubt_implied(ref, figure, cells.probability(ref, figure))
+                    out.append(ref)
+    return out
+
+
+def _next_count(cells: Cells, no: int, ref: str, count: int, struck: Collection[int]) -> bool:
+    """Whether ``count`` would be the next figure of the count cell ``ref`` (row ``no``, its seat with a total there):
+    one more than the seat's previous count of that kind in the rows above (``struck`` passed over; 0 before his
+    first), in a row that is not a game of the other outcome (a "Gew." beside a "-" and no "+", a "Verl." beside a "+"
+    and no "-")."""
+    _, seat, kind = parse_ref(ref)
+    if cells.get(cell_ref(no, "total", seat)) is None:
+        return False
+    plus, minus = (cells.get(cell_ref(no, c)) is not None for c in ("plus", "minus"))
+    if (kind == "won" and minus and not plus) or (kind == "lost" and plus and not minus):
+        return False
+    before = next((v for k in range(no - 1, 0, -1) if k not in struck
+                   for v in (cells.get(cell_ref(k, kind, seat)),) if type(v) is int), 0)
     return count == before + 1

@@ -755,3 +755,19 @@ def test_a_plus_struck_for_a_minus_read_in_doubt_is_provisional():
     assert struck and all(c.provisional for c in struck)
     b = audit(make_list(rows, games=1, signatures=None))
     assert [c.provisional for c in b.corrected.corrections if c.game == 1 and c.field == "plus"] == [False]
+
+
+def test_a_count_set_for_a_twin_count_read_in_doubt_is_provisional():
+    """The sample skatscan-4-errors.jpg's game 16 (review of session 53): the declarer's "1" written across the line
+    into "Verl." read there in doubt (for its row) and his "Gew." read empty surely. The correction "Gew. - -> 1" was
+    told as one on paper, though it rests on which of the two count cells holds the "1", the doubt's to tell (the
+    rerun with the "Verl." taken as written makes it too). Both counts read surely, it is a correction on paper."""
+    from audit.model import CellReading
+    rows = [row(1, 3, seat=1, total=24, won=None, lost=1, base=12, mit=1, plus=24)]
+    doubt = {"g1.p1.lost": CellReading(1, 0.98, ((1, 0.98), (None, 0.01)), doubtful=True, reason="row")}
+    a = audit(replace(make_list(rows, games=1, signatures=None), readings=doubt))
+    counts = {c.cell: c.provisional for c in a.corrected.corrections if c.game == 1 and c.field in ("won", "lost")}
+    assert counts == {"g1.p1.won": True, "g1.p1.lost": True}
+    b = audit(make_list(rows, games=1, signatures=None))
+    assert {c.cell: c.provisional for c in b.corrected.corrections if c.game == 1 and c.field in ("won", "lost")} \
+        == {"g1.p1.won": False, "g1.p1.lost": False}

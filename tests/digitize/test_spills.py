@@ -105,3 +105,39 @@ def test_the_digit_is_joined_on_the_side_the_count_lies():
     assert _short_by(cells, "t", 252, 2, before=True) and _short_by(cells, "t", -252, 2, before=True)
     assert not _short_by(cells, "t", 134, 4, before=True) and not _short_by(cells, "t", 135, 4, before=False)
     assert not _short_by(SimpleNamespace(read={"t": [(134, 0.9), (13, 1e-9)]}), "t", 134, 4, before=False)
+
+
+def _won_row():
+    """A simulated table of three and a row of it whose declarer won and counts in "Gew.", and the declarer."""
+    for seed in range(50):
+        sl = simulate(random.Random(seed), seats=3)
+        for g in sl.games:
+            if g.crossed_out or g.passed or g.plus is None or g.minus is not None:
+                continue
+            for s, c in enumerate(g.players, start=1):
+                if c.total is not None and c.won is not None:
+                    return sl, g, s
+    raise AssertionError("no such row")
+
+
+def test_a_gew_read_empty_beside_its_figure_read_in_verl_is_in_doubt():
+    """The sample skatscan-4-errors.jpg's game 16 (review of session 53): the declarer's "Gew." figure written across
+    the line and read in his "Verl." (in doubt for its row: a won game's declarer has no new "Verl."), his "Gew." read
+    empty at 0.99. That empty reading is in doubt too, kept, the figure among its readings, and the counter findings
+    and corrections rest on the doubt. A figure in "Verl." that is not the next "Gew." puts nothing in doubt."""
+    sl, g, s = _won_row()
+    count = g.players[s - 1].won
+    won, lost = cell_ref(g.no, "won", s), cell_ref(g.no, "lost", s)
+    reads = with_read(with_read(perfect_reads(sl), lost, str(count), 0.98, ("", 0.01)), won, "", 0.99,
+                      (str(count), 0.004))
+    got = decode(reads, table_of(sl), 36)
+    assert got.readings[lost].doubtful and got.readings[lost].reason == "row"
+    r = got.readings[won]
+    assert (r.value, r.doubtful, r.reason, r.chosen_by) == (None, True, "row", "reader")
+    assert count in [v for v, _ in r.candidates]
+    a = audit(got)
+    assert [f for f in a.findings if f.code == "counter" and f.game == g.no]
+    assert all(c.provisional for c in a.corrected.corrections if c.game == g.no and c.field in ("won", "lost"))
+    other = with_read(with_read(perfect_reads(sl), lost, str(count + 3), 0.98, ("", 0.01)), won, "", 0.99)
+    r = decode(other, table_of(sl), 36).readings[won]
+    assert (r.value, r.doubtful) == (None, False)
