@@ -81,6 +81,15 @@ class Audit:
         return CLEAN
 
     @property
+    def statuses(self) -> tuple[str, ...]:
+        """What the referee has to do, for the words shown: :attr:`status`, and :data:`PAPER_ERRORS` beside
+        :data:`READING_DOUBTS` where the list has errors on paper that no doubt touches as well (an index that said
+        only "reading doubts" hid them; review of session 53)."""
+        if self.status == READING_DOUBTS and self.errors:
+            return READING_DOUBTS, PAPER_ERRORS
+        return (self.status,)
+
+    @property
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == WARNING and not f.doubtful]
 

@@ -121,7 +121,7 @@ def render_text(a: Audit, lang: str = "de", verbose: bool = False) -> str:
     if t.table is not None:
         where.append(f"{w['table']} {t.table}")
     where.append(f"{t.seats} {w['seats']}")
-    lines = [f"{title} — {', '.join(where)}: {w[a.status]}"]
+    lines = [f"{title} — {', '.join(where)}: {' + '.join(w[s] for s in a.statuses)}"]
     by_game = {g.no: g for g in a.sl.games}
     shown = [f for f in a.findings if verbose or f.severity != INFO or f.code == "overbid"]
     for f in shown:

@@ -28,6 +28,9 @@ STATUS_LABEL = {
     "en": {CLEAN: "clean", PAPER_ERRORS: "paper errors", READING_DOUBTS: "reading doubts",
            UNREADABLE_PHOTO: "unreadable photo"},
 }
+#: A list with reading doubts and errors on paper that no doubt touches (``Audit.statuses``), short enough for the
+#: index on a tablet held upright.
+BOTH_LABEL = {"de": "Lesezweifel + Fehler", "en": "doubts + errors"}
 SEVERITY_LABEL = {"de": {ERROR: "Fehler", WARNING: "Hinweis", INFO: "Info", DOUBT: "Lesezweifel"},
                   "en": {ERROR: "error", WARNING: "warning", INFO: "info", DOUBT: "reading doubt"}}
 GAME_FIELDS = ("base", "mit", "ohne", *MARK_FIELDS, "plus", "minus")
@@ -257,13 +260,16 @@ def list_view(a: Audit, name: str, lang: str = "de", photo: Optional[str] = None
     doubtful = sl.doubtful_cells()
     changed = {c.cell: c for c in a.corrected.corrections}
     view = ListView(name=name, source=sl.source or name, status=a.status,
-                    status_label=STATUS_LABEL[lang][a.status], series=t.series, table=t.table, seats=t.seats,
+                    status_label=BOTH_LABEL[lang] if len(a.statuses) > 1 else STATUS_LABEL[lang][a.status],
+                    series=t.series, table=t.table, seats=t.seats,
                     start_numbers=tuple(f"{n}?" if n and f"table.start_number.{seat}" in doubtful else n
                                         for seat, n in enumerate(t.start_numbers, start=1)),
                     photo=photo, private=t.kind == "private",
                     # the cells to settle, as the page's form lists them (a finding on paper resting on a doubt is
                     # no further cell to look at: counted so, the index said 54 where the page asked for 53)
-                    counts={"errors": len(a.errors), "doubts": len(doubtful), "warnings": len(a.warnings)})
+                    counts={"errors": len(a.errors), "doubts": len(doubtful), "warnings": len(a.warnings),
+                            # errors on paper told in doubt ("Fehler ?"): resting on a cell read in doubt
+                            "errors_in_doubt": sum(f.severity == ERROR and f.doubtful for f in a.findings)})
     retake = retake_advice(sl, lang)
     view.retake = retake is not None
     others = other_lists_note(sl, lang)

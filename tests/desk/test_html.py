@@ -777,3 +777,33 @@ def test_the_index_of_several_series_says_how_far_each_is(samples):
     assert '<p id="by-series">Serie 1: 1 Liste, 0 zu prüfen · Serie 2: 2 Listen, 1 zu prüfen</p>' in html
     assert "Series 2: 2 lists, 1 to check" in render_index(views, "en")
     assert 'id="by-series"' not in render_index(views[:1])                    # one series: the summary says it
+
+
+
+def test_a_list_with_reading_doubts_and_sure_errors_on_paper_says_both():
+    """The referee's review of session 53: lists with an error on paper that no doubt touches, beside a cell read in
+    doubt, stood on the index as "Lesezweifel" alone, as lists whose only trouble is a doubt do, and the terminal said
+    the same; an error on paper resting on a doubt ("Fehler ?") did not show in the index's error column at all."""
+    from audit.report import render_text
+    from tests.audit.builders import make_list, row
+    mismatch = row(1, 3, seat=1, total=25, base=12, mit=1, plus=25)           # Karo mit 1 is 24, not 25
+    slip = row(2, 3, seat=2, total=30, base=12, mit=1, plus=24)               # a total of 30 after 0 + 24
+    doubt = {"g1.plus": CellReading(25, 0.42, ((25, 0.42), (24, 0.3)), doubtful=True, reason="bar")}
+    sure = audit(make_list([mismatch, slip], games=2, signatures=None))
+    assert sure.status == "paper-errors" and sure.statuses == ("paper-errors",)
+    both = audit(replace(make_list([mismatch, slip], games=2, signatures=None), readings=doubt))
+    assert both.status == "reading-doubts" and both.statuses == ("reading-doubts", "paper-errors")
+    assert render_text(both, lang="de").splitlines()[0].endswith(": Lesezweifel + Fehler auf der Liste")
+    assert render_text(both, lang="en").splitlines()[0].endswith(": reading doubts + errors on the list")
+    view = list_view(both, "t", "de")
+    index = render_index([view], "de")
+    assert view.status_label == "Lesezweifel + Fehler"
+    assert '<span class="status reading-doubts">Lesezweifel + Fehler</span>' in index
+    told = [f for f in both.findings if f.severity == "error" and f.doubtful]      # g1's "+" told as "Fehler ?"
+    assert len(told) == 1 and told[0].game == 1 and view.counts["errors"] == len(both.errors) == 1
+    assert '<td>1 <span class="detail">(+1&nbsp;?)</span></td>' in index
+    # a doubt whose row has the only error on paper: a reading doubt alone
+    alone = audit(replace(make_list([mismatch], games=1, signatures=None), readings=doubt))
+    assert not alone.errors and alone.statuses == ("reading-doubts",)
+    assert list_view(alone, "a", "de").status_label == "Lesezweifel"
+    assert render_text(alone, lang="de").splitlines()[0].endswith(": Lesezweifel")
