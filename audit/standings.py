@@ -120,10 +120,15 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
                 # both lists named: the one counted first may be the extra photo of a table
                 first, second = f"{other[0] or '?'} ({where[(pid, series)]})", f"{a.sl.table.table or '?'} " \
                     f"({a.sl.source})"
+                # the same table on two lists (a list photographed again beside its first photo): say so, and what
+                # to do, rather than leave the referee to see it in a player's two seats
+                same, same_de = ("; the same table on two lists: one of them is counted twice, take it out",
+                                 "; derselbe Tisch auf zwei Listen: eine davon zählt doppelt, sie herausnehmen") \
+                    if other[0] is not None and other[0] == a.sl.table.table else ("", "")
                 raise StandingsError(f"start number {pid} plays series {series} twice: at table {first} and at "
-                                     f"table {second}",
+                                     f"table {second}{same}",
                                      de=f"Start-Nr. {pid} spielt Serie {series} zweimal: an Tisch {first} und an "
-                                        f"Tisch {second}")
+                                        f"Tisch {second}{same_de}")
             pid, read_as = player_id(a, r.seat, stand_in=True), pid
             if pid in players and series in players[pid].series:
                 raise StandingsError(f"{a.sl.source}: series {series}, table {a.sl.table.table} is counted twice",

@@ -92,11 +92,15 @@ def test_a_start_number_in_doubt_that_another_player_has_stands_in():
         assert (lines["1"].series[1][:2], lines["S1-T2-P2"].read_as) == ((1, 1), "1")
     # read surely at both tables, the ranking is refused as before (a list counted twice, or a wrong number)
     sure = replace(t2, readings={})
-    with pytest.raises(StandingsError, match="start number 1 plays series 1 twice: at table 1 "):
+    with pytest.raises(StandingsError, match="start number 1 plays series 1 twice: at table 1 ") as two_tables:
         standings([audit(t1), audit(sure)])
-    # the same photographed list counted twice is refused, also where its start numbers are all in doubt
-    with pytest.raises(StandingsError, match="start number 4 plays series 1 twice"):
+    assert "the same table" not in str(two_tables.value)
+    # the same photographed list counted twice is refused, also where its start numbers are all in doubt; the error
+    # says it is one table on two lists (a photo taken again beside the first), and what to do
+    with pytest.raises(StandingsError, match="start number 4 plays series 1 twice") as one_table:
         standings([audit(t1), audit(t2), audit(t2)])
+    assert str(one_table.value).endswith("; the same table on two lists: one of them is counted twice, take it out")
+    assert one_table.value.de.endswith("; derselbe Tisch auf zwei Listen: eine davon zählt doppelt, sie herausnehmen")
     doubted = _read_with_doubts(t2, {f"table.start_number.{seat}": n for seat, n in enumerate(("4", "1", "6"), 1)})
     with pytest.raises(StandingsError, match="series 1, table 2 is counted twice"):
         standings([audit(t1), audit(doubted), audit(doubted)])

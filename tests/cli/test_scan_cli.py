@@ -270,12 +270,14 @@ def test_standings_that_cannot_be_made_leave_no_earlier_ones_behind(tmp_path):
     code, _, err = run("scan", str(folder), "--report", str(report))
     assert "appears on 2 photos" in err
     both = f"at table 4 ({folder / 'a.jpg'}) and at table 4 ({folder / 'b.jpg'})"   # the first may be the extra one
-    assert f"start number 33 plays series 4 twice: {both}" in err
+    assert (f"start number 33 plays series 4 twice: {both}; the same table on two lists: one of them is counted "
+            "twice, take it out") in err
     assert not (report / "standings.csv").exists() and not (report / "standings.html").exists()
     index = (report / "index.html").read_text()
     assert 'href="standings.html"' not in index
     assert (f"Keine Rangliste: Start-Nr. 33 spielt Serie 4 zweimal: an Tisch 4 ({folder / 'a.jpg'}) und an Tisch 4 "
-            f"({folder / 'b.jpg'})</p>") in index
+            f"({folder / 'b.jpg'}); derselbe Tisch auf zwei Listen: eine davon zählt doppelt, sie herausnehmen</p>") \
+        in index
     # the index says which photos show the same table, and what to do
     assert (f"Serie 4, Tisch 4 ist auf 2 Fotos: {folder / 'a.jpg'}, {folder / 'b.jpg'}. Ein Tisch zählt einmal: das "
             "überzählige Foto (etwa das unschärfere) aus dem Ordner nehmen und neu einlesen.</p>") in index
