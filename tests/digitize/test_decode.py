@@ -1925,3 +1925,18 @@ def test_a_bonus_read_surely_against_sure_counts_is_in_doubt_where_the_reader_sa
     monkeypatch.setattr(footer_module, "_doubt_bonus_against_counts", lambda *a: None)
     got = decode(reads, table_of(sl), 36).readings
     assert (got[bonus].value, got[bonus].doubtful) == (50, False)
+
+
+def test_a_mark_cell_in_doubt_offers_the_other_answer_too():
+    """The bundled small-720.jpg's g36.passed (review of session 53): a mark cell read only as empty and as a dash,
+    in doubt below the bar, had "no mark" as its one candidate, and the referee nothing to choose. The other answer
+    is shown after the reader's own, with the probability the reader gives it."""
+    sl = simulate(random.Random(5), seats=3)
+    g = next(x for x in sl.games if not x.crossed_out and not x.passed and not x.hand)
+    ref = f"g{g.no}.hand"
+    reads = with_read(perfect_reads(sl), ref, "", 0.4, ("-", 0.15))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is False and r.doubtful
+    assert [v for v, _ in r.candidates] == [False, True] and 0 <= r.candidates[1][1] < r.candidates[0][1]
+    sure = decode(with_read(perfect_reads(sl), ref, "", 0.99, ("-", 0.005)), table_of(sl), 36).readings[ref]
+    assert not sure.doubtful and [v for v, _ in sure.candidates] == [False]     # read surely: as read
