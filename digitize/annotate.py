@@ -77,6 +77,31 @@ def draw_readings(image: np.ndarray, sl: ScoreList, error_cells: Iterable[str] =
     return out
 
 
+#: What the outlines and labels of :func:`draw_readings` mean, for :func:`with_legend` (colour, words; English: the
+#: picture's font has ASCII letters only).
+LEGEND = ((OK, "read surely"), (DOUBT, "read in doubt (the referee decides)"), (ERROR, "error on paper"),
+          (TEXT, "blue figures: the value read"))
+
+
+def with_legend(picture: np.ndarray) -> np.ndarray:
+    """A new picture: ``picture`` (BGR) under a white band that says what its colours mean (:data:`LEGEND`), its
+    letters a little taller than a game row's labels on a picture of that width."""
+    w = picture.shape[1]
+    size = max(0.4, w / 2400.0)
+    weight = max(1, round(size * 1.5))
+    (_, th), _base = cv2.getTextSize("Xg", FONT, size, weight)
+    band = np.full((th * 3, w, 3), 255, np.uint8)
+    x, y = th, th * 2
+    for colour, words in LEGEND:
+        if colour != TEXT:
+            cv2.rectangle(band, (x, y - th), (x + th, y), colour, max(2, weight))
+            x += th * 2
+        (tw, _), _base = cv2.getTextSize(words, FONT, size, weight)
+        cv2.putText(band, words, (x, y), FONT, size, colour if colour != OK else TEXT, weight, cv2.LINE_AA)
+        x += tw + th * 2
+    return np.vstack([band, picture])
+
+
 def _height(quad: np.ndarray) -> float:
     """A cell's height on the picture: the length of its left edge on the page (its top-left to bottom-left
     corner), however the photo is turned."""

@@ -22,7 +22,7 @@ from .photos import (OTHER_LISTS_LINE, cells_picture, damaged_line, debug_pictur
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False),
               help="Write two pictures per photo into this folder: NAME.cells.jpg with every located cell "
                    "drawn and labelled, NAME.debug.jpg with every reading in its cell (doubts orange; the list "
-                   "turned upright).")
+                   "turned upright, a photo under 1600 px enlarged, a legend on top).")
 @settings_options
 def command(photos, output, engine, debug_dir, games, loss_money):
     """Read photographed lists into skatscan.list/1 JSON: every cell with its confidence,

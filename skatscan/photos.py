@@ -120,10 +120,22 @@ def read_photo(name: str, engine: str, settings=None):
     return None
 
 
+#: A ``--debug`` picture of a photo narrower than this is drawn on the photo enlarged to it: on a 720 px photo the
+#: labels were about 5 px tall and the outlines covered the ink (review of session 53).
+DEBUG_MIN_WIDTH = 1600
+
+
 def debug_picture(image, sl, error_cells=()) -> bytes:
-    from digitize.annotate import draw_readings
+    """The ``--debug`` picture of a list ``sl`` read from ``image``: every reading drawn in its cell (doubts orange,
+    paper errors red), under a band that says what the colours mean; a small photo enlarged first."""
+    import cv2
+
+    from digitize.annotate import draw_readings, with_legend
     from digitize.pipeline import encode_jpeg
-    return encode_jpeg(draw_readings(image, sl, error_cells), max_width=2400, quality=85)
+    scale = DEBUG_MIN_WIDTH / image.shape[1] if image.shape[1] < DEBUG_MIN_WIDTH else 1.0
+    if scale != 1.0:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    return encode_jpeg(with_legend(draw_readings(image, sl, error_cells, scale=scale)), max_width=2400, quality=85)
 
 
 def cells_picture(image, located) -> bytes:

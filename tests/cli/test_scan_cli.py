@@ -123,6 +123,16 @@ def test_digitize_one_photo_to_stdout_and_debug_picture(tmp_path):
     assert {"value", "confidence", "candidates", "box", "doubtful"} <= set(some)
     assert (tmp_path / "dbg" / "small-720.debug.jpg").stat().st_size > 10_000
     assert (tmp_path / "dbg" / "small-720.cells.jpg").stat().st_size > 10_000
+    # the readings drawn on the 720 px photo enlarged (their labels were 5 px tall), under a band that says what the
+    # colours mean: white, with the orange of a doubt in it (review of session 53)
+    import cv2
+    import numpy as np
+    picture = cv2.imread(str(tmp_path / "dbg" / "small-720.debug.jpg"))
+    assert picture.shape[1] == 1600
+    band = picture[:20].reshape(-1, 3).astype(int)
+    assert np.median(band, axis=0).min() > 240
+    orange = (np.abs(picture[:60].reshape(-1, 3).astype(int) - (0, 140, 255)).max(axis=1) < 40).sum()
+    assert orange > 30
 
 
 def test_a_list_running_off_the_photo_has_its_cells_there_in_doubt(tmp_path):
