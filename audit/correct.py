@@ -197,20 +197,36 @@ def correct(sl: ScoreList, facts: list[RowFacts], settings: Settings) -> Correct
     # as a correction on paper: the rerun with the "-" taken as written strikes it too; session 52)
     unsure_both = {f.game.no for f in facts if f.game.plus is not None and f.game.minus is not None
                    and any(cell_ref(f.game.no, c) in doubtful for c in ("plus", "minus"))}
-    # a seat's count set or struck in a row where one of his two counts is read in doubt: which of the two cells holds
-    # the figure is the doubt's to tell (a "1" written across the line into "Verl." and read there in doubt beside a
-    # "Gew." read empty surely: the rerun with the "Verl." taken as written sets the "Gew." too; review of session 53)
-    counts_unsure = {(f.game.no, s + 1) for f in facts for s in range(sl.seats)
-                     if any(cell_ref(f.game.no, x, s + 1) in doubtful for x in ("won", "lost"))}
     return replace(out, corrections=tuple(
         replace(c, provisional=True) if c.cell in doubtful or c.reason == "correct.doubt"
         or c.reason in ("correct.several-won", "correct.not-declarer") and c.game in shared
-        or c.reason == "correct.counter" and ((c.game, c.seat) in strays or (c.game, c.seat) in counts_unsure)
+        or c.reason == "correct.counter" and ((c.game, c.seat) in strays or _in_twin(c, sl, doubtful))
         or c.game in unsure_lost or c.game in unsure_both
         or (c.cell, c.after) not in as_read or after_doubt(c.cell, upstream) else c
         for c in out.corrections), provisional_kept=frozenset(
         ref for ref, st in out.kept.items()
         if ref in doubtful or (ref, st.value) not in kept_as_read or after_doubt(ref, upstream)))
+
+
+def _in_twin(c: Correction, sl: ScoreList, doubtful: frozenset) -> bool:
+    """Whether the count correction ``c`` sets an empty count cell, or strikes a count, whose figure the seat's other
+    count of the row, read in doubt, holds or has among its readings: which of the two cells holds the figure is the
+    doubt's to tell (a "1" written across the line into "Verl." and read there in doubt beside a "Gew." read empty
+    surely: the rerun with the "Verl." taken as written sets the "Gew." too; review of session 53). A count
+    corrected from one figure to another is not: the twin holds no answer to that."""
+    if c.game is None or c.seat is None or c.field not in ("won", "lost"):
+        return False
+    twin = cell_ref(c.game, "lost" if c.field == "won" else "won", c.seat)
+    if twin not in doubtful:
+        return False
+    if c.before is None:
+        figure = c.after
+    elif c.after in (None, 0):
+        figure = c.before
+    else:
+        return False
+    r = sl.readings.get(twin)
+    return r is not None and (r.value == figure or any(v == figure for v, _p in r.candidates))
 
 
 def chain_doubts(facts: list[RowFacts], doubtful: frozenset, seats: int,

@@ -100,6 +100,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
     read surely are counted first, so which seat stands in does not depend on the order of the lists."""
     players: dict[str, PlayerLine] = {}
     where: dict[tuple[str, int], Optional[str]] = {}      # (player, series) -> the list counted for it
+    counted_in: dict[tuple[str, int], object] = {}        # (player, series) -> the audit counted for it
     seats = []
     for a in audits:
         if a.sl.table.kind == "private":
@@ -124,7 +125,8 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
                 # to do, rather than leave the referee to see it in a player's two seats
                 same, same_de = ("; the same table on two lists: one of them is counted twice, take it out",
                                  "; derselbe Tisch auf zwei Listen: eine davon zählt doppelt, sie herausnehmen") \
-                    if other[0] is not None and other[0] == a.sl.table.table else ("", "")
+                    if other[0] is not None and other[0] == a.sl.table.table \
+                    and counted_in[(pid, series)] is not a else ("", "")
                 raise StandingsError(f"start number {pid} plays series {series} twice: at table {first} and at "
                                      f"table {second}{same}",
                                      de=f"Start-Nr. {pid} spielt Serie {series} zweimal: an Tisch {first} und an "
@@ -138,6 +140,7 @@ def standings(audits: Iterable[Audit]) -> list[PlayerLine]:
         line.read_as = line.read_as or read_as
         line.series[series] = (a.sl.table.table, r.seat, r.score, r)
         where[(pid, series)] = a.sl.source
+        counted_in[(pid, series)] = a
         line.sources[series] = str(a.sl.source)
         line.points += r.points
         line.won += r.won

@@ -443,12 +443,15 @@ def _page_order(readings: dict):
 
 def _shown_candidates(reading) -> list:
     """The candidates of a cell read in doubt the settle form shows beside it, (value, share): those the reader gives
-    at least 1 %, and the value taken whatever its share (a count the row's arithmetic chose at 0.01 %: "<1"), so
-    that the value taken is never missing among them."""
+    at least 1 %, and whatever their share ("<1") the value taken (a count the row's arithmetic chose at 0.01 %), so
+    that it is never missing among them, both answers of a mark cell ("X" read at 0.7 % beside "no mark": the
+    referee had nothing to tap), and for a cell in doubt for its row the last, the figure the row implies (a "Gew."
+    read empty beside its "1" read in "Verl."; review of session 53)."""
     shown = []
-    for v, p in reading.candidates:
+    last = len(reading.candidates) - 1 if reading.reason == "row" else -1
+    for k, (v, p) in enumerate(reading.candidates):
         percent = show_percent(p)
-        if percent or v == reading.value:
+        if percent or v == reading.value or type(v) is bool or k == last:
             shown.append((show_value(v), percent or "<1"))
     return shown
 

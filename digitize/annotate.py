@@ -86,6 +86,8 @@ LEGEND = ((OK, "read surely"), (DOUBT, "read in doubt (the referee decides)"), (
 def with_legend(picture: np.ndarray) -> np.ndarray:
     """A new picture: ``picture`` (BGR) under a white band that says what its colours mean (:data:`LEGEND`), its
     letters a little taller than a game row's labels on a picture of that width."""
+    if picture.ndim == 2:
+        picture = cv2.cvtColor(picture, cv2.COLOR_GRAY2BGR)
     w = picture.shape[1]
     size = max(0.4, w / 2400.0)
     weight = max(1, round(size * 1.5))
@@ -97,7 +99,7 @@ def with_legend(picture: np.ndarray) -> np.ndarray:
             cv2.rectangle(band, (x, y - th), (x + th, y), colour, max(2, weight))
             x += th * 2
         (tw, _), _base = cv2.getTextSize(words, FONT, size, weight)
-        cv2.putText(band, words, (x, y), FONT, size, colour if colour != OK else TEXT, weight, cv2.LINE_AA)
+        cv2.putText(band, words, (x, y), FONT, size, colour, weight, cv2.LINE_AA)
         x += tw + th * 2
     return np.vstack([band, picture])
 

@@ -556,9 +556,9 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         value = cells.value.get(ref)
         if ref in cells.doubt and type(value) is bool and not any(v is (not value) for v, _ in shown):
             # a mark cell in doubt offers the other answer too (read only as empty and a dash, its one candidate was
-            # "no mark": the referee had nothing to choose; review of session 53)
-            other = cells.probability(ref, not value)
-            shown.append((not value, other if other > 0 else max(0.0, 1.0 - sum(p for _, p in shown))))
+            # "no mark": the referee had nothing to choose; review of session 53), as probable as the reader finds it
+            # (0 where it cannot tell: the answer is offered, not made up)
+            shown.append((not value, cells.probability(ref, not value)))
         readings[ref] = CellReading(
             value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in shown),

@@ -129,10 +129,14 @@ def debug_picture(image, sl, error_cells=()) -> bytes:
     """The ``--debug`` picture of a list ``sl`` read from ``image``: every reading drawn in its cell (doubts orange,
     paper errors red), under a band that says what the colours mean; a small photo enlarged first."""
     import cv2
+    import numpy as np
 
-    from digitize.annotate import draw_readings, with_legend
+    from digitize.annotate import draw_readings, page_turns, with_legend
     from digitize.pipeline import encode_jpeg
-    scale = DEBUG_MIN_WIDTH / image.shape[1] if image.shape[1] < DEBUG_MIN_WIDTH else 1.0
+    # the picture's width once turned upright (draw_readings turns a list photographed sideways)
+    turns = page_turns([np.asarray(r.box, float) for r in sl.readings.values() if r.box is not None])
+    width = image.shape[0] if turns % 2 else image.shape[1]
+    scale = DEBUG_MIN_WIDTH / width if width < DEBUG_MIN_WIDTH else 1.0
     if scale != 1.0:
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     return encode_jpeg(with_legend(draw_readings(image, sl, error_cells, scale=scale)), max_width=2400, quality=85)

@@ -771,3 +771,10 @@ def test_a_count_set_for_a_twin_count_read_in_doubt_is_provisional():
     b = audit(make_list(rows, games=1, signatures=None))
     assert {c.cell: c.provisional for c in b.corrected.corrections if c.game == 1 and c.field in ("won", "lost")} \
         == {"g1.p1.won": False, "g1.p1.lost": False}
+    # a count corrected from one figure to another stays a correction on paper beside a twin read in doubt (its "Verl."
+    # read empty below the bar holds no answer to a "Gew." 2 where 1 is due; the re-review of session 53)
+    two = [row(1, 3, seat=1, total=24, won=2, lost=None, base=12, mit=1, plus=24)]
+    empty = {"g1.p1.lost": CellReading(None, 0.6, ((None, 0.6), (4, 0.2)), doubtful=True, reason="bar")}
+    c = audit(replace(make_list(two, games=1, signatures=None), readings=empty))
+    assert [(x.cell, x.before, x.after, x.provisional) for x in c.corrected.corrections
+            if x.game == 1 and x.field in ("won", "lost")] == [("g1.p1.won", 2, 1, False)]

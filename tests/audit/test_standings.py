@@ -101,6 +101,11 @@ def test_a_start_number_in_doubt_that_another_player_has_stands_in():
         standings([audit(t1), audit(t2), audit(t2)])
     assert str(one_table.value).endswith("; the same table on two lists: one of them is counted twice, take it out")
     assert one_table.value.de.endswith("; derselbe Tisch auf zwei Listen: eine davon zählt doppelt, sie herausnehmen")
+    # one list with a number at two of its seats is no table on two lists: nothing to take out
+    twice = replace(t1, table=replace(t1.table, start_numbers=("7", "7", "9")), readings={})
+    with pytest.raises(StandingsError, match="start number 7 plays series 1 twice") as one_list:
+        standings([audit(twice)])
+    assert "two lists" not in str(one_list.value)
     doubted = _read_with_doubts(t2, {f"table.start_number.{seat}": n for seat, n in enumerate(("4", "1", "6"), 1)})
     with pytest.raises(StandingsError, match="series 1, table 2 is counted twice"):
         standings([audit(t1), audit(doubted), audit(doubted)])

@@ -801,9 +801,23 @@ def test_a_list_with_reading_doubts_and_sure_errors_on_paper_says_both():
     assert '<span class="status reading-doubts">Lesezweifel + Fehler</span>' in index
     told = [f for f in both.findings if f.severity == "error" and f.doubtful]      # g1's "+" told as "Fehler ?"
     assert len(told) == 1 and told[0].game == 1 and view.counts["errors"] == len(both.errors) == 1
-    assert '<td>1 <span class="detail">(+1&nbsp;?)</span></td>' in index
+    assert ('<td>1 <span class="detail" title="dazu Fehler, die auf einer unsicher gelesenen Zelle ruhen (Fehler ?)">'
+            '(+1&nbsp;?)</span></td>') in index
     # a doubt whose row has the only error on paper: a reading doubt alone
     alone = audit(replace(make_list([mismatch], games=1, signatures=None), readings=doubt))
     assert not alone.errors and alone.statuses == ("reading-doubts",)
     assert list_view(alone, "a", "de").status_label == "Lesezweifel"
     assert render_text(alone, lang="de").splitlines()[0].endswith(": Lesezweifel")
+
+
+def test_the_settle_form_offers_both_answers_of_a_mark_cell_and_the_figure_a_row_implies():
+    """The re-review of session 53: small-720.jpg's g36.passed in doubt with "X" at 0.7 % beside "no mark", and
+    skatscan-4-errors.jpg's g16.p2.won read empty in doubt beside the "1" its row implies at 0.24 %: the form's
+    buttons showed only what the reader gives 1 % or more, and the referee had nothing to tap but what was read."""
+    from desk.pages import _shown_candidates
+    mark = CellReading(False, 0.62, ((False, 0.6702), (True, 0.0073)), doubtful=True, reason="bar")
+    assert [v for v, _ in _shown_candidates(mark)] == ["", "X"] and _shown_candidates(mark)[1][1] == "<1"
+    count = CellReading(None, 0.99, ((None, 0.99), (6, 0.002), (1, 0.0024)), doubtful=True, reason="row")
+    assert [v for v, _ in _shown_candidates(count)] == ["", "1"]      # the implied figure, shown last; not the 6
+    plain = CellReading(12, 0.5, ((12, 0.5), (13, 0.3), (18, 0.004)), doubtful=True, reason="bar")
+    assert [v for v, _ in _shown_candidates(plain)] == ["12", "13"]
