@@ -91,10 +91,11 @@ def _fits(cells: Cells, no: int, ref: str, count: int, struck: Collection[int]) 
 
 def doubt_twin_counts(cells: Cells, seats: int, games: int, struck: Collection[int] = ()) -> list[str]:
     """Put in doubt a seat's count read surely empty beside his other count that its row doubts (reason "row"), where
-    the figure read there would be the empty cell's next count (:func:`_next_count`): a "1" written across the line between "Gew." and
-    "Verl." is read in the wrong one of the two (the sample skatscan-4-errors.jpg's game 16: the declarer's "Gew." 1
-    read in his "Verl." in doubt, his "Gew." read empty at 0.99, wrong without a doubt). The empty reading is kept,
-    the figure shown among its readings (:meth:`Cells.doubt_implied`); ``struck`` the crossed-out rows, passed over.
+    the figure read there would be the empty cell's next count (:func:`_next_count`): a "1" written across the line
+    between "Gew." and "Verl." is read in the wrong one of the two (the sample skatscan-4-errors.jpg's game 16: the
+    declarer's "Gew." 1 read in his "Verl." in doubt, his "Gew." read empty at 0.99, wrong without a doubt). The
+    empty reading is kept, the figure shown among its readings (:meth:`Cells.doubt_implied`); ``struck`` the
+    crossed-out rows, passed over.
     Out: the counts put in doubt."""
     out = []
     for no in range(1, games + 1):
