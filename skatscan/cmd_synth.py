@@ -34,7 +34,8 @@ SPACE_ERRORS = (errno.ENOSPC, errno.EDQUOT)
 @click.command(name="synth", cls=OneLineCommand)
 @click.option("-n", "count", metavar="N", help="number of samples to make")
 @click.option("--seating", metavar="SEATING.csv",
-              help="one clean filled list per table of a 'skatscan draw' seating list (instead of -n)")
+              help="one filled list per table of a 'skatscan draw' seating list (instead of -n); clean unless "
+                   "--error-rate is given")
 @click.option("-o", "--output", required=True, metavar="DIR", help="folder to write into (created if missing)")
 @click.option("--seed", default="0", show_default=True, metavar="S", help="seed of the set (sample i: S*100003+i)")
 @click.option("--split", default="test", show_default=True, metavar="train|test",
@@ -42,7 +43,7 @@ SPACE_ERRORS = (errno.ENOSPC, errno.EDQUOT)
 @click.option("--seats", metavar="3|4", help="players at the table (default: mixed)")
 @click.option("--edition", metavar="skatscan|dskv", help="form edition (default: mixed)")
 @click.option("--error-rate", default="0.3", show_default=True, metavar="R",
-              help="share of lists with one seeded keeper's mistake")
+              help="share of lists with one seeded keeper's mistake (with --seating: 0 unless given)")
 @click.option("--width", metavar="W", help="photo width in px, 720 to 4000 (default: mixed, mostly phone size)")
 def command(count, seating, output, seed, split, seats, edition, error_rate, width):
     """Make synthetic phone photos of filled lists, each with a truth file (list, findings, every cell).
@@ -56,12 +57,13 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
     if (count is None) == (seating is None):
         raise BadInput("give either -n N or --seating SEATING.csv", "-n")
     if seating is not None:
-        # the seating list gives the seats, and its lists are clean: an option it would ignore is refused
+        # the seating list gives the seats: an option it would ignore is refused; its lists are clean unless
+        # --error-rate asks for seeded keeper's mistakes (to rehearse an evening with faulty lists)
         if seats is not None:
             raise BadInput("the seating list gives the seats; leave this option out", "--seats")
         source = click.get_current_context().get_parameter_source("error_rate")
-        if source is not None and source.name == "COMMANDLINE":
-            raise BadInput("the lists of a seating list are clean; leave this option out", "--error-rate")
+        if source is None or source.name != "COMMANDLINE":
+            error_rate = "0"
     tables = _seating_tables(seating) if seating is not None else None
     n = len(tables) if tables is not None else _whole(count, "-n", 1, MAX_SAMPLES)
     n_seed = _whole(seed, "--seed", 0, MAX_SEED)
@@ -93,7 +95,7 @@ def command(count, seating, output, seed, split, seats, edition, error_rate, wid
         try:
             if tables is not None:
                 made = make_tournament(out, tables, n_seed, progress=progress, split=split,
-                                       edition=edition or "skatscan", width=n_width)
+                                       edition=edition or "skatscan", width=n_width, error_rate=rate)
             else:
                 made = make_set(out, n, n_seed, progress=progress, split=split, seats=n_seats,
                                 edition=edition, error_rate=rate, width=n_width)

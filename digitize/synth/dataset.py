@@ -372,27 +372,35 @@ def sample_name(seed: int, i: int, tables: Optional[Sequence[tuple]] = None) -> 
 
 
 def make_tournament(out_dir, tables, seed: int, *, progress: Optional[Callable[[int, int, str], None]] = None,
-                    edition: str = "skatscan", split: str = "test", width: Optional[int] = None) -> list[Made]:
+                    edition: str = "skatscan", split: str = "test", width: Optional[int] = None,
+                    error_rate: float = 0.0) -> list[Made]:
     """One photographed list per drawn table: ``tables`` are ``(series, table, start numbers)``
     (e.g. from a seating list of ``skatscan draw``); each list is a clean simulated series played by
     those start numbers in that seat order, Platz 1 dealing first, on a form with series, table and
     start numbers printed (as ``skatscan draw --forms`` prints them). Written as ``s<series>-t<table>``
-    into ``out_dir`` (created if missing). Out: what was made, in order."""
-    from audit.simulate import simulate
-
+    into ``out_dir`` (created if missing). ``error_rate``: the chance that a list holds one seeded keeper's
+    mistake instead (:func:`draw_list`, its expected findings in the truth file), to rehearse an evening with
+    faulty lists; 0 (the default) makes the same clean lists as before. Out: what was made, in order."""
     tables = list(tables)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     made = []
     for i, (series, table, numbers) in enumerate(tables):
         s = sample_seed(seed, i)
-        sl = simulate(random.Random(s), seats=len(numbers), early_end=False, first_dealer=1, series=series,
-                      table=table, start_numbers=tuple(numbers))
-        sample = make_sample_from_list(sl, [], seed=s, edition=edition, width=width, split=split,
-                                       printed_series_table=True, printed_start_numbers=True)
+        kind = None
+        if error_rate:
+            # the list of draw_list, a mistake seeded at that chance, played by the drawn players at the drawn table
+            sl, expected, kind = draw_list(random.Random(s), seats=len(numbers), error_rate=error_rate)
+            sl = dataclasses.replace(sl, table=dataclasses.replace(sl.table, series=series, table=table,
+                                                                   start_numbers=tuple(numbers)))
+        else:
+            sl, expected = simulate(random.Random(s), seats=len(numbers), early_end=False, first_dealer=1,
+                                    series=series, table=table, start_numbers=tuple(numbers)), []
+        sample = make_sample_from_list(sl, expected, seed=s, edition=edition, width=width, split=split,
+                                       error_kind=kind, printed_series_table=True, printed_start_numbers=True)
         name = sample_name(seed, i, tables)
         write_sample(sample, out, name)
-        made.append(Made(name, s, sl.seats, sample.edition, None, int(sample.photo.image.shape[1])))
+        made.append(Made(name, s, sl.seats, sample.edition, kind, int(sample.photo.image.shape[1])))
         if progress is not None:
             progress(i + 1, len(tables), name)
     return made
