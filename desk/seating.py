@@ -464,12 +464,9 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
         # written wrong); the drawn numbers would book its results to other players
         other = _tables_of(sl, lookup)
         if len(other) == 1 and other[0] != (t.series, t.table):
-            series, table = other[0]
-            return _found_by_numbers(sl, other[0], lookup, SeatingNote(
-                f"series {series}, table {table} found by its start numbers (the list says series {t.series}, "
-                f"table {t.table}, but none of them is drawn there)",
-                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie {t.series}, Tisch "
-                f"{t.table}, dort ist keine davon gelost)"))
+            return _found_by_numbers(sl, other[0], lookup, (
+                f"series {t.series}, table {t.table}, but none of them is drawn there",
+                f"Serie {t.series}, Tisch {t.table}, dort ist keine davon gelost"))
         listed = ", ".join(str(n or "-") for n in t.start_numbers)
         return sl, SeatingNote(f"none of the start numbers read surely (list: {listed}) is one drawn for series "
                                f"{t.series}, table {t.table} ({', '.join(drawn)}): the list's own are kept; check "
@@ -487,12 +484,8 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
             # start numbers read in doubt: the one table whose drawn numbers are among their readings
             matches = _tables_of(sl, lookup)
         if len(matches) == 1:
-            series, table = matches[0]
-            return _found_by_numbers(sl, matches[0], lookup, SeatingNote(
-                f"series {series}, table {table} found by its start numbers (the list says series {t.series or '-'}, "
-                f"table {t.table or '-'})",
-                f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt Serie {t.series or '-'}, "
-                f"Tisch {t.table or '-'})"))
+            return _found_by_numbers(sl, matches[0], lookup, (f"series {t.series or '-'}, table {t.table or '-'}",
+                                                              f"Serie {t.series or '-'}, Tisch {t.table or '-'}"))
         if t.series is None or t.table is None:
             return sl, None
         return sl, SeatingNote(f"series {t.series}, table {t.table} is not in the seating list",
@@ -527,13 +520,16 @@ def apply_seating(sl, lookup: Mapping[tuple[int, int], tuple[str, ...]]):
     return replace(sl, table=replace(t, start_numbers=drawn), readings=readings), problem
 
 
-def _found_by_numbers(sl, key: tuple[int, int], lookup: Mapping[tuple[int, int], tuple[str, ...]], note: SeatingNote):
-    """The list ``sl`` as the drawn table ``key`` (series, table), which its start numbers named, and ``note`` (with
-    what seating it there says). The draw gives series and table now: the doubts about their boxes go, as where the
-    file name gives them, so that a table on two photos is seen as one. Then it is seated as a list of that table
-    (:func:`apply_seating`): the drawn start numbers, those read in doubt among them said so, and their boxes'
-    doubts gone."""
+def _found_by_numbers(sl, key: tuple[int, int], lookup: Mapping[tuple[int, int], tuple[str, ...]],
+                      said: tuple[str, str]):
+    """The list ``sl`` as the drawn table ``key`` (series, table), which its start numbers named, and the note that
+    says so (``said``: what the list says, in English and German), with what seating it there says. The draw gives
+    series and table now: the doubts about their boxes go, as where the file name gives them, so that a table on two
+    photos is seen as one. Then it is seated as a list of that table (:func:`apply_seating`): the drawn start
+    numbers, those read in doubt among them said so, and their boxes' doubts gone."""
     series, table = key
+    note = SeatingNote(f"series {series}, table {table} found by its start numbers (the list says {said[0]})",
+                       f"Serie {series}, Tisch {table} an den Start-Nr. erkannt (die Liste sagt {said[1]})")
     readings = {ref: r for ref, r in sl.readings.items() if ref not in ("table.series", "table.table")}
     found, more = apply_seating(replace(sl, table=replace(sl.table, series=series, table=table), readings=readings),
                                 lookup)
