@@ -57,7 +57,10 @@ def check(facts, *, sl: ScoreList, **_):
             key = "unreadable.by-column"    # the value shown is not the reader's best: say which was taken
         if reading.chosen_by == "tournament":
             key = "unreadable.by-tournament"    # a start number the other lists chose: say so
+        # the share of the reader's best value, as the settle form's buttons show it (its text's confidence alone
+        # said "65 %" beside a button "∅ 70 %": an empty cell read as empty and as a dash; review of session 53)
+        sure = reading.candidates[0][1] if reading.candidates else reading.confidence
         f = finding("unreadable", key, severity=DOUBT, game=game, seat=seat, field=field,
-                    written=written, cells=(ref,), cell=ref, confidence=show_percent(reading.confidence),
+                    written=written, cells=(ref,), cell=ref, confidence=show_percent(sure),
                     candidates=", ".join(_show(v) for v, _ in reading.candidates) or "-", value=_show(reading.value))
         yield replace(f, doubtful=True, candidates=tuple(reading.candidates))

@@ -25,6 +25,20 @@ def test_a_reading_doubt_names_its_cell_and_an_error_says_what_was_written_and_e
     assert len(error) == 1, lines
 
 
+def test_a_doubts_certainty_is_its_best_values_share_as_the_settle_form_shows_it():
+    """The referee's review of session 53: a cell read as empty and as a dash said "Sicherheit 65 %" (its text's
+    confidence) beside the settle form's button "∅ 70 %" (the value's share, both spellings of an empty cell). The
+    sentence now gives the share of the reader's best value, as the button does."""
+    sl = make_list([row(1, 3, seat=1, total=24, base=12, mit=1, plus=24)], signatures=None)
+    empty = CellReading(None, 0.65, ((None, 0.70), (7, 0.2)), doubtful=True, reason="bar")
+    lines = render_text(audit(replace(sl, readings={"g1.p2.total": empty})), "de").splitlines()
+    doubt = [line for line in lines if "Zweifel" in line and "Platz 2 Stand" in line]
+    assert len(doubt) == 1 and "(Sicherheit 70 %)" in doubt[0] and "65 %" not in doubt[0], lines
+    bare = CellReading(None, 0.65, (), doubtful=True, reason="bar")       # no candidates: the text's confidence
+    lines = render_text(audit(replace(sl, readings={"g1.p2.total": bare})), "de").splitlines()
+    assert any("Platz 2 Stand" in line and "(Sicherheit 65 %)" in line for line in lines), lines
+
+
 def _line(lines, *words):
     found = [line for line in lines if all(w in line for w in words)]
     assert len(found) == 1, (words, lines)
