@@ -550,17 +550,17 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
             continue
         # the reader's five best, and the value taken when it is further down (a value the arithmetic proposed
         # may be: the referee must find it among the candidates shown)
-        shown = cells.read[ref][:5] + [(v, p) for v, p in cells.read[ref][5:] if v == cells.value.get(ref)][:1]
+        value = cells.value.get(ref)
+        shown = cells.read[ref][:5] + [(v, p) for v, p in cells.read[ref][5:] if v == value][:1]
         if ref in cells.row_implied and cells.row_implied[ref] not in shown:
             shown.append(cells.row_implied[ref])    # the value its row implies, which put it in doubt
-        value = cells.value.get(ref)
         if ref in cells.doubt and type(value) is bool and not any(v is (not value) for v, _ in shown):
             # a mark cell in doubt offers the other answer too (read only as empty and a dash, its one candidate was
             # "no mark": the referee had nothing to choose; review of session 53), as probable as the reader finds it
             # (0 where it cannot tell: the answer is offered, not made up)
             shown.append((not value, cells.probability(ref, not value)))
         readings[ref] = CellReading(
-            value=cells.value.get(ref), confidence=round(float(r.confidence), 4),
+            value=value, confidence=round(float(r.confidence), 4),
             candidates=tuple((v, round(float(p), 4)) for v, p in shown),
             box=r.quad, doubtful=ref in cells.doubt, reason=cells.reason.get(ref, ""),
             chosen_by="arithmetic" if ref in cells.by_arith else "column" if ref in cells.by_column else "reader")
