@@ -40,6 +40,14 @@ EMPTY_BAR = 0.7
 #: mark cells more right or confirmed by their rows, none wrong, session 39).
 STROKE_MARK = 0.4
 
+#: The game figures a stroke read best in is a doubt (only the readings of an empty cell or a dash make such a cell
+#: surely empty; :class:`Cells`): a row the keeper crossed out is left out of the list whatever its cells hold, and in
+#: a row he did not, the strokes are a figure the reader did not make out (seed 11's 11017: a "+120" written half out
+#: of its cell read "#" at 0.73, an empty "+" without a doubt). Not a seat's total or counts, where an idle seat's
+#: dash is read as a stroke: on the cached readings of the benchmark's four draws (168 photos) these five columns
+#: put 27 cells more in doubt, the one wrong among them; the seats' columns too, 264 more for two more caught.
+STRUCK_FIGURES = ("base", "mit", "ohne", "plus", "minus")
+
 #: A cell more than this share of which lies off the photo (:attr:`CellRead.off_photo`: the page runs off a tightly
 #: framed photo) is in doubt for the reason "photo", whatever was read there: the rectified page repeats the photo's
 #: edge where the page leaves it, and the reader reads that as an empty cell (seed 8's photo 8046, its "Serie" box
@@ -188,12 +196,13 @@ class Cells:
                 # photos no empty cell was ever read as a mark, and every mark read below 0.9 was one
                 sure = d[0][1] / max(sum(p for _v, p in d), 1e-12)   # an engine may give 0 (tesseract: no idea)
             if (fld in MARK_FIELDS and d and d[0][0] is False and STRIKE in r.text) or \
-                    (ref.startswith("footer.") and d and d[0][0] is None and _strokes_alone(r.text)):
+                    ((ref.startswith("footer.") or fld in STRUCK_FIGURES) and d and d[0][0] is None
+                     and _strokes_alone(r.text)):
                 # a stroke read best in a mark cell is a one-stroke mark as often as nothing (seed 8's 8041, seed 10's
                 # 10028: a "/" for the X read "#" at 0.99 and 0.92, wrong without doubt), and in a footer cell, which
                 # no keeper strikes out, a figure (11 of the 12 footer cells of seeds 7-10 read best as strokes alone;
-                # 10038's others' losses "0" read "#" at 0.39, strokes at 0.85 together, a false paper error): only the
-                # readings of an empty cell or a dash make it surely empty
+                # 10038's others' losses "0" read "#" at 0.39, strokes at 0.85 together, a false paper error), as in a
+                # game figure (STRUCK_FIGURES): only the readings of an empty cell or a dash make it surely empty
                 sure = sum(p for t, p in r.candidates if t in ("", "-"))
             plausible = column_prior(ref, fld, steps)
             if fld in PRIOR_FIELDS and plausible is not None and d and d[0][0] is not None and plausible(d[0][0]):

@@ -340,6 +340,26 @@ def test_strokes_read_in_a_footer_cell_are_a_doubt():
     assert r.reason != "bar"
 
 
+def test_strokes_read_in_a_game_figure_of_a_row_not_crossed_out_are_a_doubt():
+    """A Grundwert, "mit", "ohne", "+" or "-" read as strokes alone in a row the keeper did not cross out is a figure
+    the reader did not make out (seed 11's 11017: a "+120" written half out of its cell read "#" at 0.73, strokes and
+    empty readings at 0.86 together, was an empty "+" without a doubt, the row's "no value" finding resting on it).
+    Only the readings of an empty cell or a dash make such a cell surely empty; a seat's total read as strokes (an
+    idle seat's dash) keeps the bar, and a crossed-out row is left out as before."""
+    sl = simulate(random.Random(5), seats=3)
+    game = next(g for g in sl.games if g.plus is not None)
+    ref = cell_ref(game.no, "minus")
+    reads = with_read(perfect_reads(sl), ref, "#", 0.73, ("", 0.12), ("6", 0.02))
+    r = decode(reads, table_of(sl), 36).readings[ref]
+    assert r.value is None and r.doubtful and r.reason == "bar"
+    reads = with_read(perfect_reads(sl), ref, "", 0.73, ("#", 0.12), ("6", 0.02))
+    assert not decode(reads, table_of(sl), 36).readings[ref].doubtful     # read empty: sure at the empty bar
+    seat = next(s for s, p in enumerate(game.players, start=1) if p.total is None)
+    idle = cell_ref(game.no, "total", seat)
+    r = decode(with_read(perfect_reads(sl), idle, "#", 0.73, ("", 0.12), ("-", 0.1)), table_of(sl), 36).readings[idle]
+    assert r.value is None and not r.doubtful
+
+
 def test_loss_money_no_list_holds_is_doubted_when_a_possible_amount_was_seen():
     """A player's loss money is a few euros: "45" read for "4,50" (its comma missed) is doubtful however confident
     when the reader also saw an amount a list holds; 45 read with nothing else beside it is what is written. Three
