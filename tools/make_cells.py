@@ -600,14 +600,15 @@ def printed_blank(lay, rng: np.random.Generator) -> tuple[np.ndarray, dict[str, 
 
 
 def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
-              keep: Optional[dict] = None, printed: bool = False) -> list[Sample]:
+              keep: Optional[dict] = None, printed: bool = False, pad: int = WIDE_PAD) -> list[Sample]:
     """Fill, photograph, rectify and cut one page; deterministic given the arguments.
 
     ``split`` "train" or "test" (the glyph bank split all writers come from), ``mode`` "train" (wide
     crops) or "test" (final jittered crops). A share :data:`P_BAND_SHEET` of the pages are sheets of
     stacked footer or header bands (:func:`_band_sheet`). Out: the kept cells (``keep``: share kept
     per kind, default :data:`KEEP`). ``printed``: a skatscan form with series, table and start numbers
-    printed (:func:`printed_blank`; kind "printed", label the printed text), band sheets of header bands."""
+    printed (:func:`printed_blank`; kind "printed", label the printed text), band sheets of header bands.
+    ``pad``: the wide crops' pad (px; more for a reader shown the cell among its neighbours)."""
     keep = KEEP if keep is None else keep
     base = [seed, 17] if not printed else [seed, 17, 1]
     rng = np.random.default_rng(base)
@@ -714,7 +715,7 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
         if not seen[max(y0, 0):y1, max(x0, 0):x1].all():
             continue
         if mode == "train":
-            image, origin = wide_crop(grey, box)
+            image, origin = wide_crop(grey, box, pad)
         else:
             image, origin = crop(grey, jittered, margin=margin_for(ref)), None
         out.append(Sample(image, origin, box, label, kind, ref, seed, round(scale * PX_PER_MM, 3),
@@ -726,18 +727,18 @@ def make_page(seed: int, split: str, mode: str = "train", pool_seed: int = 0,
 
 
 def _page_job(args):
-    seed, split, mode, pool_seed, keep, printed = args
-    return make_page(seed, split, mode, pool_seed, keep, printed)
+    seed, split, mode, pool_seed, keep, printed, pad = args
+    return make_page(seed, split, mode, pool_seed, keep, printed, pad)
 
 
 def make_cells(pages: int, split: str, seed: int, mode: str = "train", workers: int = 1,
-               keep: Optional[dict] = None, printed: bool = False) -> list[Sample]:
-    """Cells of ``pages`` pages (page seeds derived from ``seed``), in page order; ``keep`` and ``printed``
-    as for :func:`make_page`."""
+               keep: Optional[dict] = None, printed: bool = False, pad: int = WIDE_PAD) -> list[Sample]:
+    """Cells of ``pages`` pages (page seeds derived from ``seed``), in page order; ``keep``, ``printed`` and
+    ``pad`` as for :func:`make_page`."""
     if split not in ("train", "test"):
         raise ValueError(f"split must be train or test, not {split!r}")
     seeds = [int(s) for s in np.random.default_rng(seed).integers(0, 2**31 - 1, pages)]
-    jobs = [(s, split, mode, seed, keep, printed) for s in seeds]
+    jobs = [(s, split, mode, seed, keep, printed, pad) for s in seeds]
     if workers > 1:
         with Pool(workers) as pool:
             parts = pool.map(_page_job, jobs, chunksize=1)
@@ -822,14 +823,16 @@ def main(argv=None) -> None:
     ap.add_argument("--sheet", default=None, help="write a contact sheet PNG of the first cells")
     ap.add_argument("--printed", action="store_true", help="skatscan forms with series, table and start numbers "
                     "printed (cells of kind 'printed'; of the other kinds only a few kept)")
+    ap.add_argument("--pad", type=int, default=WIDE_PAD, help="train mode: px around each wide crop (default "
+                    "%(default)s; more for a reader shown the cell among its neighbours)")
     args = ap.parse_args(argv)
     mode = args.mode or args.split
     samples = make_cells(args.pages, args.split, args.seed, mode, args.workers,
-                         keep=KEEP_PRINTED if args.printed else None, printed=args.printed)
+                         keep=KEEP_PRINTED if args.printed else None, printed=args.printed, pad=args.pad)
     kinds = {k: sum(s.kind == k for s in samples) for k in KINDS}
     print(f"{len(samples)} cells from {args.pages} pages ({args.split} writers): {kinds}")
     if args.out:
-        save(args.out, samples, split=args.split, mode=mode, pages=args.pages, seed=args.seed)
+        save(args.out, samples, split=args.split, mode=mode, pages=args.pages, seed=args.seed, pad=args.pad)
     if args.sheet:
         rng = np.random.default_rng(0)
         pick = rng.choice(len(samples), size=min(240, len(samples)), replace=False)

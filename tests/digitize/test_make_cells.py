@@ -78,3 +78,20 @@ def test_training_crops_follow_the_pipelines_margin_per_cell():
         got = mc.jittered_crop(wide, origin, box, NoJitter(), margin_for(ref))
         assert np.array_equal(got, crop(page, box, margin=margin_for(ref)))
     assert margin_for("table.series") < margin_for("g1.base")
+
+
+def test_a_wider_pad_keeps_more_of_the_page_around_the_same_cells():
+    """``pad`` (``--pad``, the context network's training cells): the same page's cells, each wide crop holding the
+    default one in its middle and ``pad`` px of the page on every side; a crop cut from either is the same."""
+    seed = 2345678
+    plain, wide = mc.make_page(seed, "train", "train"), mc.make_page(seed, "train", "train", pad=28)
+    assert plain and [(s.ref, s.label, s.box) for s in plain] == [(s.ref, s.label, s.box) for s in wide]
+    d = 28 - mc.WIDE_PAD
+    for p, w in zip(plain, wide):
+        assert w.image.shape == (p.image.shape[0] + 2 * d, p.image.shape[1] + 2 * d)
+        assert w.origin == (p.origin[0] - d, p.origin[1] - d)
+        assert np.array_equal(w.image[d:-d, d:-d], p.image)
+    for p, w in list(zip(plain, wide))[:20]:
+        a = mc.jittered_crop(p.image, p.origin, p.box, np.random.default_rng(3))
+        b = mc.jittered_crop(w.image, w.origin, w.box, np.random.default_rng(3))
+        assert np.array_equal(a, b)
