@@ -20,6 +20,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from digitize.cell_values import GAME_REF
 from digitize.layout import Box
 
 #: Resolution of the rectified page (8 px/mm = 203.2 dpi: a 4.4 mm row is 35 px tall).
@@ -32,6 +33,18 @@ CROP_MARGIN = 0.1
 #: head cells of seed 8's photos right 208 times of 242 instead of 188, of seed 7's 147 of 174 instead of 136 (body
 #: cells read worse without their margin: 7,017 of 7,811 written cells instead of 7,273).
 HEAD_MARGIN = 0.0
+#: The border of a cell's context crop (the reader's context network, ``tools/train_context.py``): this share of the
+#: cell's height left and right, and above and below; a figure written over the cell's lines is seen whole, with its
+#: neighbours' writing around it, and the cell's frame always where the crop puts it.
+CONTEXT_MARGIN = (0.55, 0.4)
+#: The footer's box the context network does not read: the loss money total, twice a row's height (the network was
+#: trained on the game rows' and the footer's row-high cells).
+CONTEXT_NOT = ("footer.money_total",)
+#: Nor a seat's won and lost counts in a game row: narrow cells beside the seat's total, whose digits fill their
+#: context crop. Asked about them too, on the cached readings of the benchmark's four draws (168 photos) it made 25
+#: counts wrong and 28 right, one of them wrong without a doubt, and cost three accepted sheets their last right cell;
+#: without them no sheet lost one (docs/reader.md, "The context network").
+CONTEXT_NOT_FIELDS = ("won", "lost")
 #: dpi of a page rendered at the rectified resolution (for digitize.form.render_png).
 RECTIFIED_DPI = PX_PER_MM * 25.4
 
@@ -68,6 +81,21 @@ def margin_for(ref: str) -> float:
     (0.0, 0.1)
     """
     return HEAD_MARGIN if ref.startswith("table.") else CROP_MARGIN
+
+
+def read_in_context(ref: str) -> bool:
+    """Whether cell ``ref`` is one the context network reads (``digitize.pipeline.decode_reads``, when the list doubts
+    it): a game row's cell but a seat's counts (:data:`CONTEXT_NOT_FIELDS`), or the footer's but
+    :data:`CONTEXT_NOT`; not the table head's or a signature box (networks of their own).
+
+    >>> [read_in_context(r) for r in ("g3.plus", "g3.p2.total", "footer.won.2", "footer.money_total", "g3.p2.won")]
+    [True, True, True, False, False]
+    >>> read_in_context("table.table"), read_in_context("signature.1")
+    (False, False)
+    """
+    if GAME_REF.match(ref):
+        return ref.rsplit(".", 1)[1] not in CONTEXT_NOT_FIELDS
+    return ref.startswith("footer.") and ref not in CONTEXT_NOT
 
 
 def cell_rect(box: Box, px_per_mm: float = PX_PER_MM, margin=CROP_MARGIN) -> tuple[int, int, int, int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import cv2
 import numpy as np
@@ -23,7 +23,7 @@ from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 from audit.settings import Settings
 
-from .cells import crop, margin_for, share_off_photo
+from .cells import CONTEXT_MARGIN, crop, margin_for, read_in_context, share_off_photo
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .doubts import EMPTY_BAR
@@ -94,7 +94,7 @@ def digitize_image(image: np.ndarray, *, engine: str = "skatscan", source: Optio
     crops, reads = read_cells(located, reader)
     t2 = time.perf_counter()
     sl, reads = decode_reads(reads, crops, reader, payload_table(located), located.games, source=source,
-                             settings=settings)
+                             settings=settings, context=lambda refs: context_crops(located, refs))
     t3 = time.perf_counter()
     timings = {"locate": t1 - t0, "read": t2 - t1, "decode": t3 - t2, **{f"locate.{k}": v for k, v in
                                                                           (located.timings or {}).items()}}
@@ -120,16 +120,25 @@ def read_cells(located: Located, reader) -> tuple[list[np.ndarray], list[CellRea
     return crops, reads
 
 
+def context_crops(located: Located, refs: list[str]) -> list[np.ndarray]:
+    """The crops of cells ``refs`` of ``located`` with their neighbours around them (:data:`CONTEXT_MARGIN`), as the
+    reader's context network reads them."""
+    return [crop(located.page, located.cells[ref], margin=CONTEXT_MARGIN) for ref in refs]
+
+
 def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: Table, games: int, *,
                  bar: float = CONFIDENCE_BAR, row_bar: Optional[float] = None, source: Optional[str] = None,
-                 settings: Optional[Settings] = None, empty_bar: float = EMPTY_BAR
-                 ) -> tuple[ScoreList, list[CellRead]]:
+                 settings: Optional[Settings] = None, empty_bar: float = EMPTY_BAR,
+                 context: Optional[Callable[[list[str]], list[np.ndarray]]] = None) -> tuple[ScoreList, list[CellRead]]:
     """Decode the readings (``crops[i]`` the crop of ``reads[i]``) into a list; the cells the reader's gate
     passed that the list doubts are read by its networks (:func:`passed_in_doubt`) and the readings decoded
     again; the cells of its :func:`second_look` are read again by every network of ``reader`` (its ``reconsider``,
     when it has one) and the readings decoded again. ``bar``, ``row_bar`` and ``empty_bar``: the decoder's
-    bars (:func:`digitize.decode.decode`; ``bench/bench_bar.py`` chooses them). Out: (the list, the readings it was
-    decoded from)."""
+    bars (:func:`digitize.decode.decode`; ``bench/bench_bar.py`` chooses them). ``context``: the crops of cells (their
+    refs) cut with :data:`digitize.cells.CONTEXT_MARGIN`; with it, the game-row and footer cells the list still doubts
+    (:func:`digitize.cells.read_in_context`) are read by the reader's context network (its ``read_context``, when it
+    has one) and the readings decoded again.
+    Out: (the list, the readings it was decoded from)."""
     sl = decode(reads, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
                 empty_bar=empty_bar)
     reconsider = getattr(reader, "reconsider", None)
@@ -149,8 +158,18 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     for k, r in zip(again, reconsider([crops[k] for k in again], [reads[k] for k in again]) if again else ()):
         if len(r.probs) > len(reads[k].probs):    # a network that had not read it has now
             new[k] = _read_again(reads[k], r)
-    if all(a is b for a, b in zip(new, reads)):
+    if any(a is not b for a, b in zip(new, reads)):
+        sl, reads = decode(new, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
+                           empty_bar=empty_bar), new
+    if context is None or getattr(reader, "context_meta", None) is None:     # no context network to ask
         return sl, reads
+    ask = [k for k, r in enumerate(reads) if r.probs and read_in_context(r.ref)
+           and (reading := sl.readings.get(r.ref)) is not None and reading.doubtful]
+    if not ask:
+        return sl, reads
+    new = list(reads)
+    for k, r in zip(ask, reader.read_context(context([reads[k].ref for k in ask]), [reads[k] for k in ask])):
+        new[k] = _read_again(reads[k], r)
     return decode(new, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
                   empty_bar=empty_bar), new
 

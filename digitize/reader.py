@@ -83,6 +83,9 @@ DOUBT_FILE = "doubt.onnx"
 HEAD_FILE = "head.onnx"
 HEAD_B_FILE = "head_b.onnx"
 HEAD_FILES = (HEAD_FILE, HEAD_B_FILE)
+#: The context network (see :class:`CellReader`): the main network trained further on crops of the game rows' and the
+#: footer's cells with their neighbours around them (``digitize.cells.CONTEXT_MARGIN``, ``tools/train_context.py``).
+CONTEXT_FILE = "context.onnx"
 #: The gate (see :class:`CellReader`): a cell it finds empty, or a lone dash, at or above that class's threshold in
 #: its JSON is read so, and no other network reads it.
 GATE_FILE = "gate.onnx"
@@ -458,6 +461,8 @@ class CellReader:
     network reads those: neither the gate nor the second, third and fourth opinions (which read the head worse than
     the head networks with the main one alone), nor :meth:`reconsider` (docs/reader.md, "The table head's
     networks").
+    ``context``: the context network (default: the packaged ``context.onnx`` when the main network is the packaged
+    one; ``None``: none), which :meth:`read_context` asks about cells cut with their neighbours around them.
     ``batch_size`` crops per forward pass; ``top_k`` readings kept per cell. Each network's softmax
     temperature comes from its JSON (``calibration.temperature``). Raises :class:`EngineUnavailable`
     when a model file is missing.
@@ -468,7 +473,8 @@ class CellReader:
     def __init__(self, model: Optional[str | Path] = None, meta: Optional[str | Path] = None, *,
                  second=_PACKAGED, box=_PACKAGED, batch_size: int = BATCH_SIZE, top_k: int = TOP_K,
                  second_opinion: float = SECOND_OPINION, more=_PACKAGED, more_opinions: float = MORE_OPINIONS,
-                 gate=_PACKAGED, gate_thresholds: Optional[dict[str, float]] = None, head=_PACKAGED):
+                 gate=_PACKAGED, gate_thresholds: Optional[dict[str, float]] = None, head=_PACKAGED,
+                 context=_PACKAGED):
         def network(path) -> _Network:
             return _Network(Path(path), Path(path).with_suffix(".json"), int(batch_size))
 
@@ -501,6 +507,11 @@ class CellReader:
             head = [head]
         self._heads = [network(h) for h in head or ()]
         self.head_meta = [net.meta for net in self._heads]
+        if context is _PACKAGED:
+            packaged = model_path(CONTEXT_FILE)
+            context = packaged if model is None and packaged.is_file() else None
+        self._context = network(context) if context is not None else None
+        self.context_meta = self._context.meta if self._context is not None else None
         if gate is _PACKAGED:
             packaged = model_path(GATE_FILE)
             gate = packaged if model is None and packaged.is_file() else None
@@ -624,6 +635,20 @@ class CellReader:
             every = r.probs + tuple(read[n][v * len(ask) + j] for v in range(len(LOOKS)) for n in range(len(nets)))
             given = [r.candidates] + [None] * (len(every) - 1)
             out[k] = replace(combine(every, self.top_k, readings=given), probs=every)
+        return out
+
+    def read_context(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
+        """Cells read again by the context network (the reader must have one): ``crops`` cut with their neighbours
+        around them (:data:`digitize.cells.CONTEXT_MARGIN`), ``previous`` their readings (with the probabilities of
+        the networks that read them); each gets the context network's probabilities beside those, all averaged
+        (:func:`combine`), a member like any other. For the game-row and footer cells the list doubts after the
+        second look (``digitize.pipeline.decode_reads``): a figure written over the cell's lines, which the crop as
+        cut shows in part, is seen whole (docs/reader.md, "The context network")."""
+        out = []
+        for prev, lg in zip(previous, self._context.logits([ink_map(c) for c in crops])):
+            every = tuple(prev.probs) + (softmax(lg, self._context.temperature),)
+            given = [tuple(prev.candidates)] + [None] * (len(every) - 1)
+            out.append(replace(combine(every, self.top_k, readings=given), probs=every))
         return out
 
     def _networks(self) -> list[_Network]:

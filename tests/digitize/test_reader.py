@@ -40,6 +40,8 @@ CELLS = [
 ]
 #: Least share of these cells read exactly (a handful of writers; the bench gives the real figures).
 MIN_EXACT = 0.8
+#: Least share of the figures written over a row's line that the context network reads right alone.
+MIN_CONTEXT_RIGHT = 0.55
 
 
 @pytest.fixture(scope="module")
@@ -667,3 +669,50 @@ def test_head_cells_are_read_by_the_head_networks(written):
     by_head = sum(r.text == t for r, t in zip(packaged.read(heads, heads=[True] * len(heads)), texts))
     by_main = sum(r.text == t for r, t in zip(packaged.read(heads), texts))
     assert by_head >= by_main and by_head >= 0.9 * len(texts), (by_head, by_main)
+
+
+def _written_over_the_line(seed: int, shift: float) -> tuple[np.ndarray, list[tuple[str, str]]]:
+    """A four-seat form (grey) with figures written by one test-split writer into game cells moved ``shift`` of
+    the cell's height up (negative) or down, over the row's line, as a keeper who writes high or low does."""
+    from digitize.synth.handwriting import write_on_page as write
+
+    lay = layout_for(4)
+    page = np.dstack([render_png(lay, dpi=RECTIFIED_DPI)] * 3)
+    rng = np.random.default_rng(seed)
+    writer = _writer(seed)
+    px = RECTIFIED_DPI / 25.4
+    cells = [("g3.base", "24"), ("g5.plus", "48"), ("g7.p2.total", "153"), ("g9.mit", "2")]
+    for ref, text in cells:
+        b = lay.cell(ref)
+        page = write(page, (b.x * px, (b.y + shift * b.h) * px, b.w * px, b.h * px), text, writer, rng)
+    return page[:, :, 0], cells
+
+
+def test_the_context_network_reads_a_figure_written_over_the_cells_line():
+    """The context network (packaged ``context.onnx``) reads a cell cut with its neighbours around it
+    (``CONTEXT_MARGIN``): figures written half a cell high or low, over the row's line, which the crop as cut shows
+    in part, are read right far more often by it alone than by the main network from the crop as cut; with a
+    reading's probabilities given, the context network's are kept beside them and averaged."""
+    from digitize.cells import CONTEXT_MARGIN
+
+    reader = CellReader()
+    assert reader.context_meta is not None and "neighbours" in reader.context_meta["reads"]
+    lay = layout_for(4)
+    right = {"main": 0, "context": 0}
+    n = 0
+    for seed in range(11, 23):
+        for shift in (-0.45, 0.45):
+            grey, cells = _written_over_the_line(seed, shift)
+            plain = reader.read([crop(grey, lay.cell(ref)) for ref, _ in cells])
+            alone = reader.read_context([crop(grey, lay.cell(ref), margin=CONTEXT_MARGIN) for ref, _ in cells],
+                                        [CellResult("", 0.0, (), probs=()) for _ in cells])
+            n += len(cells)
+            right["main"] += sum(p.text == t for p, (_, t) in zip(plain, cells))
+            right["context"] += sum(a.text == t for a, (_, t) in zip(alone, cells))
+            if seed == 11:
+                ctx = [crop(grey, lay.cell(ref), margin=CONTEXT_MARGIN) for ref, _ in cells]
+                both = reader.read_context(ctx, plain)
+                for p, a, b in zip(plain, alone, both):
+                    assert len(b.probs) == len(p.probs) + 1 and np.allclose(b.probs[-1], a.probs[0])
+                    assert b.confidence == pytest.approx(rd.text_probability(b.probs, [b.text])[0], abs=1e-6)
+    assert right["context"] >= MIN_CONTEXT_RIGHT * n and right["context"] >= right["main"] + n // 6, right

@@ -206,3 +206,53 @@ def test_cells_the_gate_passed_that_the_list_doubts_are_read_by_the_networks_fir
     got_plain, used_plain = decode_reads(reads, crops, plain, table_of(sl), 48)
     assert not any(used_plain[k].probs for k in passed if used_plain[k].ref not in
                    {x for asked in plain.asked for x in asked})
+
+
+class ContextReader(FakeReader):
+    """A FakeReader with a context network, which reads every cell it is asked as ``seen`` (ref -> text) at 0.99,
+    beside the probabilities it had; it records the refs and crops it was given."""
+
+    context_meta = {"reads": "the cells still in doubt, with their neighbours"}
+
+    def __init__(self, answers, seen):
+        super().__init__(answers)
+        self.seen, self.context_asked = seen, []
+
+    def read_context(self, crops, previous):
+        self.context_asked.append(([p.ref for p in previous], list(crops)))
+        return [CellResult(self.seen[p.ref], 0.99, ((self.seen[p.ref], 0.99),), probs=tuple(p.probs) + (STEP,))
+                for p in previous]
+
+
+def test_the_cells_still_in_doubt_are_read_with_their_neighbours_around_them():
+    """After the second look, the game-row and footer cells the list still doubts are read by the reader's context
+    network from crops with their neighbours around them (a figure written over the cell's line, which the crop as
+    cut shows in part), and the readings decoded again. The table head (networks of its own) is not asked, nor are
+    the cells read surely; without the context crops, or with a reader without a context network, nothing is."""
+    sl = simulate(random.Random(3), seats=4, early_end=False)
+    game = next(g for g in sl.games if g.plus is not None and g.plus >= 20)
+    ref, head = cell_ref(game.no, "plus"), "table.start_number.1"
+    reads = with_read(perfect_reads(sl), ref, "", 0.6, (str(game.plus), 0.3))
+    reads = with_read(reads, head, "17", 0.5, ("11", 0.3))
+    reads = [_with_probs(r, 4) if r.ref in (ref, head) else r for r in reads]
+    crops = [np.zeros((8, 8), np.uint8)] * len(reads)
+    cut = []
+
+    def context(refs):
+        cut.append(list(refs))
+        return [np.full((12, 16), k, np.uint8) for k in range(len(refs))]
+
+    reader = ContextReader({}, {ref: str(game.plus)})
+    before, _ = decode_reads(reads, crops, reader, table_of(sl), 48)      # no context crops: nothing asked
+    assert reader.context_asked == [] and before.readings[ref].doubtful and before.readings[head].doubtful
+    got, used = decode_reads(reads, crops, reader, table_of(sl), 48, context=context)
+    assert cut == [[ref]] and [refs for refs, _ in reader.context_asked] == [[ref]]
+    assert np.array_equal(reader.context_asked[0][1][0], context([ref])[0])     # the crops the function cut
+    r = got.readings[ref]
+    assert r.value == game.plus and not r.doubtful
+    assert [len(u.probs) for u in used if u.ref == ref] == [5]                  # its probabilities kept beside
+    assert got.readings[head].doubtful and got.readings[head].value == 17
+    assert got.readings == decode(used, table_of(sl), 48).readings
+    plain = FakeReader({})                                                      # no context network
+    got, used = decode_reads(reads, crops, plain, table_of(sl), 48, context=context)
+    assert len(cut) == 2 and got.readings[ref].doubtful
