@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import json
 import math
 import platform
@@ -153,27 +152,18 @@ def main(argv=None) -> None:
               f"{REPORT_CUT:.0%} out of the usual crop ({cut.sum()} cells) {ok[cut].mean():.2%}, "
               f"the others {ok[~cut].mean():.2%}")
 
-    start_meta = json.loads(Path(args.start).with_suffix(".json").read_text(encoding="utf-8"))
-    meta = {k: start_meta[k] for k in ("charset", "blank", "tokens", "input", "output", "architecture")
-            if k in start_meta}
+    meta = th.fine_tuned_meta(Path(args.start), model, onnx_path, max_diff)
     meta["input"] = dict(meta.get("input", {}), crop=(
         f"the cell cut by digitize.cells.crop with margin digitize.cells.CONTEXT_MARGIN {list(CONTEXT_MARGIN)} "
         "(shares of the cell's height left and right, above and below): its neighbours' writing around it"))
-    meta["architecture"] = meta.get("architecture", "").replace(
-        "; BatchNorm+ReLU after every conv", f"; ReLU after every conv ({Path(args.start).name}'s layers with their "
-        "batch norms folded into the convolutions, as exported, and trained further so)")
     meta.update({
         "name": "skatscan context reader",
         "reads": ("the game-row and footer cells the list still doubts after the second look, cut with their "
                   "neighbours around them (digitize.reader.CellReader.read_context, digitize.pipeline.decode_reads)"),
-        "parameters": int(sum(p.numel() for p in model.parameters())),
-        "onnx": {"opset": tr.OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
-                 "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
-                 "cv2_dnn_max_abs_diff": max_diff},
         "calibration": {"temperature": temperature,
                         "method": "Brier score of the best reading on the validation cells (test writers)"},
         "training": {
-            "start": f"{Path(args.start).name} sha256 {hashlib.sha256(Path(args.start).read_bytes()).hexdigest()}",
+            **meta["training"],
             "data": ("synthetic cells made by tools/make_cells.py --mode train --pad 28 (wide crops re-cut with a "
                      "fresh jitter every epoch); game-row and footer cells alone"),
             "train_file": f"{Path(args.train).name} ({train_meta.get('pages')} pages, seed {train_meta.get('seed')}, "
@@ -188,7 +178,6 @@ def main(argv=None) -> None:
             "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
         },
         "validation": {"greedy": figures, "out_of_crop_share": REPORT_CUT, "out_of_crop_cells": int(cut.sum())},
-        "glyph_sources": start_meta.get("glyph_sources", ""),
         "date": datetime.date.today().isoformat(),
     })
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

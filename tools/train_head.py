@@ -114,6 +114,28 @@ def load_onnx(path: Path) -> nn.Sequential:
     return model
 
 
+def fine_tuned_meta(start: Path, model: nn.Module, onnx_path: Path, max_diff: float) -> dict:
+    """The JSON description's common part of a network trained further from the exported network ``start`` and
+    exported to ``onnx_path`` (cv2.dnn off torch by ``max_diff``): the start's charset, tokens, input, output and
+    architecture (its batch norms folded), the parameters, the ONNX file's facts, ``training.start`` (the start's
+    file and hash) and the glyph sources. Each script adds its name, what it reads, calibration and training."""
+    start_meta = json.loads(start.with_suffix(".json").read_text(encoding="utf-8"))
+    meta = {k: start_meta[k] for k in ("charset", "blank", "tokens", "input", "output", "architecture")
+            if k in start_meta}
+    meta["architecture"] = meta.get("architecture", "").replace(
+        "; BatchNorm+ReLU after every conv", f"; ReLU after every conv ({start.name}'s layers with their "
+        "batch norms folded into the convolutions, as exported, and trained further so)")
+    meta.update({
+        "parameters": int(sum(p.numel() for p in model.parameters())),
+        "onnx": {"opset": tr.OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
+                 "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
+                 "cv2_dnn_max_abs_diff": max_diff},
+        "training": {"start": f"{start.name} sha256 {hashlib.sha256(start.read_bytes()).hexdigest()}"},
+        "glyph_sources": start_meta.get("glyph_sources", ""),
+    })
+    return meta
+
+
 def head_data(path: Path, photos: int, seed: int, split: str, workers: int, pad: int = mc.WIDE_PAD) -> dict:
     """Head cells from ``path``, made first (tools/make_head_cells.py, wide crops ``pad`` px around the crop) when
     missing or made by another generator."""
@@ -244,23 +266,14 @@ def main(argv=None) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     onnx_path, meta_path = out_dir / f"{args.name}.onnx", out_dir / f"{args.name}.json"
     max_diff = tr.export_checked(model, onnx_path, cal_maps, {"ink": {0: "n", 3: "w"}, "logits": {0: "n", 3: "t"}})
-    start_meta = json.loads(Path(args.start).with_suffix(".json").read_text(encoding="utf-8"))
-    meta = {k: start_meta[k] for k in ("charset", "blank", "tokens", "input", "output", "architecture")
-            if k in start_meta}
-    meta["architecture"] = meta.get("architecture", "").replace(
-        "; BatchNorm+ReLU after every conv", f"; ReLU after every conv ({Path(args.start).name}'s layers with their "
-        "batch norms folded into the convolutions, as exported, and trained further so)")
+    meta = fine_tuned_meta(Path(args.start), model, onnx_path, max_diff)
     meta.update({
         "name": "skatscan table head reader",
         "reads": "the table head's cells (Serie, Tisch, Start-Nr.; digitize.reader.CellReader.read(heads=...))",
-        "parameters": int(sum(p.numel() for p in model.parameters())),
-        "onnx": {"opset": tr.OPSET, "exporter": "torch.onnx.export (TorchScript)", "dynamic_batch": True,
-                 "sha256": hashlib.sha256(onnx_path.read_bytes()).hexdigest(), "bytes": onnx_path.stat().st_size,
-                 "cv2_dnn_max_abs_diff": max_diff},
         "calibration": {"temperature": temperature,
                         "method": "Brier score of the best reading on the calibration head cells (test writers)"},
         "training": {
-            "start": f"{Path(args.start).name} sha256 {hashlib.sha256(Path(args.start).read_bytes()).hexdigest()}",
+            **meta["training"],
             "data": ("head cells made by tools/make_head_cells.py: synthetic photos (digitize.synth.dataset, both "
                      "editions, 3 and 4 seats, 720-4000 px) located by digitize.locate and cut around the located "
                      "boxes; replayed general cells of tools/make_cells.py"),
@@ -274,7 +287,6 @@ def main(argv=None) -> None:
             "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
             "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
         },
-        "glyph_sources": start_meta.get("glyph_sources", ""),
         "date": datetime.date.today().isoformat(),
     })
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
