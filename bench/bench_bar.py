@@ -40,21 +40,22 @@ from digitize.confirm import ROW_BAR  # noqa: E402
 from digitize.decode import CONFIDENCE_BAR  # noqa: E402
 from digitize.doubts import EMPTY_BAR  # noqa: E402
 from digitize.locate import LocateError, locate  # noqa: E402
-from digitize.pipeline import decode_reads, get_engine, payload_table, read_cells  # noqa: E402
+from digitize.pipeline import context_crops, decode_reads, get_engine, payload_table, read_cells  # noqa: E402
 from digitize.synth.dataset import make_sample  # noqa: E402
 
 BARS = (0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
 
 
 def read_photo(sample, engine: str):
-    """(cell readings, their crops, the reader, table, games) of one photo, or the LocateError."""
+    """(cell readings, their crops, the reader, table, games, the cells' context crops) of one photo, or the
+    LocateError."""
     try:
         located = locate(sample.photo.image)
     except LocateError as exc:
         return exc
     reader = get_engine(engine)
     crops, reads = read_cells(located, reader)
-    return reads, crops, reader, payload_table(located), located.games
+    return reads, crops, reader, payload_table(located), located.games, lambda refs: context_crops(located, refs)
 
 
 def main() -> None:
@@ -78,10 +79,10 @@ def main() -> None:
             if isinstance(got, LocateError):
                 totals[bar, row_bar, empty] += not_located(sample, got)
             else:
-                reads, crops, reader, table, games = got
-                # decoded as the pipeline decodes, at these bars (with its second look)
+                reads, crops, reader, table, games, context = got
+                # decoded as the pipeline decodes, at these bars (with its second look and the context network)
                 decoded = decode_reads(reads, crops, reader, table, games, bar=bar, row_bar=row_bar,
-                                       empty_bar=empty)[0]
+                                       empty_bar=empty, context=context)[0]
                 totals[bar, row_bar, empty] += score_list(sample, decoded)
         print(f"  photo {i + 1}/{args.photos}", end="\r", file=sys.stderr)
     print(file=sys.stderr)
