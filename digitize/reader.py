@@ -387,6 +387,13 @@ def combine(member_probs: Sequence[np.ndarray], top_k: int = TOP_K,
     return _result(scored)
 
 
+def _joined(every: Sequence[np.ndarray], first: Optional[Sequence[tuple[str, float]]], top_k: int) -> CellResult:
+    """One cell read by the networks whose probabilities are ``every``, the first member's readings given as
+    ``first`` (the candidates read before; None or empty: its beam search), all averaged (:func:`combine`), with
+    ``every`` kept as the result's probabilities."""
+    return replace(combine(every, top_k, readings=[first] + [None] * (len(every) - 1)), probs=tuple(every))
+
+
 # ------------------------------------------------------------------------------------------- engine
 
 
@@ -592,8 +599,7 @@ class CellReader:
             ask = [i for i in rest if results[i].confidence < self.second_opinion]
             for i, lg in zip(ask, self._second.logits([maps[i] for i in ask])):
                 every = probs[i] + (softmax(lg, self._second.temperature),)
-                given = [results[i].candidates] + [None] * (len(every) - 1)
-                results[i] = replace(combine(every, self.top_k, readings=given), probs=every)
+                results[i] = _joined(every, results[i].candidates, self.top_k)
         ask = [i for i in rest if results[i].confidence < self.more_opinions] if self._more else []
         for i, r in zip(ask, self._every_opinion([maps[i] for i in ask], [results[i] for i in ask])):
             results[i] = r
@@ -633,8 +639,7 @@ class CellReader:
         read = [[softmax(lg, net.temperature) for lg in net.logits(maps)] for net in nets]
         for j, (k, r) in enumerate(zip(ask, first)):
             every = r.probs + tuple(read[n][v * len(ask) + j] for v in range(len(LOOKS)) for n in range(len(nets)))
-            given = [r.candidates] + [None] * (len(every) - 1)
-            out[k] = replace(combine(every, self.top_k, readings=given), probs=every)
+            out[k] = _joined(every, r.candidates, self.top_k)
         return out
 
     def read_context(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
@@ -647,8 +652,7 @@ class CellReader:
         out = []
         for prev, lg in zip(previous, self._context.logits([ink_map(c) for c in crops])):
             every = tuple(prev.probs) + (softmax(lg, self._context.temperature),)
-            given = [tuple(prev.candidates)] + [None] * (len(every) - 1)
-            out.append(replace(combine(every, self.top_k, readings=given), probs=every))
+            out.append(_joined(every, tuple(prev.candidates), self.top_k))
         return out
 
     def _networks(self) -> list[_Network]:
@@ -669,6 +673,5 @@ class CellReader:
             if len(every) == len(prev.probs):
                 out.append(CellResult(prev.text, prev.confidence, tuple(prev.candidates), probs=tuple(every)))
                 continue
-            given = ([tuple(prev.candidates)] if prev.probs else [None]) + [None] * (len(every) - 1)
-            out.append(replace(combine(every, self.top_k, readings=given), probs=tuple(every)))
+            out.append(_joined(every, tuple(prev.candidates) if prev.probs else None, self.top_k))
         return out

@@ -1,7 +1,7 @@
 """Train the context network: the main network fine-tuned on game-row and footer cells cut with their neighbours
 around them, so that it reads a figure whose writing runs over the cell's lines.
 
-    python tools/make_cells.py --split train --mode train --pages 250 --seed 1 --pad 28 --out DATA/ctx_train.npz
+    python tools/make_cells.py --split train --mode train --pages 500 --seed 1 --pad 28 --out DATA/ctx_train.npz
     python tools/make_cells.py --split test --mode train --pages 40 --seed 2 --pad 28 --out DATA/ctx_val.npz
     python tools/train_context.py --train DATA/ctx_train.npz --val DATA/ctx_val.npz --out DIR
 
@@ -40,7 +40,7 @@ import train_reader as tr  # noqa: E402  (sets OMP_WAIT_POLICY, checks torch and
 import train_head as th  # noqa: E402
 from digitize import reader as rd  # noqa: E402
 from digitize.cell_values import GAME_REF  # noqa: E402
-from digitize.cells import CONTEXT_MARGIN, margin_for, read_in_context  # noqa: E402
+from digitize.cells import CONTEXT_MARGIN, read_in_context  # noqa: E402
 
 import torch  # noqa: E402
 
@@ -71,12 +71,6 @@ def context_inputs(data: dict, index, rng: np.random.Generator, augment: bool = 
         c = mc.jittered_crop(data["images"][i], data["origins"][i], data["boxes"][i], rng, CONTEXT_MARGIN)
         out.append(rd.ink_map(tr.augment(c, rng) if augment else c))
     return out
-
-
-def plain_inputs(data: dict, rng: np.random.Generator) -> list[np.ndarray]:
-    """Ink maps of every cell as the pipeline cuts it today (its usual margin), for the comparison."""
-    return [rd.ink_map(mc.jittered_crop(img, o, b, rng, margin_for(ref)))
-            for img, o, b, ref in zip(data["images"], data["origins"], data["boxes"], data["refs"])]
 
 
 def main(argv=None) -> None:
@@ -137,7 +131,7 @@ def main(argv=None) -> None:
     max_diff = tr.export_checked(model, onnx_path, val_maps, {"ink": {0: "n", 3: "w"}, "logits": {0: "n", 3: "t"}})
 
     # the comparison: the packaged main network on the usual crops, this one on the context crops
-    plain = plain_inputs(val, np.random.default_rng(2))
+    plain = [rd.ink_map(c) for c in th.cut_once(val, np.random.default_rng(2))]     # as the pipeline cuts them
     cut = np.array(val["cut"]) > REPORT_CUT
     written = np.array([k != "empty" for k in val["kinds"]])
     figures = {}
