@@ -22,12 +22,10 @@ import argparse
 import datetime
 import json
 import math
-import platform
 import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,9 +165,7 @@ def main(argv=None) -> None:
             "val_file": f"{Path(args.val).name} ({val_meta.get('pages')} pages, seed {val_meta.get('seed')})",
             "val_cells": len(val["labels"]), "val_writers": "glyph bank split 'test' (never seen in training)",
             "epochs": args.epochs, "epoch_share": tr.EPOCH_SHARE, "batch": tr.BATCH, "lr": args.lr, "seed": SEED,
-            "threads": tr.THREADS, "seconds": round(train_seconds), "torch": torch.__version__,
-            "opencv": cv2.__version__, "machine": platform.machine(),
-            "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
+            "threads": tr.THREADS, **tr.run_facts(train_seconds),
         },
         "validation": {"greedy": figures, "out_of_crop_share": REPORT_CUT, "out_of_crop_cells": int(cut.sum())},
         "date": datetime.date.today().isoformat(),

@@ -26,12 +26,10 @@ import datetime
 import hashlib
 import json
 import math
-import platform
 import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,9 +245,7 @@ def main(argv=None) -> None:
             "check_pages": args.check_pages, "check_seed": CHECK_SEED, "check_keep": CHECK_KEEP,
             "val_writers": "glyph bank split 'test' (never seen in training)",
             "epochs": args.epochs, "batch": BATCH, "lr": LR, "written_weight": WRITTEN_WEIGHT, "seed": SEED,
-            "threads": tr.THREADS, "seconds": round(train_seconds), "torch": torch.__version__,
-            "opencv": cv2.__version__, "machine": platform.machine(),
-            "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
+            "threads": tr.THREADS, **tr.run_facts(train_seconds),
         },
         "validation": figures,
         "glyph_sources": "see reader.json",

@@ -30,12 +30,10 @@ import datetime
 import hashlib
 import json
 import math
-import platform
 import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,8 +282,7 @@ def main(argv=None) -> None:
             "calibration_cells": len(cal_labels), "calibration_photos": args.cal_photos,
             "calibration_seed": CAL_SEED, "calibration_writers": "glyph bank split 'test'",
             "epochs": args.epochs, "batch": tr.BATCH, "lr": args.lr, "seed": args.seed, "threads": tr.THREADS,
-            "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
-            "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in tr.AUG.items()},
+            **tr.run_facts(train_seconds),
         },
         "date": datetime.date.today().isoformat(),
     })

@@ -389,6 +389,13 @@ def export_checked(model: nn.Module, onnx_path: Path, maps: list[np.ndarray], dy
 # --------------------------------------------------------------------------------------------- figures
 
 
+def run_facts(train_seconds: float) -> dict:
+    """What a training run's JSON records of the run itself: its seconds, the torch and OpenCV versions, the machine
+    and the augmentation in force (:data:`AUG`, as the script set it)."""
+    return {"seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
+            "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in AUG.items()}}
+
+
 def figures(results, labels, kinds, cut=None, bar: float = BAR) -> dict:
     """Exact rate per kind and overall (written cells = all but empty), confident wrong and doubts; the
     same overall for the cells whose writing stays in the crop (``cut`` <= MAX_CUT)."""
@@ -579,8 +586,7 @@ def main(argv=None) -> None:
             "val_writers": "glyph bank split 'test' (never seen in training)",
             "epochs": args.epochs, "repeat_per_epoch": REPEAT, "epoch_share": EPOCH_SHARE,
             "long_numbers_repeated_from": LONG_NUMBER, "batch": BATCH, "lr": LR, "seed": args.seed, "threads": THREADS,
-            "seconds": round(train_seconds), "torch": torch.__version__, "opencv": cv2.__version__,
-            "machine": platform.machine(), "augmentation": {k: [v[0], list(v[1])] for k, v in AUG.items()},
+            **run_facts(train_seconds),
         },
         "glyph_sources": "skatlist (MIT, C. Paproth), mnist via OpenCV digits.png (Apache-2.0 / CC BY-SA 3.0), "
                          "semeion (CC BY 4.0), optdigits (CC BY 4.0): see docs/data.md and digitize/data/LICENSES.md",
