@@ -55,6 +55,9 @@ paper are different things, and the reader never silently fixes a cell to make t
   cells the arithmetic may change, chosen by the arithmetic and doubtful as above;
 * a declarer's total read surely in a row that, as settled, does not add up is in doubt where its "+"/"-" or previous
   total is (:func:`_doubt_totals_beside_doubts`: the row's finding rests on those, a reading doubt already);
+* a count read in doubt in the cell of a seat that did not declare the row (one seat's total read, and a "+" or
+  a "-"), with the empty cell among its readings, is taken as empty, in doubt
+  (:func:`digitize.stray_counts.empty_stray_counts`: a count written in the row above or below reaches into it);
 * a count read surely as the digit a total beside it lacks (the total mended by the arithmetic to its reading with
   that digit added, the count not fitting its row: a total's digit run over the line) is in doubt, its reading kept
   (:func:`digitize.spills.doubt_spilled_counts`);
@@ -127,6 +130,7 @@ from digitize.priors import OVERBID_WEIGHT, PLAUSIBLE
 from digitize.loss_money import money_by_schedule, money_in_box, resolve_money, signature_in_box
 from digitize.settle import MIN_RELATIVE, agreeing, searched, settle, settle_alone
 from digitize.spills import doubt_spilled_counts, doubt_twin_counts
+from digitize.stray_counts import empty_stray_counts
 from digitize.crossed_rows import crossed_rows, in_crossed_row
 from digitize.footer import chosen_lines, follow_mended_lines, footer_of, resolve_footer
 
@@ -525,6 +529,7 @@ def decode(reads: Sequence[CellRead], table: Table, games: int, *, bar: float = 
         _settle_rows_again(cells, seats, games, struck)
     _doubt_totals_beside_doubts(cells, seats, games, struck)
     _lift_missing_beside_counts(cells, seats, games, struck)
+    empty_stray_counts(cells, seats, games, struck)
     doubt_spilled_counts(cells, seats, games, struck)
     doubt_twin_counts(cells, seats, games, struck)
     resolve_footer(cells, seats, games)
