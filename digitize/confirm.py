@@ -37,6 +37,8 @@ row (or a seat's footer line, or the table's loss money) that
   in doubt (his last total, for the points and the score), and no row it counts was given or lost a figure by the
   arithmetic (session 48: the sample dskv-3-clean.jpg's Platz 1 bonus "400", read at 0.75, stayed in doubt beside
   the points the seat's chain had chosen; :func:`_footer_vouched_apart`);
+* for a game column (Grundwert, matadors, marks), is in a row with a "+" or a "-": a row whose value is not written
+  (a passed game) checks none of them (:func:`_unvalued_game_column`);
 * for a matador count ("mit" or "ohne"), has the other of the two not in doubt: "mit 2" and "ohne 2" give a game the
   same value, so a row that adds up cannot say on which side of the line between them a figure stands (an "ohne 2"
   written across it, read "2" in the "mit" cell and unsurely nothing in its own).
@@ -139,7 +141,7 @@ def _confirm_once(sl: ScoreList, bar: float, low: float, settings: Settings) -> 
              if (group_of(ref) not in unfit or group_of(ref)[0] == "game" and _vouched_apart(sl, ref, unfit_cells)
                  or group_of(ref)[0] == "footer" and _footer_vouched_apart(sl, ref, unfit_cells, facts))
              and not _after_a_chosen_value(sl, ref) and not _twin_in_doubt(sl, ref) and not _overbid_beside(sl, ref)
-             and not _zero_or_nothing(sl.readings[ref])}
+             and not _zero_or_nothing(sl.readings[ref]) and not _unvalued_game_column(sl, ref)}
     while asked:
         trial = replace(sl, readings={**sl.readings, **{ref: replace(sl.readings[ref], doubtful=False, reason="",
                                                                       confirmed_by="row") for ref in asked}})
@@ -249,6 +251,18 @@ def _footer_vouched_apart(sl: ScoreList, ref: str, unfit: set, facts: list) -> b
     # none now): every such cell of the rows' "+", "-" and the seats' figures counts
     return line == "points" or not any(parse_ref(c)[0] is not None and parse_ref(c)[2] in _COUNTED
                                        and _figure_moved(sl.readings[c]) for c in unfit)
+
+
+def _unvalued_game_column(sl: ScoreList, ref: str) -> bool:
+    """Whether ``ref`` is a game column (Grundwert, matadors, a mark) of a row with neither a "+" nor a "-" as it
+    stands: nothing values the game there (a passed row, a row whose value is unread), so the auditor checks none of
+    its columns and its finding nothing vouches for nothing (session 55: a passed row's empty "mit" read "1" at 0.63
+    with the context network, 7020, would have been confirmed so)."""
+    no, _seat, kind = parse_ref(ref)
+    if no is None or kind not in _GAME_COLUMNS:
+        return False
+    game = next((g for g in sl.games if g.no == no), None)
+    return game is None or (game.plus is None and game.minus is None)
 
 
 def _zero_or_nothing(r) -> bool:

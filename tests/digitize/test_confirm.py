@@ -208,6 +208,23 @@ def test_a_matador_count_is_not_confirmed_beside_its_twin_in_doubt():
     assert r.value == game.mit and r.doubtful and r.reason == "bar" and not r.confirmed_by
 
 
+
+def test_a_game_column_of_a_row_without_a_value_is_never_confirmed():
+    """Photo 7020 of the benchmark (with the context network's sure opinions weighed up, session 55): a passed row
+    ("eingepasst", no "+" and no "-") whose empty "mit" cell was read "1" at 0.63. Nothing in a row without a value
+    checks its Grundwert, matadors or marks, so the auditor's silence vouches for nothing: the reading stays a doubt.
+    The same "1" in a played row's "mit", which the row's value checks, is confirmed."""
+    sl = simulate(random.Random(0), seats=3)
+    passed = next(g for g in sl.games if g.passed)
+    ref = cell_ref(passed.no, "mit")
+    got = decode(with_read(perfect_reads(sl), ref, "1", BETWEEN, ("", 0.3)), table_of(sl), 36)
+    r = got.readings[ref]
+    assert (r.value, r.doubtful, r.reason, r.confirmed_by) == (1, True, "bar", "")
+    played = next(g for g in sl.games if g.mit == 1 and g.ohne is None and not g.crossed_out)
+    ref = cell_ref(played.no, "mit")
+    got = decode(with_read(perfect_reads(sl), ref, "1", BETWEEN, ("", 0.3)), table_of(sl), 36)
+    assert got.readings[ref].confirmed_by == "row" and not got.readings[ref].doubtful
+
 def test_the_retake_advice_counts_confirmed_readings_as_unsure():
     """A photo is judged by how surely it reads: cells its rows confirm count with the doubts there."""
     from desk.pages import RETAKE_MIN, retake_advice
