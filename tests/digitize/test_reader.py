@@ -688,6 +688,34 @@ def _written_over_the_line(seed: int, shift: float) -> tuple[np.ndarray, list[tu
     return page[:, :, 0], cells
 
 
+
+def test_a_sure_context_opinion_weighs_as_much_as_the_networks_before_it():
+    """The networks that read a cell before the context network all see the crop as cut, and err alike where a figure
+    runs out of it: a context opinion at least ``CONTEXT_SURE`` probable counts as many times as there were members
+    before it (the text's probability the mean of theirs and its own), a less sure one once (session 55)."""
+    from digitize.cells import CONTEXT_MARGIN
+
+    reader = CellReader()
+    lay = layout_for(4)
+    seen = {True: 0, False: 0}
+    for seed in range(11, 17):
+        for shift in (-0.45, 0.0, 0.45):
+            grey, cells = _written_over_the_line(seed, shift)
+            plain = reader.read([crop(grey, lay.cell(ref)) for ref, _ in cells])
+            ctx = [crop(grey, lay.cell(ref), margin=CONTEXT_MARGIN) for ref, _ in cells]
+            alone = reader.read_context(ctx, [CellResult("", 0.0, (), probs=()) for _ in cells])
+            # as after a second look: each network's opinion of the crop several times (its variants)
+            before = [CellResult(p.text, p.confidence, p.candidates, probs=p.probs * 4) for p in plain]
+            for b, a, p, k in zip(reader.read_context(ctx, before), alone, plain, (len(p.probs) for p in before)):
+                sure = a.confidence >= rd.CONTEXT_SURE
+                seen[sure] += 1
+                assert len(b.probs) == (2 * k if sure else k + 1)
+                own = rd.text_probability(a.probs, [a.text])[0]
+                theirs = rd.text_probability(p.probs, [a.text])[0]
+                want = (own + theirs) / 2 if sure else (own + k * theirs) / (k + 1)
+                assert rd.text_probability(b.probs, [a.text])[0] == pytest.approx(want, abs=1e-6)
+    assert seen[True] and seen[False], seen
+
 def test_the_context_network_reads_a_figure_written_over_the_cells_line():
     """The context network (packaged ``context.onnx``) reads a cell cut with its neighbours around it
     (``CONTEXT_MARGIN``): figures written half a cell high or low, over the row's line, which the crop as cut shows
@@ -713,6 +741,7 @@ def test_the_context_network_reads_a_figure_written_over_the_cells_line():
                 ctx = [crop(grey, lay.cell(ref), margin=CONTEXT_MARGIN) for ref, _ in cells]
                 both = reader.read_context(ctx, plain)
                 for p, a, b in zip(plain, alone, both):
-                    assert len(b.probs) == len(p.probs) + 1 and np.allclose(b.probs[-1], a.probs[0])
+                    weight = len(p.probs) if a.confidence >= rd.CONTEXT_SURE else 1
+                    assert len(b.probs) == len(p.probs) + weight and np.allclose(b.probs[-1], a.probs[0])
                     assert b.confidence == pytest.approx(rd.text_probability(b.probs, [b.text])[0], abs=1e-6)
     assert right["context"] >= MIN_CONTEXT_RIGHT * n and right["context"] >= right["main"] + n // 6, right
