@@ -3,9 +3,11 @@ the row's arithmetic, in doubt, where the reader saw the empty cell too; a count
 beside it, stays as it was read."""
 import random
 
+from hypothesis import example, given, settings, strategies as st
+
 from audit.auditor import audit
 from audit.model import cell_ref
-from audit.simulate import simulate
+from audit.simulate import ERROR_KINDS, seeded, simulate
 from digitize.decode import decode
 
 from tests.digitize.test_decode import perfect_reads, table_of, with_read
@@ -64,3 +66,55 @@ def test_a_count_read_in_doubt_without_the_empty_cell_among_its_readings_keeps_i
     got = decode(with_read(perfect_reads(sl), ref, "6", 0.45, ("5", 0.3), ("8", 0.2)), table_of(sl), 36)
     r = got.readings[ref]
     assert (r.value, r.doubtful, r.chosen_by) == (6, True, "reader")
+
+
+def _phantoms(sl, rng: random.Random, n: int = 8) -> list:
+    """Up to ``n`` empty count cells of seats that did not declare their row (a row with one declarer and a "+" or a
+    "-"), with a figure the column can hold for each."""
+    cells = []
+    for g in sl.games:
+        if g.crossed_out or g.passed or (g.plus is None) == (g.minus is None):
+            continue
+        declarers = [s for s, c in enumerate(g.players, start=1) if c.total is not None]
+        if len(declarers) != 1:
+            continue
+        cells += [(cell_ref(g.no, kind, s), str(rng.randint(1, min(g.no, 9))))
+                  for s, c in enumerate(g.players, start=1) if s != declarers[0]
+                  for kind in ("won", "lost") if getattr(c, kind) is None]
+    return rng.sample(cells, min(n, len(cells)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(kind=st.sampled_from(ERROR_KINDS), seed=st.integers(0, 10_000), seats=st.sampled_from((3, 4)))
+@example(kind="several-declarers", seed=0, seats=3)
+@example(kind="counter", seed=1, seats=4)
+def test_phantom_counts_in_seats_that_did_not_declare_change_no_finding(kind, seed, seats):
+    """A list with a seeded keeper mistake (a count or total written in the wrong seat among them), read as written
+    but for up to eight empty count cells of seats that did not declare their rows, each read as a figure below the
+    bar beside the empty cell (ink from the row above or below): the auditor reports exactly the findings of the list
+    read as written (no seat made a declarer by a phantom), each as sure as there unless it names a phantom among the
+    cells it rests on (a running total's finding names the row's counts: a reading doubt there is the referee's to
+    see), and every phantom is taken as empty and shown to the referee as a doubt."""
+    if kind == "dealer-declared":
+        seats = 4
+    sl, _ = seeded(random.Random(seed), kind, seats)
+    rng = random.Random(seed)
+    phantoms = _phantoms(sl, rng)
+    reads = perfect_reads(sl)
+    for ref, figure in phantoms:
+        reads = with_read(reads, ref, figure, rng.uniform(0.3, 0.6), ("", rng.uniform(0.05, 0.3)))
+    games = 48 if seats == 4 else 36
+    got = decode(reads, table_of(sl), games)
+    want = decode(perfect_reads(sl), table_of(sl), games)
+
+    def paper(doc):
+        return [f for f in audit(doc).findings if f.code != "unreadable"]
+
+    found, written = paper(got), paper(want)
+    assert [(f.code, f.game, f.seat, f.field) for f in found] == [(f.code, f.game, f.seat, f.field) for f in written]
+    names = {ref for ref, _ in phantoms}
+    for f, w in zip(found, written):
+        assert f.doubtful == w.doubtful or names & set(f.cells), (f, w)
+    for ref, _ in phantoms:
+        r = got.readings[ref]
+        assert r.value is None and r.doubtful, (ref, r)
