@@ -98,6 +98,19 @@ def read_in_context(ref: str) -> bool:
     return ref.startswith("footer.") and ref not in CONTEXT_NOT
 
 
+def weigh_in_context(ref: str) -> bool:
+    """Whether the context network's sure opinion of cell ``ref`` (one it reads: :func:`read_in_context`) counts as
+    much as the networks that read it before (``digitize.reader.CONTEXT_SURE``): a game row's cell, not the
+    footer's. On the cached readings of the benchmark's four draws the footer's sure opinions, weighed up, made three
+    written cells of the accepted photos wrong (a loss money "1,50" that every network read "2,50", a bonus "550"
+    read "50" and its score) and none right (docs/reader.md, "The context network").
+
+    >>> weigh_in_context("g3.plus"), weigh_in_context("footer.bonus.1")
+    (True, False)
+    """
+    return bool(GAME_REF.match(ref))
+
+
 def cell_rect(box: Box, px_per_mm: float = PX_PER_MM, margin=CROP_MARGIN) -> tuple[int, int, int, int]:
     """Pixel bounds ``(x0, y0, x1, y1)`` (ends exclusive) of the crop of ``box``; ``margin`` a share of the box's
     height on every side, or a pair (left and right, top and bottom).

@@ -23,7 +23,7 @@ from audit.listjson import list_to_json
 from audit.model import ScoreList, Table
 from audit.settings import Settings
 
-from .cells import CONTEXT_MARGIN, crop, margin_for, read_in_context, share_off_photo
+from .cells import CONTEXT_MARGIN, crop, margin_for, read_in_context, share_off_photo, weigh_in_context
 from .cell_values import GAME_REF, CellRead
 from .decode import CONFIDENCE_BAR, decode
 from .doubts import EMPTY_BAR
@@ -168,7 +168,9 @@ def decode_reads(reads: list[CellRead], crops: list[np.ndarray], reader, table: 
     if not ask:
         return sl, reads
     new = list(reads)
-    for k, r in zip(ask, reader.read_context(context([reads[k].ref for k in ask]), [reads[k] for k in ask])):
+    refs = [reads[k].ref for k in ask]
+    for k, r in zip(ask, reader.read_context(context(refs), [reads[k] for k in ask],
+                                             weigh=[weigh_in_context(ref) for ref in refs])):
         new[k] = _read_again(reads[k], r)
     return decode(new, table, games, bar=bar, row_bar=row_bar, source=source, settings=settings,
                   empty_bar=empty_bar), new

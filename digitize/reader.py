@@ -89,9 +89,11 @@ CONTEXT_FILE = "context.onnx"
 #: A context opinion (:meth:`CellReader.read_context`) whose own best reading is at least this probable weighs as much
 #: as all the networks that read the cell before it together; a less sure one is one member among them. Those
 #: networks all see the crop as cut, so where a figure runs out of it they err alike and outvote the one network
-#: that sees it whole (session 55, chosen on the cached readings of the four benchmark draws: 0.21-0.28 points fewer
-#: doubts of the written cells on each, 0.34 on a fifth draw not used to choose, wrong without doubt as before;
-#: every opinion weighed so, whatever its confidence, lost four sheets; docs/reader.md, "The context network").
+#: that sees it whole (session 55, chosen on the cached readings of the four benchmark draws: 0.20-0.28 points fewer
+#: doubts of the written cells on each, 0.32 on a fifth draw not used to choose, wrong without doubt as before;
+#: every opinion weighed so, whatever its confidence, lost four sheets; docs/reader.md, "The context network"). The
+#: pipeline weighs up the game rows' cells only (``read_context(weigh=...)``): on the footer the sure opinions made
+#: three accepted cells wrong and none right (:func:`digitize.cells.weigh_in_context`).
 CONTEXT_SURE = 0.95
 #: The gate (see :class:`CellReader`): a cell it finds empty, or a lone dash, at or above that class's threshold in
 #: its JSON is read so, and no other network reads it.
@@ -649,18 +651,21 @@ class CellReader:
             out[k] = _joined(every, r.candidates, self.top_k)
         return out
 
-    def read_context(self, crops: Sequence[np.ndarray], previous: Sequence) -> list[CellResult]:
+    def read_context(self, crops: Sequence[np.ndarray], previous: Sequence,
+                     weigh: Optional[Sequence[bool]] = None) -> list[CellResult]:
         """Cells read again by the context network (the reader must have one): ``crops`` cut with their neighbours
         around them (:data:`digitize.cells.CONTEXT_MARGIN`), ``previous`` their readings (with the probabilities of
         the networks that read them); each gets the context network's probabilities beside those, all averaged
-        (:func:`combine`), a member like any other, or, read at :data:`CONTEXT_SURE` or more, as many members as
-        read the cell before it. For the game-row and footer cells the list doubts after the
+        (:func:`combine`), a member like any other, or, read at :data:`CONTEXT_SURE` or more where ``weigh[i]`` (by
+        default every cell), as many members as read the cell before it. For the game-row and footer cells the list
+        doubts after the
         second look (``digitize.pipeline.decode_reads``): a figure written over the cell's lines, which the crop as
         cut shows in part, is seen whole (docs/reader.md, "The context network")."""
         out = []
-        for prev, lg in zip(previous, self._context.logits([ink_map(c) for c in crops])):
+        weigh = [True] * len(crops) if weigh is None else weigh
+        for prev, lg, up in zip(previous, self._context.logits([ink_map(c) for c in crops]), weigh):
             probs = softmax(lg, self._context.temperature)
-            sure = beam_search(probs, top_k=1)[0][1] >= CONTEXT_SURE
+            sure = up and beam_search(probs, top_k=1)[0][1] >= CONTEXT_SURE
             every = tuple(prev.probs) + (probs,) * (max(len(prev.probs), 1) if sure else 1)
             out.append(_joined(every, tuple(prev.candidates), self.top_k))
         return out

@@ -210,16 +210,18 @@ def test_cells_the_gate_passed_that_the_list_doubts_are_read_by_the_networks_fir
 
 class ContextReader(FakeReader):
     """A FakeReader with a context network, which reads every cell it is asked as ``seen`` (ref -> text) at 0.99,
-    beside the probabilities it had; it records the refs and crops it was given."""
+    beside the probabilities it had; it records the refs and crops it was given, and which of its opinions the
+    pipeline lets it weigh up."""
 
     context_meta = {"reads": "the cells still in doubt, with their neighbours"}
 
     def __init__(self, answers, seen):
         super().__init__(answers)
-        self.seen, self.context_asked = seen, []
+        self.seen, self.context_asked, self.weighed = seen, [], []
 
-    def read_context(self, crops, previous):
+    def read_context(self, crops, previous, weigh=None):
         self.context_asked.append(([p.ref for p in previous], list(crops)))
+        self.weighed.append(list(weigh))
         return [CellResult(self.seen[p.ref], 0.99, ((self.seen[p.ref], 0.99),), probs=tuple(p.probs) + (STEP,))
                 for p in previous]
 
@@ -247,6 +249,7 @@ def test_the_cells_still_in_doubt_are_read_with_their_neighbours_around_them():
     assert reader.context_asked == [] and before.readings[ref].doubtful and before.readings[head].doubtful
     got, used = decode_reads(reads, crops, reader, table_of(sl), 48, context=context)
     assert cut == [[ref]] and [refs for refs, _ in reader.context_asked] == [[ref]]
+    assert reader.weighed == [[True]]                   # a game row's cell: its sure opinion may be weighed up
     assert np.array_equal(reader.context_asked[0][1][0], context([ref])[0])     # the crops the function cut
     r = got.readings[ref]
     assert r.value == game.plus and not r.doubtful
