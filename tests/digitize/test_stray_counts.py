@@ -58,6 +58,22 @@ def test_a_count_read_surely_in_a_seat_that_did_not_declare_stays_the_auditors_f
     assert _several_declarers(got, g.no) and not any(f.doubtful for f in _several_declarers(got, g.no))
 
 
+
+def test_a_count_read_above_the_bar_but_below_keep_bar_in_a_seat_that_did_not_declare_is_put_in_doubt_and_emptied():
+    """Seed 9's photo 9028: the "7" of the row above read at 0.88 in an empty "Gew." cell (the empty cell at 0.04), a
+    figure wrong without a doubt. Above the bar but below KEEP_BAR it is in doubt as any confident figure its row
+    contradicts, and taken as empty; read at KEEP_BAR or more it stays (the previous test)."""
+    from digitize.doubts import KEEP_BAR
+
+    sl, g, s = _row()
+    ref = cell_ref(g.no, "won", s)
+    got = decode(with_read(perfect_reads(sl), ref, "7", 0.88, ("", 0.04)), table_of(sl), 36)
+    r = got.readings[ref]
+    assert (r.value, r.doubtful, r.chosen_by) == (None, True, "arithmetic") and 7 in [v for v, _ in r.candidates]
+    assert not _several_declarers(got, g.no)
+    got = decode(with_read(perfect_reads(sl), ref, "7", KEEP_BAR + 0.01, ("", 0.04)), table_of(sl), 36)
+    assert (got.readings[ref].value, got.readings[ref].doubtful) == (7, False) and _several_declarers(got, g.no)
+
 def test_a_count_read_in_doubt_without_the_empty_cell_among_its_readings_keeps_its_reading():
     """The reader saw a figure there and nothing else: which figure is the referee's question, not whether one is
     written."""
