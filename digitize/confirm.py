@@ -258,11 +258,20 @@ def _unvalued_game_column(sl: ScoreList, ref: str) -> bool:
     stands: nothing values the game there (a passed row, a row whose value is unread), so the auditor checks none of
     its columns and its finding nothing vouches for nothing (session 55: a passed row's empty "mit" read "1" at 0.63
     with the context network, 7020, would have been confirmed so)."""
+    column = _game_column(sl, ref)
+    if column is None:
+        return False
+    game = column[1]
+    return game is None or (game.plus is None and game.minus is None)
+
+
+def _game_column(sl: ScoreList, ref: str):
+    """``(field, game)`` of a game column's cell ``ref`` (Grundwert, matadors, a mark): its field and its row's
+    :class:`~audit.model.Game` (None where the list has no such row); None for any other cell."""
     no, _seat, kind = parse_ref(ref)
     if no is None or kind not in _GAME_COLUMNS:
-        return False
-    game = next((g for g in sl.games if g.no == no), None)
-    return game is None or (game.plus is None and game.minus is None)
+        return None
+    return kind, next((g for g in sl.games if g.no == no), None)
 
 
 def _zero_or_nothing(r) -> bool:
@@ -284,10 +293,7 @@ def _overbid_beside(sl: ScoreList, ref: str) -> bool:
     probable) would leave explained by an overbid: a lost game's "-" is right for its game's value and, overbid, for
     every lower one, so a row that adds up exactly with the reading cannot tell it from the runner-up ("24 mit 2 Hand,
     -240", an overbid on paper, with its "mit 2" read "3" at 0.59: exact with the misreading)."""
-    no, _seat, kind = parse_ref(ref)
-    if no is None or kind not in _GAME_COLUMNS:
-        return False
-    game = next((g for g in sl.games if g.no == no), None)
+    kind, game = _game_column(sl, ref) or (None, None)
     if game is None or game.minus is None:
         return False
     r = sl.readings[ref]
