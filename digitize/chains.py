@@ -262,7 +262,7 @@ def settle_seat_chains(cells: Cells, seats: int, rows: list[int], game_value: Ca
         return (lambda prev, ds=deltas: {prev + d for d in ds}) if deltas else (lambda prev: None)
 
     for no in rows:
-        with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
+        with_total = cells.with_total(no)
         plus, minus = cells.get(cell_ref(no, "plus")), cells.get(cell_ref(no, "minus"))
         if len(with_total) == 1:
             s = with_total[0]

@@ -250,7 +250,7 @@ def _resolve_row(cells: Cells, no: int, seats: int, prev_total: list[int], prev_
             if r in cells.reads:
                 cells.flag(r, "matadors")
     # the declarer: the seat whose total cell holds a number (several, unless strays beside a sure one: the auditor)
-    seats_with_total = [s for s in range(1, seats + 1) if cells.get(cell_ref(no, "total", s)) is not None]
+    seats_with_total = cells.with_total(no)
     if len(seats_with_total) > 1:
         seats_with_total = _one_declarer(cells, no, seats_with_total)
         if len(seats_with_total) > 1:

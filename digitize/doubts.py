@@ -148,6 +148,7 @@ class Cells:
     def __init__(self, reads: dict[str, CellRead], bar: float, seats: int = 4, empty_bar: float = EMPTY_BAR):
         self.reads = reads
         self.bar = bar
+        self.seats = seats
         self.value: dict[str, object] = {}
         self.dist: dict[str, list] = {}     # candidate values, best first (column priors first)
         self.read: dict[str, list] = {}     # candidate values as the reader ranked them (shown)
@@ -271,6 +272,11 @@ class Cells:
 
     def get(self, ref, default=None):
         return self.value.get(ref, default)
+
+    def with_total(self, no: int) -> list[int]:
+        """The seats (1-based) whose running total in row ``no`` holds a value as the cells stand: the row's
+        declarers, one where the row names one."""
+        return [s for s in range(1, self.seats + 1) if self.get(cell_ref(no, "total", s)) is not None]
 
     def counted_outcome(self, no: int, seat: int) -> Optional[bool]:
         """The outcome seat ``seat``'s counts name for row ``no``: True won (its "Gew." holds a figure and its

@@ -45,7 +45,7 @@ def empty_stray_counts(cells: Cells, seats: int, games: int, struck: Collection[
     docstring); ``struck`` the crossed-out rows, passed over. Out: the counts emptied."""
     out = []
     for no in range(1, games + 1):
-        declarer = _plain_declarer(cells, no, seats) if no not in struck else None
+        declarer = _plain_declarer(cells, no) if no not in struck else None
         if declarer is None:
             continue
         for s in range(1, seats + 1):
@@ -65,9 +65,9 @@ def empty_stray_counts(cells: Cells, seats: int, games: int, struck: Collection[
     return out
 
 
-def _plain_declarer(cells: Cells, no: int, seats: int):
+def _plain_declarer(cells: Cells, no: int):
     """The declarer of row ``no`` when its cells name one plainly: the one seat whose total holds a figure, in a row
     with a "+" or a "-" (not both, not neither); else None."""
-    totals = [s for s in range(1, seats + 1) if type(cells.get(cell_ref(no, "total", s))) is int]
+    totals = cells.with_total(no)
     valued = [c for c in ("plus", "minus") if cells.get(cell_ref(no, c)) is not None]
     return totals[0] if len(totals) == 1 and len(valued) == 1 else None
